@@ -1,0 +1,2 @@
+// @arbiter/engine: the pure rules engine. No I/O, no clock, no global randomness.
+export type * from './types.ts';
