@@ -1,2 +1,3 @@
 // @arbiter/engine: the pure rules engine. No I/O, no clock, no global randomness.
 export type * from './types.ts';
+export * from './hex.ts';

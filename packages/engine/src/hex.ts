@@ -1,0 +1,152 @@
+// Hex grid: ids, directions, neighbours and distance, exactly as the rules reference gives them.
+//
+// Hexes are pointy-top in horizontal rows; even rows are shifted half a hex right ("even-r" offset).
+// A hex id is the column and row written together: four digits `CCRR` ("2915" = column 29, row 15),
+// or six digits `CCCRRR` when the column or the row is above 99 ("150120" = column 150, row 120).
+// Every hex has exactly one spelling: the six-digit form is only valid when it is needed, so ids can be
+// compared as strings everywhere (the database, reports, the order parser).
+//
+// Inside, distance uses the two cube-like axes of the reference: a = x - ceil(y/2), b = x + floor(y/2).
+
+import type { Direction, HexId, MoveStep } from './types.ts';
+
+export interface Coord {
+  col: number;
+  row: number;
+}
+
+/** The six directions in clockwise order starting at north-east. The index is a direction's code. */
+export const DIRECTIONS: readonly Direction[] = Object.freeze(['ne', 'e', 'se', 'sw', 'w', 'nw'] as const);
+
+/** Direction code (index into DIRECTIONS) by name. */
+export const DIRECTION_INDEX: Readonly<Record<Direction, number>> = Object.freeze({
+  ne: 0,
+  e: 1,
+  se: 2,
+  sw: 3,
+  w: 4,
+  nw: 5,
+});
+
+/** The largest column or row a hex id can spell (six-digit form). */
+export const MAX_COORD = 999;
+
+export function isDirection(s: string): s is Direction {
+  return s === 'ne' || s === 'e' || s === 'se' || s === 'sw' || s === 'w' || s === 'nw';
+}
+
+/** A direction or `h` (home: rest a day). */
+export function isMoveStep(s: string): s is MoveStep {
+  return s === 'h' || isDirection(s);
+}
+
+export function opposite(d: Direction): Direction {
+  return DIRECTIONS[(DIRECTION_INDEX[d] + 3) % 6] as Direction;
+}
+
+/** The two sides next to `d` (for 840 stand and defend: `ne` also defends `nw` and `e`). */
+export function adjacentDirections(d: Direction): [Direction, Direction] {
+  const i = DIRECTION_INDEX[d];
+  return [DIRECTIONS[(i + 5) % 6] as Direction, DIRECTIONS[(i + 1) % 6] as Direction];
+}
+
+// Column offsets per direction code, for odd and for even rows; row offsets are the same for both.
+// Odd y:  NE (x, y-1), E (x+1, y), SE (x, y+1), SW (x-1, y+1), W (x-1, y), NW (x-1, y-1).
+// Even y: NE (x+1, y-1), E (x+1, y), SE (x+1, y+1), SW (x, y+1), W (x-1, y), NW (x, y-1).
+/** Column offset by direction code for hexes on odd rows. */
+export const ODD_ROW_DCOL: readonly number[] = Object.freeze([0, 1, 0, -1, -1, -1]);
+/** Column offset by direction code for hexes on even rows. */
+export const EVEN_ROW_DCOL: readonly number[] = Object.freeze([1, 1, 1, 0, -1, 0]);
+/** Row offset by direction code. */
+export const DROW: readonly number[] = Object.freeze([-1, 0, 1, 1, 0, -1]);
+
+/** The hex next to `c` in direction `d` (it may lie off any map; the map decides). */
+export function neighbour(c: Coord, d: Direction): Coord {
+  const i = DIRECTION_INDEX[d];
+  const dcol = (c.row & 1) === 1 ? (ODD_ROW_DCOL[i] as number) : (EVEN_ROW_DCOL[i] as number);
+  return { col: c.col + dcol, row: c.row + (DROW[i] as number) };
+}
+
+/** Number of hex steps between two hexes, regardless of terrain. */
+export function distance(a: Coord, b: Coord): number {
+  // a = x - ceil(y/2), b = x + floor(y/2); d = (|da| + |db| + |da - db|) / 2.
+  const aa1 = a.col - Math.ceil(a.row / 2);
+  const ab1 = a.col + Math.floor(a.row / 2);
+  const aa2 = b.col - Math.ceil(b.row / 2);
+  const ab2 = b.col + Math.floor(b.row / 2);
+  const da = aa2 - aa1;
+  const db = ab2 - ab1;
+  return (Math.abs(da) + Math.abs(db) + Math.abs(da - db)) / 2;
+}
+
+/** The direction from `a` to the adjacent hex `b`, or null when they are not neighbours. */
+export function directionBetween(a: Coord, b: Coord): Direction | null {
+  const dcols = (a.row & 1) === 1 ? ODD_ROW_DCOL : EVEN_ROW_DCOL;
+  const dcol = b.col - a.col;
+  const drow = b.row - a.row;
+  for (let i = 0; i < 6; i++) {
+    if (dcols[i] === dcol && DROW[i] === drow) return DIRECTIONS[i] as Direction;
+  }
+  return null;
+}
+
+function digit(code: number): number {
+  return code >= 48 && code <= 57 ? code - 48 : -1;
+}
+
+/**
+ * Reads a hex id: `CCRR` (4 digits) or `CCCRRR` (6 digits, only when the column or row is above 99).
+ * Anything else (other lengths, non-digits, signs, spaces, a 6-digit spelling of a hex that has a
+ * 4-digit one) is null; `hexIdProblem` says why in words.
+ */
+export function parseHexId(s: string): Coord | null {
+  const n = s.length;
+  if (n !== 4 && n !== 6) return null;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const d = digit(s.charCodeAt(i));
+    if (d < 0) return null;
+    v = v * 10 + d;
+  }
+  if (n === 4) return { col: Math.floor(v / 100), row: v % 100 };
+  const col = Math.floor(v / 1000);
+  const row = v % 1000;
+  if (col <= 99 && row <= 99) return null; // has a 4-digit spelling
+  return { col, row };
+}
+
+/** Why `s` is not a hex id, in words a player understands; null when it is one. */
+export function hexIdProblem(s: string): string | null {
+  if (parseHexId(s) !== null) return null;
+  const shown = JSON.stringify(s);
+  if (!/^[0-9]+$/.test(s)) {
+    return `${shown} is not a hex number; write four digits, column then row, e.g. 2915 for column 29, row 15`;
+  }
+  if (s.length === 6) {
+    const col = Number(s.slice(0, 3));
+    const row = Number(s.slice(3));
+    return `${shown} is column ${col}, row ${row}: write it with four digits, ${formatHexId({ col, row })}`;
+  }
+  return `${shown} is not a hex number; write four digits, column then row, e.g. 2915 for column 29, row 15 (six digits, e.g. 150120, only on maps with more than 99 columns or rows)`;
+}
+
+function pad(v: number, width: number): string {
+  return String(v).padStart(width, '0');
+}
+
+/** The one spelling of a hex id: four digits when column and row are at most 99, else six. */
+export function formatHexId(c: Coord): HexId {
+  if (!Number.isInteger(c.col) || !Number.isInteger(c.row) || c.col < 0 || c.row < 0) {
+    throw new RangeError(`hex coordinates must be non-negative integers, got column ${c.col}, row ${c.row}`);
+  }
+  if (c.col > MAX_COORD || c.row > MAX_COORD) {
+    throw new RangeError(`hex coordinates above ${MAX_COORD} have no id, got column ${c.col}, row ${c.row}`);
+  }
+  if (c.col <= 99 && c.row <= 99) return pad(c.col, 2) + pad(c.row, 2);
+  return pad(c.col, 3) + pad(c.row, 3);
+}
+
+/** True when `c` can be written as a hex id (0..999 each). */
+export function isValidCoord(c: Coord): boolean {
+  return Number.isInteger(c.col) && Number.isInteger(c.row) && c.col >= 0 && c.row >= 0 && c.col <= MAX_COORD && c.row <= MAX_COORD;
+}
