@@ -1,0 +1,6 @@
+export { composeMail, reportMessageId, outboxMessageId, validateOutgoing } from './compose.ts';
+export type { OutgoingMail, OutgoingAttachment, ComposeOptions } from './compose.ts';
+export { classifySendError, retryDelayMs, DEFAULT_RETRY_POLICY } from './delivery.ts';
+export type { SendFailure, RetryPolicy } from './delivery.ts';
+export { createSmtpTransport, checkSmtpUrl } from './transport.ts';
+export type { MailTransport } from './transport.ts';
