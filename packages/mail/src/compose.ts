@@ -10,18 +10,20 @@ export interface OutgoingAttachment {
 
 /** Everything needed to send one mail; the outbox row, read from the database. */
 export interface OutgoingMail {
-  /** Recipient address (a single mailbox; the outbox writes one row per recipient). */
-  to: string;
+  /** Recipient addresses (e.g. a receipt goes to the registered address and to the sender). */
+  to: string[];
   subject: string;
   text: string;
   html: string | null;
-  /** Stable Message-ID with angle brackets, chosen when the row was written (see `reportMessageId`). */
+  /** Stable Message-ID without angle brackets (`id@domain`), chosen when the row was written (see `reportMessageId`). */
   messageId: string;
-  /** The Message-ID this mail answers (receipts answer the player's order mail). */
+  /** The Message-ID this mail answers, without angle brackets (receipts answer the player's order mail). */
   inReplyTo: string | null;
   attachments: OutgoingAttachment[];
   /** `List-Unsubscribe` target (an https URL or a mailto:), when the mail is one of a series. */
   listUnsubscribe: string | null;
+  /** Further headers the writer of the row chose (e.g. `X-Arbiter-Game`). */
+  headers: Record<string, string>;
 }
 
 export interface ComposeOptions {
@@ -29,7 +31,9 @@ export interface ComposeOptions {
   from: string;
 }
 
-const MESSAGE_ID = /^<[^<>@\s]+@[^<>@\s]+>$/;
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'in-reply-to', 'references', 'date', 'mime-version', 'content-type', 'content-transfer-encoding', 'list-unsubscribe', 'list-unsubscribe-post']);
+
+const MESSAGE_ID = /^[^<>@\s]+@[^<>@\s]+$/;
 
 /**
  * A stable Message-ID for a nation's report of one turn. The same turn for the same nation always gets
@@ -38,12 +42,19 @@ const MESSAGE_ID = /^<[^<>@\s]+@[^<>@\s]+>$/;
  */
 export function reportMessageId(input: { gameId: string; nationId: string; turn: number; revision?: number; domain: string }): string {
   const rev = input.revision && input.revision > 0 ? `.r${input.revision}` : '';
-  return `<report.${safeIdPart(input.gameId)}.${safeIdPart(input.nationId)}.t${input.turn}${rev}@${input.domain}>`;
+  return `report.${safeIdPart(input.gameId)}.${safeIdPart(input.nationId)}.t${input.turn}${rev}@${input.domain}`;
+}
+
+/** The domain part for Message-IDs: the domain of the From: address (`Arbiter <arbiter@example.org>` → `example.org`). */
+export function messageIdDomain(from: string): string {
+  const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  if (!m) throw new Error(`MAIL_FROM "${from}" has no domain to build Message-IDs from`);
+  return m[1]!.toLowerCase();
 }
 
 /** A stable Message-ID for any other outbox mail (receipts, GM notices), from a caller-chosen key. */
 export function outboxMessageId(kind: string, key: string, domain: string): string {
-  return `<${safeIdPart(kind)}.${safeIdPart(key)}@${domain}>`;
+  return `${safeIdPart(kind)}.${safeIdPart(key)}@${domain}`;
 }
 
 function safeIdPart(s: string): string {
@@ -53,13 +64,21 @@ function safeIdPart(s: string): string {
 
 /** Validation of a row before it is handed to SMTP; the message names the problem. */
 export function validateOutgoing(mail: OutgoingMail): string | null {
-  if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(mail.to)) return `recipient "${mail.to}" is not a single mail address`;
-  if (!MESSAGE_ID.test(mail.messageId)) return `Message-ID "${mail.messageId}" is not of the form <id@domain>`;
+  if (mail.to.length === 0) return 'there is no recipient';
+  for (const to of mail.to) {
+    if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(to)) return `recipient "${to}" is not a single mail address`;
+  }
+  if (!MESSAGE_ID.test(mail.messageId)) return `Message-ID "${mail.messageId}" is not of the form id@domain (without angle brackets)`;
   if (mail.subject.trim() === '') return 'subject is empty';
   if (/[\r\n]/.test(mail.subject)) return 'subject contains a line break';
-  if (mail.inReplyTo !== null && !MESSAGE_ID.test(mail.inReplyTo)) return `In-Reply-To "${mail.inReplyTo}" is not of the form <id@domain>`;
+  if (mail.inReplyTo !== null && !MESSAGE_ID.test(mail.inReplyTo)) return `In-Reply-To "${mail.inReplyTo}" is not of the form id@domain (without angle brackets)`;
   if (mail.listUnsubscribe !== null && !/^(https:\/\/|mailto:)\S+$/.test(mail.listUnsubscribe)) {
     return `List-Unsubscribe "${mail.listUnsubscribe}" is neither an https: URL nor a mailto: address`;
+  }
+  for (const [name, value] of Object.entries(mail.headers)) {
+    if (!/^[A-Za-z0-9-]+$/.test(name)) return `header name "${name}" is not a header field name`;
+    if (/[\r\n]/.test(value)) return `header ${name} contains a line break`;
+    if (RESERVED_HEADERS.has(name.toLowerCase())) return `header ${name} is set by the sender itself and may not be given`;
   }
   for (const a of mail.attachments) {
     if (a.filename.trim() === '' || /[\r\n/\\]/.test(a.filename)) return `attachment file name "${a.filename}" is not a plain file name`;
@@ -79,8 +98,9 @@ export function composeMail(mail: OutgoingMail, options: ComposeOptions): SendMa
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    messageId: mail.messageId,
+    messageId: `<${mail.messageId}>`,
     headers: {
+      ...mail.headers,
       'Auto-Submitted': 'auto-generated',
       'X-Auto-Response-Suppress': 'All',
     },
@@ -92,8 +112,8 @@ export function composeMail(mail: OutgoingMail, options: ComposeOptions): SendMa
   };
   if (mail.html !== null) message.html = mail.html;
   if (mail.inReplyTo !== null) {
-    message.inReplyTo = mail.inReplyTo;
-    message.references = [mail.inReplyTo];
+    message.inReplyTo = `<${mail.inReplyTo}>`;
+    message.references = [`<${mail.inReplyTo}>`];
   }
   if (mail.listUnsubscribe !== null) {
     message.list = { unsubscribe: mail.listUnsubscribe };

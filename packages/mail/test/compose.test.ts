@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeMail, reportMessageId, outboxMessageId, validateOutgoing, createSmtpTransport, checkSmtpUrl } from '../src/index.ts';
+import { composeMail, messageIdDomain, reportMessageId, outboxMessageId, validateOutgoing, createSmtpTransport, checkSmtpUrl } from '../src/index.ts';
 import type { OutgoingMail } from '../src/index.ts';
 import { startSmtpSink } from '../src/testing.ts';
 import type { SmtpSink } from '../src/testing.ts';
@@ -8,7 +8,7 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2
 
 function report(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
   return {
-    to: 'gondor@players.example',
+    to: ['gondor@players.example'],
     subject: 'Arbiter: turn 3 report for Gondor',
     text: 'Turn 3\naragorn moved 2915 -> 2914\n',
     html: '<html><body><h1>Turn 3</h1></body></html>',
@@ -16,6 +16,7 @@ function report(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
     inReplyTo: null,
     attachments: [{ filename: 'map-turn-3.png', contentType: 'image/png', content: png }],
     listUnsubscribe: 'https://arbiter.example/unsubscribe/abc',
+    headers: { 'X-Arbiter-Game': 'g1' },
     ...overrides,
   };
 }
@@ -23,15 +24,20 @@ function report(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
 describe('message ids', () => {
   it('are stable for a nation and turn and differ between turns, nations and revisions', () => {
     const a = reportMessageId({ gameId: 'g1', nationId: 'gondor', turn: 3, domain: 'x.example' });
-    expect(a).toBe('<report.g1.gondor.t3@x.example>');
+    expect(a).toBe('report.g1.gondor.t3@x.example');
     expect(reportMessageId({ gameId: 'g1', nationId: 'gondor', turn: 3, domain: 'x.example' })).toBe(a);
     expect(reportMessageId({ gameId: 'g1', nationId: 'gondor', turn: 4, domain: 'x.example' })).not.toBe(a);
     expect(reportMessageId({ gameId: 'g1', nationId: 'mordor', turn: 3, domain: 'x.example' })).not.toBe(a);
-    expect(reportMessageId({ gameId: 'g1', nationId: 'gondor', turn: 3, revision: 1, domain: 'x.example' })).toBe('<report.g1.gondor.t3.r1@x.example>');
+    expect(reportMessageId({ gameId: 'g1', nationId: 'gondor', turn: 3, revision: 1, domain: 'x.example' })).toBe('report.g1.gondor.t3.r1@x.example');
+  });
+  it('take their domain from the sender address', () => {
+    expect(messageIdDomain('"Arbiter" <arbiter@Arbiter.Example>')).toBe('arbiter.example');
+    expect(messageIdDomain('arbiter@x.example')).toBe('x.example');
+    expect(() => messageIdDomain('Arbiter')).toThrow('MAIL_FROM "Arbiter" has no domain');
   });
   it('escape characters that would break the id', () => {
     const id = outboxMessageId('receipt', 'sub 7@x', 'x.example');
-    expect(id).toBe('<receipt.sub=207=40x@x.example>');
+    expect(id).toBe('receipt.sub=207=40x@x.example');
     expect(validateOutgoing(report({ messageId: id }))).toBeNull();
   });
 });
@@ -41,9 +47,14 @@ describe('validateOutgoing', () => {
     expect(validateOutgoing(report())).toBeNull();
   });
   it.each([
-    [{ to: 'not an address' }, 'recipient "not an address" is not a single mail address'],
-    [{ to: 'a@x.example, b@x.example' }, 'is not a single mail address'],
-    [{ messageId: 'report-1' }, 'Message-ID "report-1" is not of the form <id@domain>'],
+    [{ to: ['not an address'] }, 'recipient "not an address" is not a single mail address'],
+    [{ to: ['a@x.example, b@x.example'] }, 'is not a single mail address'],
+    [{ to: [] }, 'there is no recipient'],
+    [{ headers: { 'Bcc': 'spy@x.example' } }, 'header Bcc is set by the sender itself'],
+    [{ headers: { 'X-A': 'a\nBcc: spy@x.example' } }, 'header X-A contains a line break'],
+    [{ headers: { 'X A': 'a' } }, 'header name "X A" is not a header field name'],
+    [{ messageId: 'report-1' }, 'Message-ID "report-1" is not of the form id@domain'],
+    [{ messageId: '<a@b.example>' }, 'is not of the form id@domain (without angle brackets)'],
     [{ subject: '  ' }, 'subject is empty'],
     [{ subject: 'a\r\nBcc: evil@x.example' }, 'subject contains a line break'],
     [{ listUnsubscribe: 'http://insecure.example/u' }, 'neither an https: URL nor a mailto: address'],
@@ -80,7 +91,7 @@ describe('composeMail over a real SMTP server', () => {
   it('delivers recipient, subject, text, HTML, the PNG attachment and the machine headers', async () => {
     const transport = createSmtpTransport(sink.url);
     try {
-      const info = await transport.sendMail(composeMail(report({ inReplyTo: '<orders.42@players.example>' }), { from: '"Arbiter" <arbiter@arbiter.example>' }));
+      const info = await transport.sendMail(composeMail(report({ inReplyTo: 'orders.42@players.example' }), { from: '"Arbiter" <arbiter@arbiter.example>' }));
       expect(info.messageId).toBe('<report.g1.gondor.t3@arbiter.example>');
     } finally {
       transport.close();
@@ -95,6 +106,7 @@ describe('composeMail over a real SMTP server', () => {
     expect(p.messageId).toBe('<report.g1.gondor.t3@arbiter.example>');
     expect(p.inReplyTo).toBe('<orders.42@players.example>');
     expect(p.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(p.headers.get('x-arbiter-game')).toBe('g1');
     expect(mail!.raw.toString('latin1')).toMatch(/^List-Unsubscribe: <https:\/\/arbiter\.example\/unsubscribe\/abc>/m);
     expect(mail!.raw.toString('latin1')).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(p.attachments).toHaveLength(1);
