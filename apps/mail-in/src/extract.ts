@@ -1,0 +1,464 @@
+// The order mail: from a parsed mail to a submission (game, secret, command, order text), or the
+// reason the mail cannot be read. Pure: no I/O, no clock. The format is documented for players in
+// docs/orders.md ("Orders by email"); keep the two in step.
+//
+// Shape of an order mail:
+//
+//   game: me1                         <- keyword lines, in the body (or in the subject)
+//   secret: 7f3k-2p9q
+//   command: orders                   <- optional; orders | status | resend-report
+//
+//   aragorn, 850, no, nw, nw, h       <- everything after the keyword lines is the order text
+//   gandalf, 810, 2915
+//   end                               <- optional; nothing after it is read
+//
+// Quoted text (`>` lines, "On ... wrote:" lines), signatures (`-- `), mobile footers and Outlook's
+// "Original Message" blocks are dropped; a forwarded message's own text is read; a `.txt` attachment
+// holds the orders when there is one.
+
+import { decodeTextBytes, looksBinary, normalizeText } from './text.ts';
+
+export type MailCommand = 'orders' | 'status' | 'resend-report';
+
+export interface MailAttachment {
+  filename: string | null;
+  /** MIME type, lower case (`text/plain`, `image/png`...). */
+  contentType: string;
+  /** The charset parameter of the part, if any. */
+  charset: string | null;
+  content: Uint8Array;
+  /** An inline part of `multipart/related` (an embedded image): never an order file. */
+  related: boolean;
+}
+
+/** What extraction needs of a parsed mail (see `readMail` in parse.ts, which builds it with mailparser). */
+export interface MailContent {
+  subject: string;
+  /** The plain text body; for an HTML-only mail, the HTML converted to text. Null when there is none. */
+  text: string | null;
+  /** The mail had HTML that could not be converted to text. */
+  htmlUnreadable: boolean;
+  attachments: MailAttachment[];
+  /** Messages forwarded as attachments (`message/rfc822`), parsed the same way. */
+  forwarded: MailContent[];
+}
+
+export interface ExtractLimits {
+  /** Most order lines one mail may carry. */
+  maxOrderLines: number;
+  /** Most characters of order text one mail may carry. */
+  maxOrderChars: number;
+}
+
+/** Generous for any nation (a few dozen units), small enough that a runaway mail cannot hurt. */
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxOrderLines: 500, maxOrderChars: 50_000 };
+
+export interface MailSubmission {
+  gameId: string;
+  secret: string;
+  command: MailCommand;
+  /** The `nation:` line, when the player wrote one (the secret alone decides the nation). */
+  nation: string | null;
+  /** Order lines for the engine's parser, `\n`-separated; empty for status and resend-report. */
+  orderText: string;
+  /** Where the orders came from: "body", "attachment orders.txt", "forwarded message". */
+  source: string;
+  /** Things the player should know about how the mail was read. */
+  warnings: string[];
+}
+
+export type RefusalReason =
+  | 'no-text'
+  | 'missing-game'
+  | 'missing-secret'
+  | 'conflicting-lines'
+  | 'bad-keyword-value'
+  | 'unknown-command'
+  | 'too-many-lines'
+  | 'too-long';
+
+export type Extraction =
+  | { ok: true; submission: MailSubmission }
+  | {
+      ok: false;
+      reason: RefusalReason;
+      /** For the player, in words; never contains the secret. */
+      message: string;
+      warnings: string[];
+    };
+
+type Keyword = 'game' | 'secret' | 'nation' | 'command';
+
+const KEYWORD_LINE = /^\s*(game|secret|password|nation|command)\s*[:=]\s*(.*?)\s*$/i;
+const SUBJECT_KEYWORD = /\b(game|secret|password|nation|command)\s*[:=]\s*([^\s,;]+)/gi;
+/** A game id, nation id or secret: one word of letters, digits and `-_.+/=~!@#$%^&*`. */
+const TOKEN = /^[\p{L}\p{N}\-_.+/=~!@#$%^&*]{1,128}$/u;
+
+const COMMANDS: Record<string, MailCommand> = {
+  orders: 'orders',
+  order: 'orders',
+  status: 'status',
+  'resend-report': 'resend-report',
+  'resend report': 'resend-report',
+  resend: 'resend-report',
+  report: 'resend-report',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Live text: the part of a body the sender wrote now, without quotes, signatures and footers.
+
+const SIGNATURE = /^(--|__+|—+)\s*$/;
+const END_MARKER = /^\s*(end|end of orders)\s*$/i;
+const MOBILE_FOOTER =
+  /^\s*(sent from my .{1,40}|sent from (mail|outlook|yahoo mail|aol) for .{1,30}|sent from (yahoo mail|proton ?mail|aol mobile mail).{0,30}|get outlook for .{1,20}|von meinem .{1,40} gesendet|envoyé de mon .{1,40})\s*$/i;
+const ORIGINAL_MESSAGE = /^\s*-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original)\s*-{2,}\s*$/i;
+const FORWARD_MARKER =
+  /^\s*(-{2,}\s*(forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado)\s*-{2,}|-{2,}\s*forwarded message\s*-{2,}|begin forwarded message:)\s*$/i;
+const OUTLOOK_RULE = /^_{10,}\s*$/;
+/** Header lines of a quoted or forwarded message block, in the languages mail clients write them. */
+const BLOCK_HEADER =
+  /^\s*\*?(from|sent|date|to|cc|bcc|subject|reply-to|von|gesendet|datum|an|betreff|de|envoyé|date|à|objet|enviado|para|asunto)\s*:\*?\s/i;
+const QUOTE_ATTRIBUTION =
+  /(\bwrote|\bschrieb|a écrit|escribió|scrisse|schreef)\s*:\s*$/i;
+const QUOTE_ATTRIBUTION_START = /^\s*(on|am|le|el|il|op)\s/i;
+
+export interface LiveText {
+  lines: string[];
+  /** What was dropped, for the warnings. */
+  droppedQuoted: number;
+  cutAt: string | null;
+}
+
+/**
+ * Keeps the lines the sender wrote in this mail. `forwarded` says the mail is a forward (subject
+ * `Fwd:`/`Fw:`/`WG:`/`TR:`): then an Outlook "Original Message" block is the forwarded text and is read
+ * rather than cut.
+ */
+export function liveText(text: string, forwarded: boolean): LiveText {
+  const all = normalizeText(text).split('\n');
+  const lines: string[] = [];
+  let droppedQuoted = 0;
+  let cutAt: string | null = null;
+  let i = 0;
+  const skipHeaderBlock = (): void => {
+    while (i < all.length) {
+      const l = all[i] ?? '';
+      if (BLOCK_HEADER.test(l) || l.trim() === '' || /^\s+\S/.test(l) && i > 0 && BLOCK_HEADER.test(all[i - 1] ?? '')) {
+        i++;
+        continue;
+      }
+      break;
+    }
+  };
+  while (i < all.length) {
+    const line = all[i] ?? '';
+    const next = all[i + 1] ?? '';
+    if (END_MARKER.test(line)) {
+      cutAt = 'end line';
+      break;
+    }
+    if (SIGNATURE.test(line)) {
+      cutAt = 'signature';
+      break;
+    }
+    if (MOBILE_FOOTER.test(line)) {
+      cutAt = 'mail client footer';
+      break;
+    }
+    if (FORWARD_MARKER.test(line)) {
+      i++;
+      skipHeaderBlock();
+      continue;
+    }
+    const outlookBlock =
+      ORIGINAL_MESSAGE.test(line) ||
+      (OUTLOOK_RULE.test(line) && BLOCK_HEADER.test(next)) ||
+      (/^\s*\*?from\s*:\*?\s/i.test(line) && /^\s*\*?(sent|date)\s*:\*?\s/i.test(next) && lines.some((l) => l.trim() !== ''));
+    if (outlookBlock) {
+      if (forwarded) {
+        i++;
+        skipHeaderBlock();
+        continue;
+      }
+      cutAt = 'quoted message';
+      break;
+    }
+    if (/^\s*>/.test(line)) {
+      droppedQuoted++;
+      i++;
+      continue;
+    }
+    if (QUOTE_ATTRIBUTION.test(line) && (QUOTE_ATTRIBUTION_START.test(line) || /<[^>]+@[^>]+>|@/.test(line))) {
+      droppedQuoted++;
+      i++;
+      continue;
+    }
+    // "On Mon, 30 Nov 2026 at 09:00, Someone <a@b.c>\n wrote:" wrapped over two lines.
+    if (QUOTE_ATTRIBUTION_START.test(line) && !line.includes(',,') && QUOTE_ATTRIBUTION.test(next) && next.trim().split(/\s+/).length <= 6) {
+      droppedQuoted += 2;
+      i += 2;
+      continue;
+    }
+    lines.push(line);
+    i++;
+  }
+  return { lines, droppedQuoted, cutAt };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyword lines.
+
+interface KeywordHit {
+  key: Keyword;
+  value: string;
+  where: 'subject' | 'body';
+}
+
+function canonicalKey(word: string): Keyword {
+  const w = word.toLowerCase();
+  return w === 'password' ? 'secret' : (w as Keyword);
+}
+
+function subjectKeywords(subject: string): KeywordHit[] {
+  const hits: KeywordHit[] = [];
+  for (const m of normalizeText(subject).matchAll(SUBJECT_KEYWORD)) {
+    hits.push({ key: canonicalKey(m[1] ?? ''), value: (m[2] ?? '').replace(/[.)\]]+$/, ''), where: 'subject' });
+  }
+  return hits;
+}
+
+interface SplitBody {
+  keywords: KeywordHit[];
+  /** Line index (in `lines`) of the first keyword line, or -1. */
+  firstKeywordLine: number;
+  /** Lines that are not keyword lines, with their index. */
+  rest: { index: number; line: string }[];
+}
+
+function splitKeywords(lines: string[]): SplitBody {
+  const keywords: KeywordHit[] = [];
+  const rest: { index: number; line: string }[] = [];
+  let firstKeywordLine = -1;
+  lines.forEach((line, index) => {
+    const m = KEYWORD_LINE.exec(line);
+    if (m) {
+      keywords.push({ key: canonicalKey(m[1] ?? ''), value: m[2] ?? '', where: 'body' });
+      if (firstKeywordLine < 0) firstKeywordLine = index;
+    } else {
+      rest.push({ index, line });
+    }
+  });
+  return { keywords, firstKeywordLine, rest };
+}
+
+function trimBlankEdges(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && (lines[start] ?? '').trim() === '') start++;
+  while (end > start && (lines[end - 1] ?? '').trim() === '') end--;
+  return lines.slice(start, end);
+}
+
+function isForwardSubject(subject: string): boolean {
+  return /^\s*((re|aw|sv)\s*:\s*)*(fwd?|wg|tr|rv|enc)\s*:/i.test(subject);
+}
+
+const ORDER_FILE = /\.(txt|text|ord|orders?)$/i;
+
+function isOrderFile(a: MailAttachment): boolean {
+  if (a.related) return false;
+  if (a.filename !== null) return ORDER_FILE.test(a.filename) || (a.contentType === 'text/plain' && !/\.\w{1,5}$/.test(a.filename));
+  return a.contentType === 'text/plain';
+}
+
+/** Attachments that mail clients add on their own and that need no warning. */
+function isQuietAttachment(a: MailAttachment): boolean {
+  return (
+    a.related ||
+    a.contentType === 'application/pgp-signature' ||
+    a.contentType === 'application/pkcs7-signature' ||
+    a.contentType === 'application/x-pkcs7-signature' ||
+    a.contentType === 'text/vcard' ||
+    a.contentType === 'text/x-vcard' ||
+    a.contentType === 'application/ms-tnef' ||
+    a.contentType === 'text/calendar'
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Reads a mail: finds the game, the secret and the command in the subject and the body, and the
+ * order text in the body, a `.txt` attachment, or a forwarded message.
+ */
+export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS): Extraction {
+  const warnings: string[] = [];
+  const forwardedSubject = isForwardSubject(mail.subject);
+
+  // Candidate texts, in the order they are tried for orders.
+  const body = mail.text !== null ? liveText(mail.text, forwardedSubject) : null;
+  const bodySplit = body !== null ? splitKeywords(body.lines) : null;
+  if (mail.htmlUnreadable) warnings.push('The HTML part of your mail could not be converted to text; send plain text.');
+
+  // Order files among the attachments.
+  const orderFiles: { name: string; lines: string[] }[] = [];
+  for (const a of mail.attachments) {
+    const name = a.filename ?? `(unnamed ${a.contentType} part)`;
+    if (isOrderFile(a)) {
+      if (looksBinary(a.content)) {
+        warnings.push(`Attachment ${name} is not a text file and was ignored.`);
+        continue;
+      }
+      const decoded = decodeTextBytes(a.content, a.charset ?? undefined);
+      if (decoded.note !== undefined) warnings.push(`Attachment ${name}: ${decoded.note}.`);
+      orderFiles.push({ name, lines: liveText(decoded.text, false).lines });
+    } else if (!isQuietAttachment(a)) {
+      warnings.push(`Attachment ${name} (${a.contentType}) was ignored: only .txt order files are read.`);
+    }
+  }
+  const fileSplits = orderFiles.map((f) => ({ name: f.name, split: splitKeywords(f.lines) }));
+
+  // Forwarded messages (message/rfc822 attachments): their live text.
+  const forwardedSplits = mail.forwarded
+    .filter((f) => f.text !== null)
+    .map((f) => splitKeywords(liveText(f.text ?? '', false).lines));
+
+  // Keywords: subject, then body, then order files, then forwarded messages.
+  const hits: KeywordHit[] = [
+    ...subjectKeywords(mail.subject),
+    ...(bodySplit?.keywords ?? []),
+    ...fileSplits.flatMap((f) => f.split.keywords),
+    ...forwardedSplits.flatMap((f) => f.keywords),
+  ];
+  const values = new Map<Keyword, string>();
+  for (const hit of hits) {
+    let value = hit.value;
+    if (hit.key === 'command') {
+      const command = COMMANDS[value.toLowerCase()];
+      if (command === undefined) {
+        return refuse(
+          'unknown-command',
+          `The command "${clip(value)}" is not known. Write "command: orders", "command: status" or "command: resend-report".`,
+          warnings,
+        );
+      }
+      value = command;
+    } else if (!TOKEN.test(value)) {
+      const what = hit.key === 'secret' ? 'secret' : hit.key;
+      return refuse(
+        'bad-keyword-value',
+        hit.key === 'secret'
+          ? 'The secret line must hold one word (your nation secret), with nothing else on the line.'
+          : `The ${what} line must hold one word; found "${clip(value)}".`,
+        warnings,
+      );
+    }
+    const previous = values.get(hit.key);
+    if (previous !== undefined && previous.toLowerCase() !== value.toLowerCase()) {
+      return refuse(
+        'conflicting-lines',
+        hit.key === 'secret'
+          ? 'The mail holds two different secrets; send one mail per nation with one secret line.'
+          : `The mail names two different ${hit.key === 'game' ? 'games' : hit.key === 'nation' ? 'nations' : 'commands'} ("${clip(previous)}" and "${clip(value)}"); send one mail per game and nation.`,
+        warnings,
+      );
+    }
+    if (previous === undefined) values.set(hit.key, value);
+  }
+
+  const gameId = values.get('game');
+  const secret = values.get('secret');
+  const command = (values.get('command') ?? 'orders') as MailCommand;
+  const nation = values.get('nation') ?? null;
+
+  const hasAnyText =
+    (body !== null && body.lines.some((l) => l.trim() !== '')) ||
+    orderFiles.length > 0 ||
+    forwardedSplits.length > 0 ||
+    hits.length > 0;
+  if (!hasAnyText) {
+    return refuse(
+      'no-text',
+      'The mail has no readable text. Write your orders as plain text in the mail body or in a .txt attachment.',
+      warnings,
+    );
+  }
+  if (gameId === undefined) {
+    return refuse('missing-game', 'The mail has no "game:" line. Start your orders with "game: <game id>" and "secret: <nation secret>".', warnings);
+  }
+  if (secret === undefined) {
+    return refuse('missing-secret', 'The mail has no "secret:" line. Start your orders with "game: <game id>" and "secret: <nation secret>".', warnings);
+  }
+
+  // The order text.
+  let orderLines: string[] = [];
+  let source = 'body';
+  const bodyOrderLines = (): string[] => {
+    if (bodySplit === null) return [];
+    const { rest, firstKeywordLine } = bodySplit;
+    if (firstKeywordLine < 0) return rest.map((r) => r.line);
+    const before = trimBlankEdges(rest.filter((r) => r.index < firstKeywordLine).map((r) => r.line));
+    if (before.length > 0) {
+      warnings.push(
+        `${before.length} line${before.length === 1 ? '' : 's'} before the game/secret lines ${before.length === 1 ? 'was' : 'were'} ignored (starting "${clip(before[0] ?? '')}"); orders go after those lines.`,
+      );
+    }
+    return rest.filter((r) => r.index > firstKeywordLine).map((r) => r.line);
+  };
+  if (fileSplits.length > 0) {
+    orderLines = fileSplits.flatMap((f) => f.split.rest.map((r) => r.line));
+    source = `attachment ${fileSplits.map((f) => f.name).join(', ')}`;
+    const ignoredBody = trimBlankEdges(bodyOrderLines());
+    if (ignoredBody.length > 0) {
+      warnings.push(
+        `The orders were read from ${source}; the ${ignoredBody.length} other line${ignoredBody.length === 1 ? '' : 's'} of the mail body ${ignoredBody.length === 1 ? 'was' : 'were'} not read as orders.`,
+      );
+    }
+    if (fileSplits.length > 1) warnings.push(`Orders were read from ${fileSplits.length} attachments, one after the other.`);
+  } else {
+    orderLines = bodyOrderLines();
+    if (trimBlankEdges(orderLines).length === 0 && forwardedSplits.length > 0) {
+      orderLines = forwardedSplits.flatMap((f) => (f.firstKeywordLine < 0 ? f.rest : f.rest.filter((r) => r.index > f.firstKeywordLine)).map((r) => r.line));
+      source = 'forwarded message';
+    }
+  }
+  orderLines = trimBlankEdges(orderLines);
+  if (body !== null && body.droppedQuoted > 0 && source === 'body') {
+    warnings.push(`${body.droppedQuoted} quoted line${body.droppedQuoted === 1 ? '' : 's'} (starting with ">" or "... wrote:") ${body.droppedQuoted === 1 ? 'was' : 'were'} not read.`);
+  }
+
+  if (command !== 'orders') {
+    if (orderLines.some((l) => l.trim() !== '')) {
+      warnings.push(`With "command: ${command}" the ${orderLines.length} other line${orderLines.length === 1 ? '' : 's'} of the mail ${orderLines.length === 1 ? 'was' : 'were'} not read as orders.`);
+    }
+    return { ok: true, submission: { gameId, secret, command, nation, orderText: '', source, warnings } };
+  }
+
+  const nonBlank = orderLines.filter((l) => l.trim() !== '').length;
+  if (nonBlank > limits.maxOrderLines) {
+    return refuse(
+      'too-many-lines',
+      `The mail holds ${nonBlank} order lines; at most ${limits.maxOrderLines} are accepted in one mail. Nothing was stored.`,
+      warnings,
+    );
+  }
+  const orderText = orderLines.join('\n');
+  if (orderText.length > limits.maxOrderChars) {
+    return refuse(
+      'too-long',
+      `The order text is ${orderText.length} characters long; at most ${limits.maxOrderChars} are accepted in one mail. Nothing was stored.`,
+      warnings,
+    );
+  }
+  if (nonBlank === 0) warnings.push('The mail holds no order lines; your standing orders are unchanged.');
+  return { ok: true, submission: { gameId, secret, command, nation, orderText, source, warnings } };
+}
+
+function refuse(reason: RefusalReason, message: string, warnings: string[]): Extraction {
+  return { ok: false, reason, message, warnings };
+}
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
+}

@@ -1,0 +1,6 @@
+// @arbiter/mail-in: orders by email. The SMTP intake and the IMAP poller feed one pipeline that
+// reads the mail, screens out robots, extracts the submission and hands it to @arbiter/intake.
+export * from './extract.ts';
+export * from './parse.ts';
+export * from './screen.ts';
+export * from './text.ts';

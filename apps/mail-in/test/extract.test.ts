@@ -1,0 +1,182 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { extractSubmission, liveText, type MailContent } from '../src/extract.ts';
+import { decodeTextBytes, looksBinary, normalizeText } from '../src/text.ts';
+
+function mail(text: string | null, extra: Partial<MailContent> = {}): MailContent {
+  return { subject: '', text, htmlUnreadable: false, attachments: [], forwarded: [], ...extra };
+}
+
+function submission(text: string, extra: Partial<MailContent> = {}) {
+  const r = extractSubmission(mail(text, extra));
+  if (!r.ok) throw new Error(`refused: ${r.reason} ${r.message}`);
+  return r.submission;
+}
+
+describe('keyword lines', () => {
+  it('reads game, secret and orders; keywords are case-insensitive and take : or =', () => {
+    const s = submission('GAME = me1\nSecret: abc-123\nAragorn, 850, no, nw');
+    expect(s).toMatchObject({ gameId: 'me1', secret: 'abc-123', command: 'orders', orderText: 'Aragorn, 850, no, nw' });
+  });
+
+  it('takes game and secret from the subject', () => {
+    const s = submission('aragorn, 850, no, nw', { subject: 'Re: orders game: me1, secret: s3cr3t' });
+    expect(s).toMatchObject({ gameId: 'me1', secret: 's3cr3t', orderText: 'aragorn, 850, no, nw' });
+  });
+
+  it('refuses two different games, naming both', () => {
+    const r = extractSubmission(mail('game: me1\nsecret: a\n'), );
+    expect(r.ok).toBe(true);
+    const c = extractSubmission(mail('game: me1\nsecret: a\n', { subject: 'game: me2' }));
+    expect(c).toMatchObject({ ok: false, reason: 'conflicting-lines' });
+    if (!c.ok) {
+      expect(c.message).toContain('"me1"');
+      expect(c.message).toContain('"me2"');
+    }
+  });
+
+  it('refuses two different secrets without repeating either', () => {
+    const c = extractSubmission(mail('game: me1\nsecret: aaa\nsecret: bbb\n'));
+    expect(c).toMatchObject({ ok: false, reason: 'conflicting-lines' });
+    if (!c.ok) {
+      expect(c.message).not.toContain('aaa');
+      expect(c.message).not.toContain('bbb');
+    }
+  });
+
+  it('refuses a secret line with several words, without echoing it', () => {
+    const c = extractSubmission(mail('game: me1\nsecret: my secret phrase\n'));
+    expect(c).toMatchObject({ ok: false, reason: 'bad-keyword-value' });
+    if (!c.ok) expect(c.message).not.toContain('phrase');
+  });
+
+  it('refuses an unknown command with the list of known ones', () => {
+    const c = extractSubmission(mail('game: me1\nsecret: a\ncommand: dance\n'));
+    expect(c).toMatchObject({ ok: false, reason: 'unknown-command' });
+    if (!c.ok) expect(c.message).toContain('command: status');
+  });
+
+  it('refuses a mail without a game line, and one without any text', () => {
+    expect(extractSubmission(mail('secret: a\nx, 850'))).toMatchObject({ ok: false, reason: 'missing-game' });
+    expect(extractSubmission(mail(null))).toMatchObject({ ok: false, reason: 'no-text' });
+    expect(extractSubmission(mail('  \n\n'))).toMatchObject({ ok: false, reason: 'no-text' });
+  });
+
+  it('warns when status is asked and order lines are present too', () => {
+    const s = submission('game: me1\nsecret: a\ncommand: status\naragorn, 850, no, nw');
+    expect(s.command).toBe('status');
+    expect(s.orderText).toBe('');
+    expect(s.warnings.join(' ')).toContain('not read as orders');
+  });
+
+  it('warns that an empty order mail leaves standing orders unchanged', () => {
+    expect(submission('game: me1\nsecret: a\n').warnings.join(' ')).toContain('unchanged');
+  });
+});
+
+describe('limits', () => {
+  it('refuses 10,000 orders in one mail, storing nothing', () => {
+    const orders = Array.from({ length: 10_000 }, (_, i) => `army${i}, 850, no, nw`).join('\n');
+    const r = extractSubmission(mail(`game: me1\nsecret: a\n${orders}`));
+    expect(r).toMatchObject({ ok: false, reason: 'too-many-lines' });
+    if (!r.ok) expect(r.message).toContain('10000 order lines');
+  });
+
+  it('refuses an order text over the character limit', () => {
+    const r = extractSubmission(mail(`game: me1\nsecret: a\n${'x'.repeat(60_000)}`));
+    expect(r).toMatchObject({ ok: false, reason: 'too-long' });
+  });
+});
+
+describe('live text', () => {
+  it('drops > quotes and the attribution line, keeps the rest', () => {
+    const t = liveText('a\nOn Mon, 1 Jan 2026, X <x@y.z> wrote:\n> b\n>> c\nd', false);
+    expect(t.lines).toEqual(['a', 'd']);
+    expect(t.droppedQuoted).toBe(3);
+  });
+
+  it('stops at a signature, an end line and an Outlook original-message block', () => {
+    expect(liveText('a\n-- \nsig', false).lines).toEqual(['a']);
+    expect(liveText('a\nEND\nb', false).lines).toEqual(['a']);
+    expect(liveText('a\n-----Original Message-----\nFrom: x\nb', false).lines).toEqual(['a']);
+  });
+
+  it('reads through an Outlook block when the mail is a forward', () => {
+    expect(liveText('-----Original Message-----\nFrom: x@y.z\nSent: today\nSubject: s\n\nb', true).lines).toEqual(['b']);
+  });
+
+  it('handles CRLF, BOM and non-breaking spaces', () => {
+    expect(liveText('\uFEFFa,\u00A0b\r\nc\r\n', false).lines).toEqual(['a, b', 'c', '']);
+  });
+});
+
+describe('attachments', () => {
+  const att = (filename: string, contentType: string, content: Uint8Array, charset: string | null = null) => ({
+    filename,
+    contentType,
+    charset,
+    content,
+    related: false,
+  });
+
+  it('ignores a binary file named .txt, with a warning', () => {
+    const r = extractSubmission(
+      mail('game: me1\nsecret: a\naragorn, 850, no, nw', {
+        attachments: [att('orders.txt', 'text/plain', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]))],
+      }),
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.submission.orderText).toBe('aragorn, 850, no, nw');
+    expect(r.submission.warnings.join(' ')).toContain('orders.txt is not a text file');
+  });
+
+  it('reads a UTF-16 order file from Windows Notepad', () => {
+    const text = 'aragorn, 850, no, nw\r\n';
+    const bytes = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+    const s = submission('game: me1\nsecret: a', { attachments: [att('orders.txt', 'text/plain', bytes)] });
+    expect(s.orderText).toBe('aragorn, 850, no, nw');
+    expect(s.source).toBe('attachment orders.txt');
+  });
+});
+
+describe('text decoding', () => {
+  it('decodes by BOM, declared charset, then UTF-8 or windows-1252', () => {
+    expect(decodeTextBytes(Buffer.from('\uFEFFé', 'utf8')).text).toBe('é');
+    expect(decodeTextBytes(Buffer.from([0xe9]), 'iso-8859-1').text).toBe('é');
+    expect(decodeTextBytes(Buffer.from('é', 'utf8')).charset).toBe('utf-8');
+    expect(decodeTextBytes(Buffer.from([0x93, 0x61, 0x94])).text).toBe('\u201Ca\u201D');
+    expect(decodeTextBytes(Buffer.from('a'), 'x-klingon').note).toContain('unknown character set');
+  });
+
+  it('tells binary from text', () => {
+    expect(looksBinary(Buffer.from('aragorn, 850\r\n'))).toBe(false);
+    expect(looksBinary(Buffer.from([1, 2, 3, 0, 5]))).toBe(true);
+  });
+
+  test.prop([fc.string({ maxLength: 200 })], { numRuns: 200 })('normalizeText is idempotent', (s) => {
+    expect(normalizeText(normalizeText(s))).toBe(normalizeText(s));
+  });
+});
+
+describe('never throws', () => {
+  test.prop([fc.string({ maxLength: 400 }), fc.string({ maxLength: 80 })], { numRuns: 300 })(
+    'any body and subject give a submission or a refusal',
+    (text, subject) => {
+      const r = extractSubmission(mail(text, { subject }));
+      expect(typeof r.ok).toBe('boolean');
+      if (r.ok) expect(r.submission.orderText.includes('\r')).toBe(false);
+    },
+  );
+
+  test.prop(
+    [fc.array(fc.constantFrom('game: g1', 'secret: s', 'aragorn, 850, no, nw', '> quoted', '-- ', 'On x wrote:', '', 'hello'), { maxLength: 20 })],
+    { numRuns: 300 },
+  )('order text is always a subset of the body lines, in order, without keyword or quote lines', (lines) => {
+    const r = extractSubmission(mail(lines.join('\n')));
+    if (!r.ok) return;
+    const out = r.submission.orderText === '' ? [] : r.submission.orderText.split('\n');
+    for (const l of out) {
+      expect(['aragorn, 850, no, nw', '', 'hello']).toContain(l);
+    }
+  });
+});
