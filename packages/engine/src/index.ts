@@ -3,3 +3,4 @@ export type * from './types.ts';
 export * from './hex.ts';
 export * from './map.ts';
 export * from './costs.ts';
+export * from './orders.ts';
