@@ -1,0 +1,56 @@
+// Where BullMQ keeps its jobs when REDIS_URL is unset: BullMQ 6's own PostgreSQL backend, on the same
+// database as everything else (the embedded PGlite, or a real PostgreSQL). The processors, job ids and
+// schedules are the same code as with Redis; only the backend factory and its connection differ.
+// See docs/embedded.md for why these two settings are needed on PGlite.
+import { createPostgresBackend } from 'bullmq';
+import type { PostgresPoolConfig } from 'bullmq';
+import { QUEUE_SCHEMA } from './postgres.ts';
+
+/**
+ * How long (seconds) an idle worker waits before it looks for due jobs again. On a real PostgreSQL a
+ * NOTIFY wakes a waiting worker at once; PGlite hands a NOTIFY to whichever connection ran the query
+ * that sent it, never to the worker's LISTEN connection, so an idle worker on PGlite notices new and
+ * newly due jobs by this poll. One second keeps "run the turn now" prompt at a few cheap queries a second.
+ */
+export const POSTGRES_QUEUE_DRAIN_DELAY_SECONDS = 1;
+
+export interface PostgresQueueHome {
+  kind: 'postgres';
+  /** BullMQ `connection` option for Queue, Worker and QueueEvents. */
+  connection: PostgresPoolConfig;
+  /** Third constructor argument of Queue, Worker and QueueEvents. */
+  backend: typeof createPostgresBackend;
+  /** Worker options this backend needs (spread into the Worker's options). */
+  workerOptions: { drainDelay: number };
+}
+
+export interface RedisQueueHome {
+  kind: 'redis';
+  url: string;
+}
+
+export type QueueHome = PostgresQueueHome | RedisQueueHome;
+
+/**
+ * BullMQ on PostgreSQL at `databaseUrl`: tables and functions in the `bullmq` schema, created (migrated) by
+ * the first Queue or Worker that connects. `poolMax` bounds each Queue's/Worker's own pool.
+ */
+export function postgresQueueHome(databaseUrl: string, options: { poolMax?: number } = {}): PostgresQueueHome {
+  const poolMax = options.poolMax ?? 4;
+  if (!Number.isInteger(poolMax) || poolMax < 1) throw new RangeError(`poolMax must be a positive integer, got ${poolMax}`);
+  return {
+    kind: 'postgres',
+    connection: { connectionString: databaseUrl, schema: QUEUE_SCHEMA, migrate: true, max: poolMax },
+    backend: createPostgresBackend,
+    workerOptions: { drainDelay: POSTGRES_QUEUE_DRAIN_DELAY_SECONDS },
+  };
+}
+
+/**
+ * The queue's home from the environment's view of things: Redis when a REDIS_URL is given, otherwise
+ * BullMQ's PostgreSQL backend on the database.
+ */
+export function chooseQueueHome(redisUrl: string | undefined, databaseUrl: string): QueueHome {
+  if (redisUrl !== undefined && redisUrl.trim() !== '') return { kind: 'redis', url: redisUrl.trim() };
+  return postgresQueueHome(databaseUrl);
+}

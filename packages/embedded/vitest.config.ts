@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'embedded', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+});
