@@ -1,0 +1,202 @@
+// The IMAP poller: for GMs who receive orders in an ordinary mailbox. Each poll takes the messages of
+// the mailbox that Arbiter has not handled yet, in UID order, processes each one completely, then
+// marks it (\Seen and the keyword `$ArbiterProcessed`) and moves it to the processed folder.
+//
+// Restart safety: nothing is remembered in the process. A message leaves the inbox (or gets the
+// keyword) only after its processing committed, so a crash can never skip one; a crash between the
+// commit and the move makes the next poll process it again, and the Message-ID dedupe turns that
+// into a no-op. A message whose processing failed (database down) stays where it is and the poll
+// stops, to be retried in order next time.
+
+import { ImapFlow } from 'imapflow';
+import type { Logger } from 'pino';
+import type { MailProcessor, ProcessOutcome } from './processor.ts';
+
+export const PROCESSED_KEYWORD = '$ArbiterProcessed';
+
+export interface ImapPollerOptions {
+  host: string;
+  port: number;
+  /** Implicit TLS (IMAPS, usually port 993). When false, STARTTLS is used if the server offers it. */
+  secure: boolean;
+  user: string;
+  password: string;
+  /** Accept a self-signed certificate (tests, private servers); default false. */
+  allowSelfSigned?: boolean;
+  /** Mailbox the orders arrive in; default INBOX. */
+  mailbox?: string;
+  /** Where handled messages are moved; created when missing. Default "Processed". Null: only flag them. */
+  processedMailbox?: string | null;
+  /**
+   * Only messages without \Seen (default true). Set false when people also read the mailbox: then
+   * every message without the `$ArbiterProcessed` keyword is taken, read or not.
+   */
+  onlyUnseen?: boolean;
+  /** Time between polls (ms); default 30 s. */
+  intervalMs?: number;
+  /** Most messages handled per poll; default 200. */
+  batchSize?: number;
+  /** Messages over this size (bytes) are not downloaded: flagged and moved, logged as refused. */
+  maxMessageBytes: number;
+  processor: MailProcessor;
+  logger: Logger;
+}
+
+export interface PollResult {
+  /** Messages found to handle. */
+  found: number;
+  /** Handled and moved/flagged. */
+  handled: number;
+  outcomes: ProcessOutcome['kind'][];
+  /** Over-size messages set aside without downloading. */
+  oversize: number;
+  /** Set when the poll stopped at a message it could not process (it stays for the next poll). */
+  stoppedBy: string | null;
+}
+
+export class ImapPoller {
+  private readonly o: Required<Omit<ImapPollerOptions, 'processedMailbox'>> & { processedMailbox: string | null };
+  private client: ImapFlow | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+  private processedReady = false;
+
+  constructor(options: ImapPollerOptions) {
+    if (options.host.trim() === '') throw new Error('IMAP host is empty');
+    if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) throw new Error(`IMAP port must be 1..65535, got ${options.port}`);
+    if (options.user.trim() === '') throw new Error('IMAP user is empty');
+    this.o = {
+      allowSelfSigned: false,
+      mailbox: 'INBOX',
+      onlyUnseen: true,
+      intervalMs: 30_000,
+      batchSize: 200,
+      ...options,
+      processedMailbox: options.processedMailbox === undefined ? 'Processed' : options.processedMailbox,
+    };
+  }
+
+  private async connection(): Promise<ImapFlow> {
+    if (this.client !== null && this.client.usable) return this.client;
+    this.client?.close();
+    const client = new ImapFlow({
+      host: this.o.host,
+      port: this.o.port,
+      secure: this.o.secure,
+      auth: { user: this.o.user, pass: this.o.password },
+      logger: false,
+      disableAutoIdle: true,
+      ...(this.o.allowSelfSigned ? { tls: { rejectUnauthorized: false } } : {}),
+    });
+    client.on('error', (err: Error) => this.o.logger.warn({ err: err.message }, 'imap: connection error'));
+    await client.connect();
+    this.client = client;
+    this.processedReady = false;
+    return client;
+  }
+
+  private async ensureProcessedMailbox(client: ImapFlow): Promise<void> {
+    if (this.processedReady || this.o.processedMailbox === null) return;
+    const list = await client.list();
+    if (!list.some((m) => m.path === this.o.processedMailbox)) {
+      await client.mailboxCreate(this.o.processedMailbox);
+      this.o.logger.info({ mailbox: this.o.processedMailbox }, 'imap: created the processed mailbox');
+    }
+    this.processedReady = true;
+  }
+
+  private async setAside(client: ImapFlow, uid: number): Promise<void> {
+    await client.messageFlagsAdd(String(uid), ['\\Seen', PROCESSED_KEYWORD], { uid: true });
+    if (this.o.processedMailbox !== null) await client.messageMove(String(uid), this.o.processedMailbox, { uid: true });
+  }
+
+  /** One poll: handle what is waiting, then return. Safe to call while `start()` runs (calls are serialised). */
+  async pollOnce(): Promise<PollResult> {
+    const previous = this.running ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.poll());
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  private async poll(): Promise<PollResult> {
+    const result: PollResult = { found: 0, handled: 0, outcomes: [], oversize: 0, stoppedBy: null };
+    const client = await this.connection();
+    await this.ensureProcessedMailbox(client);
+    const lock = await client.getMailboxLock(this.o.mailbox);
+    try {
+      const query = this.o.onlyUnseen ? { seen: false, unKeyword: PROCESSED_KEYWORD } : { unKeyword: PROCESSED_KEYWORD };
+      const uids = ((await client.search(query, { uid: true })) || []).sort((a, b) => a - b).slice(0, this.o.batchSize);
+      result.found = uids.length;
+      for (const uid of uids) {
+        const meta = await client.fetchOne(String(uid), { uid: true, size: true }, { uid: true });
+        if (meta === false) continue; // expunged meanwhile
+        if ((meta.size ?? 0) > this.o.maxMessageBytes) {
+          this.o.logger.warn({ uid, size: meta.size }, 'imap: message over the size limit set aside unread');
+          await this.setAside(client, uid);
+          result.oversize++;
+          result.handled++;
+          continue;
+        }
+        const msg = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+        if (msg === false || msg.source === undefined) continue;
+        let outcome: ProcessOutcome;
+        try {
+          outcome = await this.o.processor.process(msg.source, { mailFrom: returnPath(msg.source), rcptTo: [], via: 'imap' });
+        } catch (err) {
+          result.stoppedBy = `message uid ${uid}: ${(err as Error).message}`;
+          this.o.logger.error({ uid, err }, 'imap: processing failed; the message stays for the next poll');
+          break;
+        }
+        await this.setAside(client, uid);
+        result.outcomes.push(outcome.kind);
+        result.handled++;
+        this.o.logger.info({ uid, ...outcome }, 'imap: mail processed');
+      }
+    } finally {
+      lock.release();
+    }
+    return result;
+  }
+
+  /** Polls now and then every `intervalMs` until `stop()`. Errors are logged and retried next time. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = (): void => {
+      this.pollOnce()
+        .catch((err: unknown) => {
+          this.o.logger.error({ err: (err as Error).message }, 'imap: poll failed; retrying at the next interval');
+          this.client?.close();
+          this.client = null;
+        })
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.o.intervalMs);
+        });
+    };
+    tick();
+  }
+
+  /** Stops polling, waits for a poll in progress to finish its current message, and logs out. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    if (client !== null && client.usable) await client.logout().catch(() => client.close());
+  }
+}
+
+/** The Return-Path header the delivering server wrote: the envelope sender of a mail read over IMAP. */
+export function returnPath(raw: Buffer): string | null {
+  const headEnd = raw.indexOf('\r\n\r\n');
+  const head = raw.subarray(0, headEnd < 0 ? Math.min(raw.length, 65536) : headEnd).toString('latin1');
+  const m = /^return-path:[ \t]*<?([^>\r\n]*)>?/im.exec(head);
+  return m === null ? null : (m[1] ?? '').trim();
+}

@@ -1,0 +1,157 @@
+// The SMTP intake: a GM points an MX record or a forwarding rule at it. It only translates SMTP to
+// the mail processor. A message is answered `250` only after it has been processed and committed;
+// an infrastructure failure answers `451` so the sending server retries (the Message-ID dedupe makes
+// the retry safe).
+
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+import type { Logger } from 'pino';
+import type { MailProcessor } from './processor.ts';
+
+export interface SmtpIntakeOptions {
+  host: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** Recipient domains this server takes mail for, e.g. ["orders.example.org"]; anything else is refused (no relaying). */
+  acceptedDomains: string[];
+  /** Largest message accepted, in bytes; larger ones are refused with 552 at the SMTP level. */
+  maxMessageBytes: number;
+  /** Server name in the greeting; default the host name of the machine. */
+  serverName?: string;
+  /** PEM key and certificate: STARTTLS is offered when both are set. */
+  tls?: { key: Buffer | string; cert: Buffer | string };
+  /** Most simultaneous connections; default 100. */
+  maxClients?: number;
+  /** Idle connection timeout (ms); default 60 s. */
+  socketTimeoutMs?: number;
+  processor: MailProcessor;
+  logger: Logger;
+}
+
+export interface SmtpIntake {
+  port: number;
+  /** Stops accepting connections and waits (up to `graceMs`, default 10 s) for open sessions to finish. */
+  close(graceMs?: number): Promise<void>;
+}
+
+function smtpError(code: number, message: string): Error {
+  const err = new Error(message) as Error & { responseCode: number };
+  err.responseCode = code;
+  return err;
+}
+
+function domainOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+}
+
+export function validateSmtpIntakeOptions(o: SmtpIntakeOptions): void {
+  if (o.acceptedDomains.length === 0) throw new Error('acceptedDomains is empty: name at least one domain this server takes orders for');
+  for (const d of o.acceptedDomains) {
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(d)) throw new Error(`accepted domain "${d}" is not a domain name`);
+  }
+  if (!Number.isInteger(o.maxMessageBytes) || o.maxMessageBytes < 1024) throw new Error(`maxMessageBytes must be an integer of at least 1024, got ${o.maxMessageBytes}`);
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error(`port must be 0..65535, got ${o.port}`);
+}
+
+/** Starts the SMTP intake and resolves once it listens. */
+export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpIntake> {
+  validateSmtpIntakeOptions(options);
+  const accepted = new Set(options.acceptedDomains.map((d) => d.toLowerCase()));
+  const log = options.logger;
+  const limitMb = (options.maxMessageBytes / (1024 * 1024)).toFixed(1);
+  const tls = options.tls;
+
+  const server = new SMTPServer({
+    ...(options.serverName !== undefined ? { name: options.serverName } : {}),
+    banner: 'Arbiter order intake',
+    size: options.maxMessageBytes,
+    authOptional: true,
+    disabledCommands: tls === undefined ? ['AUTH', 'STARTTLS'] : ['AUTH'],
+    ...(tls !== undefined ? { key: tls.key, cert: tls.cert } : {}),
+    maxClients: options.maxClients ?? 100,
+    socketTimeout: options.socketTimeoutMs ?? 60_000,
+    closeTimeout: 10_000,
+    disableReverseLookup: true,
+    maxRecipients: 20,
+    logger: false,
+
+    onMailFrom(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
+      const declared = address.args === false ? undefined : address.args['SIZE'];
+      if (typeof declared === 'string' && Number(declared) > options.maxMessageBytes) {
+        return callback(smtpError(552, `5.3.4 Message too big: this order server takes at most ${limitMb} MB; send your orders as plain text`));
+      }
+      return callback();
+    },
+
+    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
+      if (!accepted.has(domainOf(address.address))) {
+        return callback(smtpError(550, `5.7.1 <${address.address}>: this server takes orders for ${[...accepted].join(', ')} only (no relaying)`));
+      }
+      return callback();
+    },
+
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void) {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      stream.on('data', (chunk: Buffer) => {
+        // Past the limit the rest is read and thrown away, never held in memory.
+        if (kept + chunk.length <= options.maxMessageBytes) {
+          chunks.push(chunk);
+          kept += chunk.length;
+        } else {
+          kept = options.maxMessageBytes + 1;
+        }
+      });
+      stream.on('error', (err: Error) => callback(err));
+      stream.on('end', () => {
+        if (stream.sizeExceeded || kept > options.maxMessageBytes) {
+          log.warn({ session: session.id, bytes: stream.byteLength }, 'smtp: message over the size limit refused');
+          return callback(smtpError(552, `5.3.4 Message too big: this order server takes at most ${limitMb} MB; send your orders as plain text`));
+        }
+        const raw = Buffer.concat(chunks, kept);
+        const envelope = session.envelope;
+        options.processor
+          .process(raw, {
+            mailFrom: envelope.mailFrom === false ? null : envelope.mailFrom.address,
+            rcptTo: envelope.rcptTo.map((r) => r.address),
+            via: 'smtp',
+          })
+          .then((outcome) => {
+            log.info({ session: session.id, ...outcome }, 'smtp: mail processed');
+            callback(null, outcome.kind === 'duplicate' ? 'OK: already received' : 'OK: received');
+          })
+          .catch((err: unknown) => {
+            log.error({ session: session.id, err }, 'smtp: processing failed, asking the sender to retry');
+            callback(smtpError(451, '4.3.0 Temporary failure storing the message, please try again later'));
+          });
+      });
+    },
+  });
+  server.on('error', (err) => log.error({ err }, 'smtp: server error'));
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: Error): void => reject(err);
+    server.server.once('error', onError);
+    server.listen(options.port, options.host, () => {
+      server.server.off('error', onError);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  log.info({ host: options.host, port, domains: [...accepted], starttls: tls !== undefined }, 'smtp: intake listening');
+
+  return {
+    port,
+    close(graceMs = 10_000) {
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs + 1000);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}

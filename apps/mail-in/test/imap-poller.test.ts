@@ -1,0 +1,154 @@
+// The IMAP poller against a real Dovecot on loopback: UID order, set-aside after processing, restart
+// safety, a failing message left for the next poll. The processor here records what it is given; the
+// full pipeline over IMAP is in imap-e2e.test.ts.
+import { ImapFlow } from 'imapflow';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImapPoller, PROCESSED_KEYWORD, returnPath } from '../src/imap.ts';
+import type { Envelope, MailProcessor, ProcessOutcome } from '../src/processor.ts';
+import { startDovecot, type Dovecot } from './helpers/dovecot.ts';
+
+const logger = pino({ level: 'silent' });
+let dovecot: Dovecot;
+
+function rawMail(n: number, extra = ''): string {
+  return `Return-Path: <player${n}@shire.example>\r\nFrom: player${n}@shire.example\r\nTo: orders@arbiter.test\r\nSubject: orders ${n}\r\nMessage-ID: <poll-${n}@shire.example>\r\n${extra}\r\ngame: me1\r\nsecret: s${n}\r\naragorn, 850, no, nw\r\n`;
+}
+
+class Recorder implements MailProcessor {
+  seen: { messageId: string; envelope: Envelope }[] = [];
+  failOn: string | null = null;
+  async process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
+    const messageId = /Message-ID: (<[^>]+>)/.exec(raw.toString())?.[1] ?? '?';
+    if (messageId === this.failOn) throw new Error('database unavailable');
+    const duplicate = this.seen.some((s) => s.messageId === messageId);
+    this.seen.push({ messageId, envelope });
+    return duplicate ? { kind: 'duplicate', messageId } : { kind: 'ignored', messageId, reason: 'test' };
+  }
+}
+
+async function withClient<T>(fn: (c: ImapFlow) => Promise<T>): Promise<T> {
+  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.logout();
+  }
+}
+
+async function count(mailbox: string): Promise<number> {
+  return withClient(async (c) => {
+    const status = await c.status(mailbox, { messages: true });
+    if (status === false) throw new Error(`no mailbox ${mailbox}`);
+    return status.messages ?? 0;
+  });
+}
+
+function poller(recorder: MailProcessor, extra: Partial<ConstructorParameters<typeof ImapPoller>[0]> = {}): ImapPoller {
+  return new ImapPoller({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    user: dovecot.user,
+    password: dovecot.password,
+    maxMessageBytes: 100_000,
+    processor: recorder,
+    logger,
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+}, 20_000);
+afterAll(async () => {
+  await dovecot?.stop();
+});
+
+describe('IMAP poller (Dovecot)', () => {
+  it('processes waiting mail in UID order, moves it to Processed, and a restarted poller finds nothing to redo', async () => {
+    await withClient(async (c) => {
+      for (const n of [1, 2, 3]) await c.append('INBOX', rawMail(n));
+    });
+    const recorder = new Recorder();
+    const p1 = poller(recorder);
+    const r1 = await p1.pollOnce();
+    await p1.stop();
+    expect(r1).toMatchObject({ found: 3, handled: 3, stoppedBy: null });
+    expect(recorder.seen.map((s) => s.messageId)).toEqual(['<poll-1@shire.example>', '<poll-2@shire.example>', '<poll-3@shire.example>']);
+    expect(recorder.seen[0]?.envelope).toEqual({ mailFrom: 'player1@shire.example', rcptTo: [], via: 'imap' });
+    expect(await count('INBOX')).toBe(0);
+    expect(await count('Processed')).toBe(3);
+
+    const p2 = poller(recorder);
+    const r2 = await p2.pollOnce();
+    await p2.stop();
+    expect(r2.found).toBe(0);
+    expect(recorder.seen).toHaveLength(3);
+  });
+
+  it('leaves a message it could not process in the inbox and stops there; the next poll takes it in order', async () => {
+    await withClient(async (c) => {
+      for (const n of [4, 5, 6]) await c.append('INBOX', rawMail(n));
+    });
+    const recorder = new Recorder();
+    recorder.failOn = '<poll-5@shire.example>';
+    const p = poller(recorder);
+    const r1 = await p.pollOnce();
+    expect(r1.handled).toBe(1);
+    expect(r1.stoppedBy).toContain('database unavailable');
+    expect(await count('INBOX')).toBe(2);
+    recorder.failOn = null;
+    const r2 = await p.pollOnce();
+    await p.stop();
+    expect(r2).toMatchObject({ found: 2, handled: 2, stoppedBy: null });
+    expect(recorder.seen.map((s) => s.messageId)).toEqual([
+      '<poll-4@shire.example>',
+      '<poll-5@shire.example>',
+      '<poll-6@shire.example>',
+    ]);
+    expect(await count('INBOX')).toBe(0);
+  });
+
+  it('with onlyUnseen=false also takes mail a person already read; flag-only mode keeps mail in place with the keyword', async () => {
+    await withClient(async (c) => {
+      await c.append('INBOX', rawMail(7), ['\\Seen']);
+    });
+    const recorder = new Recorder();
+    const unseenOnly = poller(recorder, { processedMailbox: null });
+    expect((await unseenOnly.pollOnce()).found).toBe(0);
+    await unseenOnly.stop();
+    const all = poller(recorder, { processedMailbox: null, onlyUnseen: false });
+    expect((await all.pollOnce()).handled).toBe(1);
+    expect((await all.pollOnce()).found).toBe(0);
+    await all.stop();
+    const flags = await withClient(async (c) => {
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        const m = await c.fetchOne('*', { flags: true });
+        return m === false ? [] : [...(m.flags ?? [])];
+      } finally {
+        lock.release();
+      }
+    });
+    expect(flags).toContain(PROCESSED_KEYWORD);
+  });
+
+  it('sets an over-size message aside without downloading it', async () => {
+    await withClient(async (c) => {
+      await c.append('INBOX', rawMail(8, `X-Padding: ${'x'.repeat(900)}\r\n`));
+    });
+    const recorder = new Recorder();
+    const p = poller(recorder, { maxMessageBytes: 500, onlyUnseen: true });
+    const r = await p.pollOnce();
+    await p.stop();
+    expect(r).toMatchObject({ found: 1, oversize: 1 });
+    expect(recorder.seen).toHaveLength(0);
+  });
+
+  it('reads the envelope sender from Return-Path', () => {
+    expect(returnPath(Buffer.from('Return-Path: <>\r\nFrom: a@b\r\n\r\nx'))).toBe('');
+    expect(returnPath(Buffer.from('From: a@b\r\n\r\nReturn-Path: <x@y>'))).toBeNull();
+  });
+});
