@@ -24,6 +24,7 @@ import {
   hexWidth,
   neighbour,
   num,
+  opposite,
   requireCoord,
   sideEnds,
 } from './geometry.ts';
@@ -348,7 +349,8 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
     const key = aFirst ? `${ida}|${idb}` : `${idb}|${ida}`;
     let side = sides.get(key);
     if (side === undefined) {
-      side = { a, d: hs.dir, features: new Set() };
+      // Always drawn from the canonical hex, so the same side gives the same bytes whoever named it.
+      side = aFirst ? { a, d: hs.dir, features: new Set() } : { a: b, d: opposite(hs.dir), features: new Set() };
       sides.set(key, side);
     }
     for (const f of hs.features) {

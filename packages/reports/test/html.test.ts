@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderHtmlReport, renderMapSvg } from '../src/index.ts';
+import { emptyContext, emptyView, gondorContext, gondorView, nastyView } from './fixtures.ts';
+
+describe('HTML report', () => {
+  it('matches the golden file (Gondor, turn 3)', async () => {
+    await expect(renderHtmlReport(gondorView, gondorContext)).toMatchFileSnapshot('./__golden__/gondor-turn-3.html');
+  });
+
+  it('matches the golden file (a nation with nothing left, no deadline)', async () => {
+    await expect(renderHtmlReport(emptyView, emptyContext)).toMatchFileSnapshot('./__golden__/arnor-turn-7.html');
+  });
+
+  it('is one self-contained, script-free document with inline styles', () => {
+    const html = renderHtmlReport(gondorView, gondorContext);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).not.toMatch(/<script|<link|<style|javascript:|\son[a-z]+=/i);
+    expect(html).not.toMatch(/(src|href)=/i);
+    expect(html).toContain('<svg style="max-width:100%;height:auto;" xmlns="http://www.w3.org/2000/svg"');
+    expect(html.match(/<table /g)?.length).toBe(4); // one per unit with steps: aragorn, eomer, boromir, swan
+    expect(html).toContain('2915 \u2192 3116');
+    expect(html).toContain('Friday 4 December 2026 at 18:00 GMT (Europe/London)');
+    expect(html).toContain('eomer, 850, no,\nfrodo, 810,');
+  });
+
+  it('uses a given SVG, or none', () => {
+    const svg = renderMapSvg(gondorView, { hexSize: 12, legend: false });
+    expect(renderHtmlReport(gondorView, gondorContext, { mapSvg: svg })).toContain(svg.slice(5));
+    const without = renderHtmlReport(gondorView, gondorContext, { mapSvg: null });
+    expect(without).not.toContain('<svg');
+    expect(without).not.toContain('>Map</h2>');
+  });
+
+  it('escapes every string a player or GM chose', () => {
+    const { view, ctx } = nastyView();
+    const html = renderHtmlReport(view, ctx);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<!-- -->');
+    expect(html).not.toContain('evil<nation>');
+    expect(html).not.toContain('\u0007');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39; ]]&gt;');
+    // Tags in the document are only ours.
+    const tags = new Set([...html.matchAll(/<\/?([a-zA-Z0-9]+)/g)].map((m) => (m[1] as string).toLowerCase()));
+    const allowed = ['html', 'head', 'meta', 'title', 'body', 'div', 'h1', 'h2', 'h3', 'p', 'strong', 'table', 'tr', 'th', 'td', 'ul', 'li', 'pre',
+      'svg', 'rect', 'text', 'path', 'g', 'polygon', 'polyline', 'circle'];
+    for (const t of tags) expect(allowed, t).toContain(t);
+  });
+});
