@@ -1,0 +1,40 @@
+// Argument dispatch for the `arbiter` command (bin/arbiter.mjs -> main.ts -> runCli).
+import { commands } from './commands/index.ts';
+import type { Io } from './commands/types.ts';
+
+export function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return `arbiter: turn-based play-by-email order adjudication
+
+Usage: arbiter <command> [arguments]
+
+Commands:
+${lines.join('\n')}
+
+Run "arbiter <command> --help" for a command's arguments.`;
+}
+
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    const cmd = topic === undefined ? undefined : commands.find((c) => c.name === topic);
+    if (topic !== undefined && cmd === undefined) {
+      io.err(`arbiter: unknown command "${topic}"\n\n${helpText()}\n`);
+      return 2;
+    }
+    io.out(`${cmd ? cmd.usage : helpText()}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const cmd = commands.find((c) => c.name === name);
+  if (cmd === undefined) {
+    io.err(`arbiter: unknown command "${name}"\n\n${helpText()}\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`${cmd.usage}\n`);
+    return 0;
+  }
+  return cmd.run(rest);
+}

@@ -1,0 +1,927 @@
+// Simultaneous turn resolution in pulses (docs/rules.md "Turn resolution"). Pure: the same state and
+// orders give byte-identical results, whatever order the orders come in.
+//
+// Model in brief: pulse 0 is the start of the turn (character orders 810/825 happen here, before any
+// army moves); pulses 1..14 are days. A unit that starts a step of cost c at pulse t arrives at t+c.
+// While a step is under way the unit is "on the road": it still counts as being in its origin hex for
+// reports, but it neither blocks nor is blocked, sees nor is seen. At each pulse all arrivals happen
+// first, then every unit at rest that has an order entry left tries its next entry. An army that entered
+// its hex by movement this turn must get past the hex's blockers (the seed's four-step order) to leave.
+import { canonicalJson, sha256Hex } from './canonical.ts';
+import { DIRECTIONS, DIRECTION_INDEX, distance, parseHexId } from './hex.ts';
+import { TERRAIN_CODE, hexIdOfIndex, hexIndexOf } from './map.ts';
+import type { GameMap } from './map.ts';
+import type { Order } from './orders.ts';
+import {
+  CHARACTER_RANGE,
+  MP_FORCE_MARCH,
+  MP_MOVE,
+  MP_NAVY,
+  STOP_MESSAGES,
+  armyStepCost,
+  blockOfCost,
+  costTableFor,
+  endsNavyMove,
+  navyStepCost,
+  troopCount,
+} from './paths.ts';
+import type { StopReason } from './paths.ts';
+import { Rng } from './rng.ts';
+import type { DrawRecord } from './rng.ts';
+import type { RuleSettings } from './settings.ts';
+import type { ArmyState, CharacterState, GameState, NationState, NavyState, PopulationCentreState, UnitState } from './state.ts';
+import { isFriendlyOrTolerant, relationOf } from './state.ts';
+import { armySizeWord, armyStrength, confront, evasionChance, navySizeWord } from './strength.ts';
+import type {
+  Direction,
+  HexId,
+  MoveStep,
+  NationId,
+  NationView,
+  OrderError,
+  Sighting,
+  Step,
+  Stop,
+  UnitId,
+  UnitResult,
+} from './types.ts';
+import { judgeOrders, worldOf } from './validate.ts';
+import type { AcceptedOrder, World } from './validate.ts';
+import { buildViews } from './views.ts';
+
+/** The last day of a turn. */
+export const PULSES = 14;
+/** Pulse number of events that happen after all movement (870 joins). */
+export const AFTER_MOVEMENT = 15;
+
+interface EventBase {
+  /** 0 = before movement, 1..14 = days, 15 = after movement. */
+  pulse: number;
+  message: string;
+  /** The nations that may see this event (fog of war). */
+  nations: NationId[];
+}
+
+type Ev<T extends string, D> = EventBase & { type: T } & D;
+
+export type TurnEvent =
+  | Ev<'order-rejected', { unit: UnitId; line: number; column: number }>
+  | Ev<'morale', { unit: UnitId; before: number; after: number }>
+  | Ev<'character-moved', { unit: UnitId; from: HexId; to: HexId; order: 810 | 825; spell?: number; left?: UnitId }>
+  | Ev<'boarded', { unit: UnitId; hex: HexId; navies: UnitId[]; transportsNeeded: number; transports: number }>
+  | Ev<'disembarked', { unit: UnitId; hex: HexId; navy: UnitId }>
+  | Ev<'standing', { unit: UnitId; hex: HexId; sides: Direction[] }>
+  | Ev<'step', { unit: UnitId; from: HexId; to: HexId; dir: MoveStep; cost: number; mpLeft: number }>
+  | Ev<'stop', { unit: UnitId; hex: HexId; reason: StopReason }>
+  | Ev<'departure-order', { hex: HexId; units: UnitId[] }>
+  | Ev<'block-order', { hex: HexId; unit: UnitId; blockers: UnitId[] }>
+  | Ev<
+      'interception',
+      {
+        hex: HexId;
+        unit: UnitId;
+        by: UnitId;
+        outcome: 'overrun' | 'forced-past' | 'stopped' | 'evaded';
+        strength: number;
+        blockerStrength: number;
+        defendedSide: boolean;
+      }
+    >
+  | Ev<'population-centre', { hex: HexId; unit: UnitId; owner: NationId; outcome: 'stopped' | 'evaded' }>
+  | Ev<'evasion', { hex: HexId; unit: UnitId; chance: number; roll: number; success: boolean }>
+  | Ev<'destroyed', { unit: UnitId; hex: HexId; cause: 'overrun' | 'lost-at-sea'; by?: UnitId }>
+  | Ev<'character-killed', { unit: UnitId; hex: HexId; with: UnitId }>
+  | Ev<'storm', { unit: UnitId; hex: HexId }>
+  | Ev<'joined', { unit: UnitId; army: UnitId; hex: HexId }>
+  | Ev<'join-failed', { unit: UnitId; army: UnitId; hex: HexId }>;
+
+export interface TurnResult {
+  turn: number;
+  units: UnitResult[];
+  events: TurnEvent[];
+  rolls: DrawRecord[];
+  errors: OrderError[];
+  views: Record<NationId, NationView>;
+  nextState: GameState;
+  hash: string;
+}
+
+export interface AdjudicateOptions {
+  /** Errors found while parsing the order text (parseOrders), included in the result and its hash. */
+  orderErrors?: readonly OrderError[];
+}
+
+/** A unit during resolution (indexes, not strings, on the hot path). */
+export interface RUnit {
+  index: number;
+  state: UnitState;
+  id: UnitId;
+  kind: UnitState['kind'];
+  nation: NationId;
+  hex: number;
+  start: number;
+  destroyed: boolean;
+  carrier: RUnit | null;
+  passengers: RUnit[];
+  // movement
+  mode: 'army' | 'navy' | null;
+  plan: MoveStep[];
+  entry: number;
+  evasive: boolean;
+  budget: number;
+  table: number;
+  fed: boolean;
+  mpSpent: number;
+  pendingUntil: number;
+  pendingTo: number;
+  pendingDir: number;
+  pendingCost: number;
+  entered: boolean;
+  done: boolean;
+  stop: Stop | null;
+  steps: Step[];
+  // interception
+  strength: number;
+  troops: number;
+  command: number;
+  /** Bit per direction code defended by 840. */
+  defends: number;
+  // sightings of this unit by other nations in its current hex, committed when it leaves or stays
+  seenBy: NationId[];
+  /** Pulse at which it arrived where seenBy saw it. */
+  seenAt: number;
+  morale: { before: number; after: number } | null;
+  startWith: UnitId | null;
+  order: AcceptedOrder | null;
+}
+
+export interface Resolution {
+  world: World;
+  map: GameMap;
+  settings: RuleSettings;
+  rng: Rng;
+  nations: Map<NationId, NationState>;
+  units: RUnit[];
+  byId: Map<UnitId, RUnit>;
+  present: Map<number, RUnit[]>;
+  events: TurnEvent[];
+  sightings: Map<NationId, Sighting[]>;
+  sightingKeys: Set<string>;
+  knownCentres: Map<NationId, Set<number>>;
+}
+
+export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnResult {
+  const world = worldOf(state);
+  const r: Resolution = {
+    world,
+    map: world.map,
+    settings: state.settings,
+    rng: new Rng(state.rng),
+    nations: new Map(state.nations.map((n) => [n.id, n])),
+    units: [],
+    byId: new Map(),
+    present: new Map(),
+    events: [],
+    sightings: new Map(state.nations.map((n) => [n.id, []])),
+    sightingKeys: new Set(),
+    knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
+  };
+  const { map } = r;
+
+  // Units at the start of the turn.
+  state.units.forEach((s, index) => {
+    const hex = hexIndexOf(map, s.hex);
+    const u: RUnit = {
+      index,
+      state: s,
+      id: s.id,
+      kind: s.kind,
+      nation: s.nation,
+      hex,
+      start: hex,
+      destroyed: false,
+      carrier: null,
+      passengers: [],
+      mode: null,
+      plan: [],
+      entry: 0,
+      evasive: false,
+      budget: 0,
+      table: 0,
+      fed: true,
+      mpSpent: 0,
+      pendingUntil: -1,
+      pendingTo: -1,
+      pendingDir: -1,
+      pendingCost: 0,
+      entered: false,
+      done: true,
+      stop: null,
+      steps: [],
+      strength: s.kind === 'army' ? armyStrength(s.troops, r.settings) : 0,
+      troops: s.kind === 'army' ? troopCount(s.troops) : 0,
+      command: s.kind === 'character' ? 0 : s.commander.command,
+      defends: 0,
+      seenBy: [],
+      seenAt: 0,
+      morale: null,
+      startWith: s.kind === 'character' ? s.with : s.kind === 'army' ? s.aboard : null,
+      order: null,
+    };
+    r.units.push(u);
+    r.byId.set(u.id, u);
+  });
+  for (const u of r.units) {
+    const s = u.state;
+    const carrierId = s.kind === 'army' ? s.aboard : s.kind === 'character' ? s.with : null;
+    if (carrierId !== null) {
+      const c = r.byId.get(carrierId);
+      if (c === undefined) throw new Error(`game state: ${u.id} travels with unknown unit ${carrierId}`);
+      u.carrier = c;
+      c.passengers.push(u);
+    }
+  }
+  for (const u of r.units) if (u.carrier === null) addPresent(r, u);
+
+  // Orders: canonical order, checks shared with the receipt.
+  const verdicts = judgeOrders(world, orders);
+  const errors: OrderError[] = [...(options.orderErrors ?? [])];
+  for (const v of verdicts) {
+    if (v.accepted === null) {
+      const o = v.order;
+      errors.push({ line: o.line, column: o.column, unit: o.unit, message: v.reason ?? 'rejected' });
+      const owner = r.byId.get(o.unit)?.nation;
+      r.events.push({
+        type: 'order-rejected',
+        pulse: 0,
+        unit: o.unit,
+        line: o.line,
+        column: o.column,
+        message: `order "${o.unit}, ${o.code}" on line ${o.line} was rejected: ${v.reason ?? ''}`,
+        nations: owner === undefined ? [] : [owner],
+      });
+    } else {
+      const u = r.byId.get(v.accepted.unit.id)!;
+      u.order = v.accepted;
+    }
+  }
+  errors.sort((a, b) => a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+
+  // Pulse 0, before movement: character moves and spells (they leave their army first).
+  for (const u of r.units) {
+    const o = u.order;
+    if (o === null || (o.order.kind !== 'character-move' && o.order.kind !== 'movement-spell')) continue;
+    const from = u.hex;
+    const left = u.carrier;
+    detach(r, u);
+    removePresent(r, u);
+    u.hex = o.dest!;
+    addPresent(r, u);
+    const spell = o.order.kind === 'movement-spell' ? o.order.spell : undefined;
+    r.events.push({
+      type: 'character-moved',
+      pulse: 0,
+      unit: u.id,
+      from: hexIdOfIndex(map, from),
+      to: hexIdOfIndex(map, u.hex),
+      order: o.order.code,
+      ...(spell !== undefined ? { spell } : {}),
+      ...(left !== null ? { left: left.id } : {}),
+      message: `${u.id} ${left !== null ? `left ${left.id} and ` : ''}${spell !== undefined ? `cast spell ${spell} and ` : ''}moved from ${hexIdOfIndex(map, from)} to ${hexIdOfIndex(map, u.hex)}`,
+      nations: [u.nation],
+    });
+  }
+
+  // Movement orders: set up movers, morale for unfed ones, boarding and disembarking.
+  for (const u of r.units) {
+    const o = u.order;
+    if (o === null) continue;
+    const ord = o.order;
+    if (ord.kind === 'stand-and-defend') {
+      const d = DIRECTION_INDEX[ord.dir];
+      u.defends = (1 << d) | (1 << ((d + 5) % 6)) | (1 << ((d + 1) % 6));
+      const sides = DIRECTIONS.filter((_, i) => (u.defends & (1 << i)) !== 0);
+      r.events.push({
+        type: 'standing',
+        pulse: 0,
+        unit: u.id,
+        hex: hexIdOfIndex(map, u.hex),
+        sides,
+        message: `${u.id} stands and defends ${hexIdOfIndex(map, u.hex)} on its ${sides.join(', ')} sides`,
+        nations: [u.nation],
+      });
+      continue;
+    }
+    if (ord.kind !== 'army-move' && ord.kind !== 'navy-move') continue;
+    u.plan = ord.steps;
+    u.evasive = ord.evasive;
+    u.done = false;
+    if (ord.kind === 'army-move') {
+      const a = u.state as ArmyState;
+      u.mode = 'army';
+      u.budget = ord.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
+      u.table = costTableFor(a.troops);
+      u.fed = a.food > 0;
+      if (o.disembark) {
+        const navy = u.carrier!;
+        detach(r, u);
+        addPresent(r, u);
+        r.events.push({
+          type: 'disembarked',
+          pulse: 0,
+          unit: u.id,
+          hex: hexIdOfIndex(map, u.hex),
+          navy: navy.id,
+          message: `${u.id} marched ashore from ${navy.id} at ${hexIdOfIndex(map, u.hex)}`,
+          nations: [u.nation],
+        });
+      }
+      if (!u.fed) moraleLoss(r, u);
+    } else {
+      u.mode = 'navy';
+      u.budget = MP_NAVY;
+      if (u.kind === 'army') {
+        const a = u.state as ArmyState;
+        const convoy = o.convoy!.map((n) => r.byId.get(n.id)!);
+        u.fed = a.food > 0 && convoy.every((n) => (n.state as NavyState).food > 0);
+        if (a.food <= 0) moraleLoss(r, u);
+        for (const n of convoy) {
+          removePresent(r, n);
+          n.carrier = u;
+          u.passengers.push(n);
+          if ((n.state as NavyState).food <= 0) moraleLoss(r, n);
+        }
+        const transports = convoy.reduce((t, n) => t + (n.state as NavyState).ships.transports, 0);
+        r.events.push({
+          type: 'boarded',
+          pulse: 0,
+          unit: u.id,
+          hex: hexIdOfIndex(map, u.hex),
+          navies: convoy.map((n) => n.id),
+          transportsNeeded: o.transportsNeeded ?? 0,
+          transports,
+          message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${hexIdOfIndex(map, u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
+          nations: [u.nation],
+        });
+      } else {
+        const n = u.state as NavyState;
+        u.fed = n.food > 0;
+        if (!u.fed) moraleLoss(r, u);
+      }
+    }
+  }
+
+  // Who saw whom at the start of the turn.
+  for (const [hex, list] of r.present) observeAll(r, hex, list);
+
+  // Pulses.
+  const arrivals: RUnit[][] = Array.from({ length: PULSES + 1 }, () => []);
+  for (let p = 0; p <= PULSES; p++) {
+    let ready: RUnit[];
+    if (p === 0) ready = r.units.filter((u) => !u.done);
+    else {
+      const due = arrivals[p]!;
+      due.sort((a, b) => a.index - b.index);
+      ready = [];
+      for (const u of due) {
+        if (u.destroyed) continue;
+        arrive(r, u, p);
+        if (!u.done && !u.destroyed) ready.push(u);
+      }
+    }
+    if (ready.length === 0) continue;
+    // Group by hex, in unit order; ties between armies that may interact are broken by the random source.
+    const groups = new Map<number, RUnit[]>();
+    for (const u of ready) {
+      const g = groups.get(u.hex);
+      if (g === undefined) groups.set(u.hex, [u]);
+      else g.push(u);
+    }
+    for (const [hex, group] of groups) {
+      let order = group;
+      if (group.length > 1 && contested(r, hex, group)) {
+        order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: hexIdOfIndex(map, hex) });
+        r.events.push({
+          type: 'departure-order',
+          pulse: p,
+          hex: hexIdOfIndex(map, hex),
+          units: order.map((u) => u.id),
+          message: `pulse ${p}: ${order.length} armies try to leave ${hexIdOfIndex(map, hex)} at once; random order ${order.map((u) => u.id).join(', ')}`,
+          nations: [],
+        });
+      }
+      for (const u of order) {
+        if (u.destroyed || u.done) continue;
+        const next = depart(r, u, p);
+        if (next > 0) arrivals[next]!.push(u);
+      }
+    }
+  }
+
+  // Units that stay where they are commit what others saw of them.
+  for (const u of r.units) {
+    if (!u.destroyed && u.carrier === null) commitSeen(r, u, 'met', PULSES);
+    if (!u.done && !u.destroyed) u.done = true;
+  }
+
+  // After movement: 870 move and join.
+  for (const u of r.units) {
+    const o = u.order;
+    if (o === null || o.order.kind !== 'move-and-join' || u.destroyed) continue;
+    const army = r.byId.get(o.order.army)!;
+    const startCoord = parseHexId(hexIdOfIndex(map, u.start))!;
+    let problem: string | null = null;
+    if (army.destroyed) problem = `army ${army.id} was destroyed this turn`;
+    else {
+      const d = distance(startCoord, parseHexId(hexIdOfIndex(map, army.hex))!);
+      if (d > CHARACTER_RANGE) problem = `army ${army.id} ended its move at ${hexIdOfIndex(map, army.hex)}, ${d} hexes from ${u.id}'s start ${hexIdOfIndex(map, u.start)} (at most ${CHARACTER_RANGE})`;
+    }
+    if (problem !== null) {
+      u.stop = { reason: 'join-failed', hex: hexIdOfIndex(map, u.hex), message: `${STOP_MESSAGES['join-failed']}: ${problem}` };
+      r.events.push({
+        type: 'join-failed',
+        pulse: AFTER_MOVEMENT,
+        unit: u.id,
+        army: army.id,
+        hex: hexIdOfIndex(map, u.hex),
+        message: `${u.id} could not join ${army.id}: ${problem}`,
+        nations: [u.nation],
+      });
+      continue;
+    }
+    if (u.carrier !== army) {
+      detach(r, u);
+      removePresent(r, u);
+      u.hex = army.hex;
+      u.carrier = army;
+      army.passengers.push(u);
+    }
+    r.events.push({
+      type: 'joined',
+      pulse: AFTER_MOVEMENT,
+      unit: u.id,
+      army: army.id,
+      hex: hexIdOfIndex(map, u.hex),
+      message: `${u.id} joined ${army.id} at ${hexIdOfIndex(map, u.hex)}`,
+      nations: [u.nation],
+    });
+  }
+
+  // Results, the next state, views, hash.
+  const units: UnitResult[] = r.units.map((u) => unitResult(r, u));
+  const nextState = buildNextState(state, r);
+  const rolls = r.rng.records;
+  const views = buildViews(r, units, state.turn);
+  const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
+  const hash = sha256Hex(canonicalJson(body));
+  return { ...body, hash };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Presence (units at rest in a hex, not travelling with another unit)
+
+function addPresent(r: Resolution, u: RUnit): void {
+  const list = r.present.get(u.hex);
+  if (list === undefined) r.present.set(u.hex, [u]);
+  else list.push(u);
+}
+
+function removePresent(r: Resolution, u: RUnit): void {
+  const list = r.present.get(u.hex);
+  if (list === undefined) return;
+  const i = list.indexOf(u);
+  if (i >= 0) list.splice(i, 1);
+}
+
+function detach(r: Resolution, u: RUnit): void {
+  const c = u.carrier;
+  if (c === null) return;
+  const i = c.passengers.indexOf(u);
+  if (i >= 0) c.passengers.splice(i, 1);
+  u.carrier = null;
+  void r;
+}
+
+/** An army that can block or be blocked: on land, not aboard or sailing. */
+function landArmy(u: RUnit): boolean {
+  return u.kind === 'army' && u.mode !== 'navy' && u.carrier === null && !u.destroyed;
+}
+
+/** The seed: an army stops another when it is not friendly or tolerant to it, or the other is neither to it. */
+export function armiesHostile(r: Resolution, a: NationId, b: NationId): boolean {
+  if (a === b) return false;
+  return !(isFriendlyOrTolerant(relationOf(r.nations, a, b)) && isFriendlyOrTolerant(relationOf(r.nations, b, a)));
+}
+
+/** The seed: a fortified population centre of a nation that is not tolerant or friendly to the army stops it. */
+export function centreStops(r: Resolution, pc: PopulationCentreState, mover: NationId): boolean {
+  return pc.fortification !== 'none' && pc.nation !== mover && !isFriendlyOrTolerant(relationOf(r.nations, pc.nation, mover));
+}
+
+function contested(r: Resolution, hex: number, group: RUnit[]): boolean {
+  const movers = group.filter((u) => u.mode === 'army' && u.entered && u.entry < u.plan.length);
+  if (movers.length === 0) return false;
+  const armies = (r.present.get(hex) ?? []).filter(landArmy);
+  let count = 0;
+  for (const m of movers) if (armies.some((a) => armiesHostile(r, a.nation, m.nation))) count++;
+  return count > 1 || (count === 1 && movers.length > 1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Movement
+
+function moraleLoss(r: Resolution, u: RUnit): void {
+  const s = u.state as ArmyState | NavyState;
+  const { unfedMoraleLossMin: min, unfedMoraleLossMax: max } = r.settings;
+  const loss = min + r.rng.int(max - min + 1, { purpose: 'morale', unit: u.id, pulse: 0 });
+  const after = Math.max(0, s.morale - loss);
+  u.morale = { before: s.morale, after };
+  r.events.push({
+    type: 'morale',
+    pulse: 0,
+    unit: u.id,
+    before: s.morale,
+    after,
+    message: `${u.id} has no food and loses ${s.morale - after} morale (${s.morale} to ${after})`,
+    nations: [u.nation],
+  });
+}
+
+function stopUnit(r: Resolution, u: RUnit, reason: StopReason, p: number, detail?: string): void {
+  u.done = true;
+  const hex = hexIdOfIndex(r.map, u.hex);
+  const message = detail === undefined ? STOP_MESSAGES[reason] : `${STOP_MESSAGES[reason]}: ${detail}`;
+  u.stop = { reason, hex, message };
+  r.events.push({ type: 'stop', pulse: p, unit: u.id, hex, reason, message: `${u.id} stopped at ${hex}: ${message}`, nations: [u.nation] });
+}
+
+/** The unit tries its next order entry at pulse p; returns the pulse it arrives, or 0 when it does not leave now. */
+function depart(r: Resolution, u: RUnit, p: number): number {
+  const { map } = r;
+  if (u.entry >= u.plan.length) {
+    u.done = true;
+    return 0;
+  }
+  const entry = u.plan[u.entry] as MoveStep;
+  if (entry === 'h') {
+    if (u.mpSpent + 1 > u.budget) {
+      stopUnit(r, u, 'insufficient-mp', p, `a day of rest costs 1 and ${u.budget - u.mpSpent} MP are left`);
+      return 0;
+    }
+    u.pendingUntil = p + 1;
+    u.pendingTo = u.hex;
+    u.pendingDir = -1;
+    u.pendingCost = 1;
+    return p + 1;
+  }
+  const d = DIRECTION_INDEX[entry];
+  const cost =
+    u.mode === 'army'
+      ? armyStepCost(map, u.hex, d, u.table, u.fed, u.evasive)
+      : navyStepCost(map, u.hex, d, u.fed, u.evasive, r.world.isDock);
+  if (cost < 0) {
+    stopUnit(r, u, blockOfCost(cost), p, `moving ${entry} from ${hexIdOfIndex(map, u.hex)}`);
+    return 0;
+  }
+  if (u.mpSpent + cost > u.budget) {
+    stopUnit(r, u, 'insufficient-mp', p, `moving ${entry} costs ${cost} and ${u.budget - u.mpSpent} MP are left`);
+    return 0;
+  }
+  if (u.mode === 'army' && u.entered) {
+    const blocked = intercept(r, u, p, d);
+    if (blocked !== null) return 0;
+  }
+  commitSeen(r, u, 'passed-through', p);
+  removePresent(r, u);
+  u.pendingUntil = p + cost;
+  u.pendingTo = map.neighbours[u.hex * 6 + d] as number;
+  u.pendingDir = d;
+  u.pendingCost = cost;
+  return p + cost;
+}
+
+function arrive(r: Resolution, u: RUnit, p: number): void {
+  const { map } = r;
+  const from = u.hex;
+  const cost = u.pendingCost;
+  const dir: MoveStep = u.pendingDir < 0 ? 'h' : (DIRECTIONS[u.pendingDir] as Direction);
+  u.mpSpent += cost;
+  u.entry++;
+  u.pendingUntil = -1;
+  if (u.pendingDir >= 0) {
+    u.hex = u.pendingTo;
+    u.entered = true;
+  }
+  const step: Step = { from: hexIdOfIndex(map, from), to: hexIdOfIndex(map, u.hex), dir, cost, mpLeft: u.budget - u.mpSpent, pulse: p };
+  u.steps.push(step);
+  moveAlong(u, step);
+  r.events.push({
+    type: 'step',
+    pulse: p,
+    unit: u.id,
+    from: step.from,
+    to: step.to,
+    dir,
+    cost,
+    mpLeft: step.mpLeft,
+    message: dir === 'h' ? `${u.id} rested a day at ${step.to} (1 MP, ${step.mpLeft} left)` : `${u.id} moved ${dir} from ${step.from} to ${step.to} (${cost} MP, ${step.mpLeft} left)`,
+    nations: [u.nation],
+  });
+  if (u.pendingDir < 0) return;
+  addPresent(r, u);
+  observeArrival(r, u, p);
+  if (u.mode === 'navy') {
+    if (map.terrain[u.hex] === TERRAIN_CODE.sea) {
+      const { openSeaLossPercent: loss, openSeaStormPercent: storm } = r.settings;
+      if (loss + storm > 0) {
+        const roll = r.rng.int(100, { purpose: 'open-sea', unit: u.id, pulse: p, hex: step.to });
+        if (roll < loss) {
+          destroy(r, u, p, 'lost-at-sea', null);
+          return;
+        }
+        if (roll < loss + storm) {
+          r.events.push({ type: 'storm', pulse: p, unit: u.id, hex: step.to, message: `${u.id} was caught by a storm at ${step.to}`, nations: [u.nation] });
+          if (u.entry < u.plan.length) stopUnit(r, u, 'storm', p);
+          else u.done = true;
+          return;
+        }
+      }
+    }
+    if (endsNavyMove(map, u.hex, r.world.isDock) && u.entry < u.plan.length) {
+      stopUnit(r, u, 'docked', p, `at ${step.to}`);
+    }
+  }
+}
+
+function moveAlong(u: RUnit, step: Step): void {
+  for (const q of u.passengers) {
+    q.hex = u.hex;
+    q.steps.push(step);
+    moveAlong(q, step);
+  }
+}
+
+function destroy(r: Resolution, u: RUnit, p: number, cause: 'overrun' | 'lost-at-sea', by: RUnit | null): void {
+  const hex = hexIdOfIndex(r.map, u.hex);
+  u.destroyed = true;
+  u.done = true;
+  u.stop = { reason: cause, hex, message: STOP_MESSAGES[cause] };
+  if (u.carrier === null) removePresent(r, u);
+  r.events.push({
+    type: 'destroyed',
+    pulse: p,
+    unit: u.id,
+    hex,
+    cause,
+    ...(by !== null ? { by: by.id } : {}),
+    message: cause === 'overrun' ? `${u.id} (${u.nation}) was overrun at ${hex} by ${by?.id ?? ''} (${by?.nation ?? ''})` : `${u.id} was lost at sea at ${hex}`,
+    nations: by !== null && by.nation !== u.nation ? [u.nation, by.nation] : [u.nation],
+  });
+  for (const q of u.passengers) destroyPassenger(r, q, u, p, hex);
+}
+
+function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, hex: HexId): void {
+  q.destroyed = true;
+  q.done = true;
+  const reason: StopReason = carrier.stop?.reason === 'lost-at-sea' ? 'lost-at-sea' : 'overrun';
+  q.stop = { reason, hex, message: `${q.kind === 'character' ? 'killed' : 'destroyed'} with ${carrier.id}: ${STOP_MESSAGES[reason]}` };
+  if (q.kind === 'character') {
+    r.events.push({ type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: [q.nation] });
+  } else {
+    r.events.push({ type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: [q.nation] });
+  }
+  for (const x of q.passengers) destroyPassenger(r, x, q, p, hex);
+}
+
+/** The seed's steps 3 and 4 for an army trying to leave its hex in direction d. Returns the stop reason, or null. */
+function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | null {
+  const { map, settings } = r;
+  const hexId = hexIdOfIndex(map, u.hex);
+  let evaded: boolean | null = null;
+  const evade = (): boolean => {
+    if (evaded === null) {
+      const chance = evasionChance(u.command, u.troops, settings);
+      const roll = r.rng.int(100, { purpose: 'evasion', unit: u.id, pulse: p, hex: hexId });
+      evaded = roll < chance;
+      r.events.push({
+        type: 'evasion',
+        pulse: p,
+        hex: hexId,
+        unit: u.id,
+        chance,
+        roll,
+        success: evaded,
+        message: `${u.id} tried to slip past evasively at ${hexId}: ${evaded ? 'succeeded' : 'failed'}`,
+        nations: [u.nation],
+      });
+    }
+    return evaded;
+  };
+
+  // Step 3: armies.
+  let blockers = (r.present.get(u.hex) ?? []).filter((b) => b !== u && landArmy(b) && armiesHostile(r, b.nation, u.nation));
+  if (blockers.length > 1) {
+    blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
+    r.events.push({
+      type: 'block-order',
+      pulse: p,
+      hex: hexId,
+      unit: u.id,
+      blockers: blockers.map((b) => b.id),
+      message: `pulse ${p}: ${blockers.length} armies try to stop ${u.id} at ${hexId}; random order ${blockers.map((b) => b.id).join(', ')}`,
+      nations: [],
+    });
+  }
+  for (const b of blockers) {
+    if (b.destroyed) continue;
+    const defended = (b.defends & (1 << d)) !== 0;
+    const eff = defended ? b.strength * settings.standAndDefendFactor : b.strength;
+    const outcome = confront(u.strength, eff, settings);
+    const base = { pulse: p, hex: hexId, unit: u.id, by: b.id, strength: u.strength, blockerStrength: eff, defendedSide: defended };
+    if (outcome === 'overrun') {
+      r.events.push({ type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
+      sight(r, u.nation, b, u.hex, p, 'we-overran');
+      sight(r, b.nation, u, u.hex, p, 'overran-us');
+      destroy(r, b, p, 'overrun', u);
+      continue;
+    }
+    if (outcome === 'forced-past') {
+      r.events.push({ type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
+      sight(r, u.nation, b, u.hex, p, 'we-forced-past');
+      sight(r, b.nation, u, u.hex, p, 'forced-past-us');
+      continue;
+    }
+    if (u.evasive && evade()) {
+      r.events.push({ type: 'interception', ...base, outcome: 'evaded', message: `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation] });
+      sight(r, u.nation, b, u.hex, p, 'we-evaded');
+      continue;
+    }
+    r.events.push({ type: 'interception', ...base, outcome: 'stopped', message: `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, nations: [u.nation, b.nation] });
+    sight(r, u.nation, b, u.hex, p, 'blocked-us');
+    sight(r, b.nation, u, u.hex, p, 'we-blocked');
+    stopUnit(r, u, 'blocked-by-army', p, `${b.id} (${b.nation})`);
+    return 'blocked-by-army';
+  }
+
+  // Step 4: fortified population centres.
+  const pc = r.world.pcByHex.get(u.hex);
+  if (pc !== undefined && centreStops(r, pc, u.nation)) {
+    r.knownCentres.get(u.nation)?.add(u.hex);
+    if (u.evasive && evade()) {
+      r.events.push({
+        type: 'population-centre',
+        pulse: p,
+        hex: hexId,
+        unit: u.id,
+        owner: pc.nation,
+        outcome: 'evaded',
+        message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
+        nations: [u.nation],
+      });
+      return null;
+    }
+    r.events.push({
+      type: 'population-centre',
+      pulse: p,
+      hex: hexId,
+      unit: u.id,
+      owner: pc.nation,
+      outcome: 'stopped',
+      message: `${u.id} (${u.nation}) was stopped at ${hexId} by the ${pc.fortification} of ${pc.nation}`,
+      nations: [u.nation, pc.nation],
+    });
+    sight(r, pc.nation, u, u.hex, p, 'we-blocked');
+    stopUnit(r, u, 'blocked-by-population-centre', p, `${pc.fortification} of ${pc.nation}`);
+    return 'blocked-by-population-centre';
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sightings (fog of war: docs/rules.md "What a nation sees")
+
+function seenKind(u: RUnit): 'army' | 'navy' | null {
+  if (u.kind === 'navy') return 'navy';
+  if (u.kind === 'army') return 'army';
+  return null;
+}
+
+function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: number, what: string): void {
+  if (observer === u.nation) return;
+  const kind = seenKind(u);
+  if (kind === null) return;
+  const key = `${observer}|${u.id}|${hex}|${what}`;
+  if (r.sightingKeys.has(key)) return;
+  r.sightingKeys.add(key);
+  const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(shipsOf(u));
+  r.sightings.get(observer)?.push({ hex: hexIdOfIndex(r.map, hex), pulse, nation: u.nation, unit: u.id, kind, size, what });
+}
+
+function shipsOf(u: RUnit): number {
+  const s = u.state as NavyState;
+  return s.ships.warships + s.ships.transports;
+}
+
+/** Everyone at rest in `hex` at the start of the turn sees everyone else there. */
+function observeAll(r: Resolution, hex: number, list: RUnit[]): void {
+  const pc = r.world.pcByHex.get(hex);
+  for (const u of list) {
+    for (const v of list) if (v !== u) sight(r, u.nation, v, hex, 0, 'met');
+    if (pc !== undefined && pc.nation !== u.nation) {
+      sight(r, pc.nation, u, hex, 0, 'met');
+      r.knownCentres.get(u.nation)?.add(hex);
+    }
+  }
+}
+
+/** A unit arrives: it sees the units and population centre there; they see it (committed when it leaves or stays). */
+function observeArrival(r: Resolution, u: RUnit, p: number): void {
+  const list = r.present.get(u.hex) ?? [];
+  u.seenBy = [];
+  for (const v of list) {
+    if (v === u || v.nation === u.nation) continue;
+    sight(r, u.nation, v, u.hex, p, 'met');
+    if (!u.seenBy.includes(v.nation)) u.seenBy.push(v.nation);
+  }
+  const pc = r.world.pcByHex.get(u.hex);
+  if (pc !== undefined && pc.nation !== u.nation) {
+    r.knownCentres.get(u.nation)?.add(u.hex);
+    if (!u.seenBy.includes(pc.nation)) u.seenBy.push(pc.nation);
+  }
+  u.seenAt = p;
+}
+
+/** The nations that saw `u` arrive in its hex now learn of it; an evasive unit passing through may go unseen. */
+function commitSeen(r: Resolution, u: RUnit, what: 'met' | 'passed-through', p: number): void {
+  if (u.seenBy.length === 0) return;
+  const at = u.seenAt;
+  if (what === 'passed-through' && u.evasive) {
+    const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: hexIdOfIndex(r.map, u.hex) });
+    if (!seen) {
+      u.seenBy = [];
+      return;
+    }
+  }
+  for (const n of u.seenBy) sight(r, n, u, u.hex, at, what);
+  u.seenBy = [];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Results
+
+function unitResult(r: Resolution, u: RUnit): UnitResult {
+  const res: UnitResult = {
+    id: u.id,
+    kind: u.kind,
+    nation: u.nation,
+    startHex: hexIdOfIndex(r.map, u.start),
+    finalHex: hexIdOfIndex(r.map, u.hex),
+    mpSpent: u.mpSpent,
+    steps: u.steps,
+    stop: u.stop,
+  };
+  if (u.destroyed) res.destroyed = true;
+  if (u.morale !== null) res.morale = u.morale;
+  return res;
+}
+
+function buildNextState(state: GameState, r: Resolution): GameState {
+  const units: UnitState[] = [];
+  for (const u of r.units) {
+    if (u.destroyed) continue;
+    const hex = hexIdOfIndex(r.map, u.hex);
+    const s = u.state;
+    switch (s.kind) {
+      case 'army': {
+        let aboard: UnitId | null = null;
+        if (u.mode === 'navy') aboard = u.order?.convoy?.[0]?.id ?? null;
+        else if (u.carrier !== null) aboard = u.carrier.id;
+        const a: ArmyState = { ...s, hex, aboard, morale: u.morale?.after ?? s.morale, troops: { ...s.troops }, commander: { ...s.commander } };
+        units.push(a);
+        break;
+      }
+      case 'navy': {
+        const n: NavyState = { ...s, hex, morale: u.morale?.after ?? s.morale, ships: { ...s.ships }, commander: { ...s.commander } };
+        units.push(n);
+        break;
+      }
+      case 'character': {
+        const c: CharacterState = { ...s, hex, with: u.carrier?.id ?? null, spells: [...s.spells] };
+        units.push(c);
+        break;
+      }
+    }
+  }
+  return {
+    ruleset: state.ruleset,
+    turn: state.turn + 1,
+    seed: state.seed,
+    map: state.map,
+    nations: state.nations,
+    populationCentres: state.populationCentres,
+    units,
+    settings: state.settings,
+    rng: r.rng.state(),
+  };
+}
+

@@ -1,0 +1,133 @@
+// Per-game rule settings: every number that no source publishes (house rules) and the published
+// numbers a GM may want to tune. They live in the GameState, so a stored turn replays with the
+// settings it ran under. docs/rules.md gives each default with its reasoning.
+import { z } from 'zod';
+import type { TroopType } from './types.ts';
+
+export interface RuleSettings {
+  /** Strength points per soldier of each troop type (interception strength = sum of count x weight). */
+  troopStrength: Record<TroopType, number>;
+  /** A moving army forces its way past a blocking army when its strength >= this x the blocker's. */
+  forcePastRatio: number;
+  /** A moving army overruns (destroys) a blocking army when its strength >= this x the blocker's. */
+  overrunRatio: number;
+  /** A stand-and-defend (840) army's strength is multiplied by this on its three defended sides. */
+  standAndDefendFactor: number;
+  /** Evasion chance in percent = clamp(floor(command^2 / evasionCommandDivisor) - floor(troops / evasionTroopsPerPoint), min, max). */
+  evasionCommandDivisor: number;
+  evasionTroopsPerPoint: number;
+  evasionMinPercent: number;
+  evasionMaxPercent: number;
+  /** Chance in percent that an evasive army passing (not stopping in) a hex is seen by the units and population centres there. */
+  evasiveSightingPercent: number;
+  /** Morale lost by an unfed army or navy for each move order: a uniform roll in [min, max]. */
+  unfedMoraleLossMin: number;
+  unfedMoraleLossMax: number;
+  /** Navy entering an open-sea hex: percent chance of being lost with all aboard, and of a storm that ends its move. */
+  openSeaLossPercent: number;
+  openSeaStormPercent: number;
+  /** Transports needed to carry an army: ceil(cavalry / cavalryPerTransport + infantry / infantryPerTransport). */
+  cavalryPerTransport: number;
+  infantryPerTransport: number;
+  /** Hexes around each own unit's final position and own population centre shown in a nation's map window. */
+  viewRadius: number;
+}
+
+export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
+  troopStrength: Object.freeze({
+    heavyCavalry: 6,
+    lightCavalry: 4,
+    heavyInfantry: 4,
+    menAtArms: 3,
+    archers: 2,
+    lightInfantry: 2,
+  }) as Record<TroopType, number>,
+  forcePastRatio: 2,
+  overrunRatio: 5,
+  standAndDefendFactor: 2,
+  evasionCommandDivisor: 100,
+  evasionTroopsPerPoint: 100,
+  evasionMinPercent: 1,
+  evasionMaxPercent: 90,
+  evasiveSightingPercent: 25,
+  unfedMoraleLossMin: 1,
+  unfedMoraleLossMax: 5,
+  openSeaLossPercent: 1,
+  openSeaStormPercent: 10,
+  cavalryPerTransport: 150,
+  infantryPerTransport: 250,
+  viewRadius: 1,
+}) as RuleSettings;
+
+const positive = z.number().positive();
+const percent = z.number().int().min(0).max(100);
+
+/** The `settings` object of a scenario: every field optional, defaults above. */
+export const settingsSchema = z
+  .object({
+    troopStrength: z
+      .object({
+        heavyCavalry: z.number().nonnegative(),
+        lightCavalry: z.number().nonnegative(),
+        heavyInfantry: z.number().nonnegative(),
+        menAtArms: z.number().nonnegative(),
+        archers: z.number().nonnegative(),
+        lightInfantry: z.number().nonnegative(),
+      })
+      .partial()
+      .strict(),
+    forcePastRatio: positive,
+    overrunRatio: positive,
+    standAndDefendFactor: positive,
+    evasionCommandDivisor: positive,
+    evasionTroopsPerPoint: positive,
+    evasionMinPercent: percent,
+    evasionMaxPercent: percent,
+    evasiveSightingPercent: percent,
+    unfedMoraleLossMin: z.number().int().min(0).max(100),
+    unfedMoraleLossMax: z.number().int().min(0).max(100),
+    openSeaLossPercent: percent,
+    openSeaStormPercent: percent,
+    cavalryPerTransport: z.number().int().positive(),
+    infantryPerTransport: z.number().int().positive(),
+    viewRadius: z.number().int().min(0).max(5),
+  })
+  .partial()
+  .strict();
+
+export type SettingsInput = z.infer<typeof settingsSchema>;
+
+/** Fills the defaults in. Cross-field checks (min <= max, overrun >= force past) are made by the scenario parser. */
+export function resolveSettings(input: SettingsInput | undefined): RuleSettings {
+  const base = DEFAULT_SETTINGS;
+  const troopStrength = { ...base.troopStrength };
+  for (const [k, v] of Object.entries(input?.troopStrength ?? {})) {
+    if (v !== undefined) troopStrength[k as TroopType] = v;
+  }
+  const out: RuleSettings = { ...base, troopStrength };
+  if (input) {
+    for (const [k, v] of Object.entries(input)) {
+      if (k === 'troopStrength' || v === undefined) continue;
+      (out as unknown as Record<string, unknown>)[k] = v;
+    }
+  }
+  return out;
+}
+
+/** Problems between settings fields, as JSON paths relative to `settings`. */
+export function settingsIssues(s: RuleSettings): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (s.overrunRatio < s.forcePastRatio) {
+    issues.push({ path: 'overrunRatio', message: `must be at least forcePastRatio (${s.forcePastRatio}): overrunning is harder than forcing past` });
+  }
+  if (s.evasionMinPercent > s.evasionMaxPercent) {
+    issues.push({ path: 'evasionMinPercent', message: `must not exceed evasionMaxPercent (${s.evasionMaxPercent})` });
+  }
+  if (s.unfedMoraleLossMin > s.unfedMoraleLossMax) {
+    issues.push({ path: 'unfedMoraleLossMin', message: `must not exceed unfedMoraleLossMax (${s.unfedMoraleLossMax})` });
+  }
+  if (s.openSeaLossPercent + s.openSeaStormPercent > 100) {
+    issues.push({ path: 'openSeaStormPercent', message: 'openSeaLossPercent + openSeaStormPercent must not exceed 100' });
+  }
+  return issues;
+}

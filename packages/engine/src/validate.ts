@@ -1,0 +1,312 @@
+// Which orders stand: the checks shared by the intake's receipt (check.ts) and the turn (adjudicate.ts).
+// Orders are first put in a canonical order (unit, order number, position, content), so the outcome
+// never depends on the order in which they were typed or submitted.
+import { canonicalJson } from './canonical.ts';
+import { distance, parseHexId } from './hex.ts';
+import { buildMap, hexIndexOf, TERRAIN_CODE } from './map.ts';
+import type { GameMap } from './map.ts';
+import type { Order } from './orders.ts';
+import { CHARACTER_RANGE, navigable } from './paths.ts';
+import type { ArmyState, CharacterState, GameState, MapData, NavyState, PopulationCentreState, UnitState } from './state.ts';
+import { transportsNeeded } from './strength.ts';
+import type { NationId, UnitId } from './types.ts';
+
+export interface World {
+  state: GameState;
+  map: GameMap;
+  units: Map<UnitId, UnitState>;
+  /** Population centre by hex index. */
+  pcByHex: Map<number, PopulationCentreState>;
+  capitals: Map<NationId, PopulationCentreState>;
+  isDock: (index: number) => boolean;
+}
+
+const mapCache = new WeakMap<MapData, GameMap>();
+
+/** The compact map of a state (built once per map object). Throws if the stored map is invalid: a bug upstream. */
+export function mapOf(state: GameState): GameMap {
+  let map = mapCache.get(state.map);
+  if (map === undefined) {
+    const built = buildMap(state.map);
+    if (built.errors.length > 0) {
+      const first = built.errors[0]!;
+      throw new Error(`the game state's map is invalid (${built.errors.length} problems; first: ${first.path}: ${first.message})`);
+    }
+    map = built.map;
+    mapCache.set(state.map, map);
+  }
+  return map;
+}
+
+export function worldOf(state: GameState): World {
+  const map = mapOf(state);
+  const units = new Map<UnitId, UnitState>();
+  for (const u of state.units) units.set(u.id, u);
+  const pcByHex = new Map<number, PopulationCentreState>();
+  const capitals = new Map<NationId, PopulationCentreState>();
+  for (const p of state.populationCentres) {
+    pcByHex.set(hexIndexOf(map, p.hex), p);
+    if (p.capital) capitals.set(p.nation, p);
+  }
+  const isDock = (i: number) => {
+    const p = pcByHex.get(i);
+    return p !== undefined && p.dock !== 'none';
+  };
+  return { state, map, units, pcByHex, capitals, isDock };
+}
+
+/** Canonical processing order: unit, order number, line, column, then the order's content. */
+export function sortOrders(orders: readonly Order[]): Order[] {
+  const keyed = orders.map((o) => ({ o, k: canonicalJson(o) }));
+  keyed.sort((a, b) => {
+    if (a.o.unit !== b.o.unit) return a.o.unit < b.o.unit ? -1 : 1;
+    if (a.o.code !== b.o.code) return a.o.code - b.o.code;
+    if (a.o.line !== b.o.line) return a.o.line - b.o.line;
+    if (a.o.column !== b.o.column) return a.o.column - b.o.column;
+    return a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
+  });
+  return keyed.map((x) => x.o);
+}
+
+export interface AcceptedOrder {
+  order: Order;
+  unit: UnitState;
+  /** 830 issued by an army commander: the anchored navies it boards, lead first. */
+  convoy?: NavyState[];
+  transportsNeeded?: number;
+  /** 850/860 by an army aboard a navy in a land hex: it marches ashore first. */
+  disembark?: boolean;
+  /** 810/825: destination hex index. */
+  dest?: number;
+}
+
+export interface OrderVerdict {
+  order: Order;
+  accepted: AcceptedOrder | null;
+  reason?: string;
+  warnings: string[];
+}
+
+const SPELL_RANGE: Partial<Record<number, number>> = { 302: 14, 304: 16, 306: 19 };
+const SPELL_NAME: Record<number, string> = {
+  302: 'Long Stride',
+  304: 'Fast Stride',
+  306: 'Path Mastery',
+  308: 'Capital Return',
+  310: 'Major Return',
+  312: 'Return True',
+  314: 'Teleport',
+};
+
+function kindWord(u: UnitState): string {
+  return u.kind === 'army' ? 'an army' : u.kind === 'navy' ? 'a navy' : 'a character';
+}
+
+function isWater(map: GameMap, index: number): boolean {
+  const t = map.terrain[index];
+  return t === TERRAIN_CODE.coast || t === TERRAIN_CODE.sea;
+}
+
+/**
+ * Judges every order. `nation`, when given, is the submitting nation: it may order only its own units.
+ * Verdicts come back in canonical order.
+ */
+export function judgeOrders(world: World, orders: readonly Order[], nation?: NationId): OrderVerdict[] {
+  const sorted = sortOrders(orders);
+  const { map, units, state } = world;
+  const verdicts: OrderVerdict[] = [];
+  const movementTaken = new Map<UnitId, Order>();
+  // Navies with their own 830 are not anchored and cannot be boarded.
+  const naviesSailing = new Set<UnitId>();
+  for (const o of sorted) {
+    const u = units.get(o.unit);
+    if (o.code === 830 && u?.kind === 'navy' && (nation === undefined || u.nation === nation)) naviesSailing.add(u.id);
+  }
+  const boarded = new Set<UnitId>();
+
+  for (const o of sorted) {
+    const warnings: string[] = [];
+    const reject = (reason: string) => verdicts.push({ order: o, accepted: null, reason, warnings });
+    const u = units.get(o.unit);
+    if (u === undefined) {
+      reject(`there is no unit "${o.unit}" in this game`);
+      continue;
+    }
+    if (nation !== undefined && u.nation !== nation) {
+      reject(`"${o.unit}" is not one of your units; a nation may only order its own units`);
+      continue;
+    }
+    const expects: Record<Order['kind'], UnitState['kind'][]> = {
+      'army-move': ['army'],
+      'stand-and-defend': ['army'],
+      'navy-move': ['army', 'navy'],
+      'character-move': ['character'],
+      'movement-spell': ['character'],
+      'move-and-join': ['character'],
+    };
+    if (!expects[o.kind].includes(u.kind)) {
+      const who = expects[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
+      reject(`"${o.unit}" is ${kindWord(u)}; order ${o.code} is for ${who}`);
+      continue;
+    }
+    const prev = movementTaken.get(u.id);
+    if (prev !== undefined) {
+      reject(
+        `"${u.id}" already has order ${prev.code} (line ${prev.line}) this turn; ${
+          u.kind === 'character' ? 'a character gets one of 810, 825, 870' : u.kind === 'army' ? 'an army gets one of 830, 840, 850, 860' : 'a navy gets one 830'
+        } per turn`,
+      );
+      continue;
+    }
+    if (u.kind === 'navy' && boarded.has(u.id)) {
+      reject(`navy "${u.id}" was already boarded by another army's 830 this turn`);
+      continue;
+    }
+    const startIndex = hexIndexOf(map, u.hex);
+    const accepted: AcceptedOrder = { order: o, unit: u };
+    let problem: string | null = null;
+
+    switch (o.kind) {
+      case 'army-move': {
+        const a = u as ArmyState;
+        if (a.aboard !== null) {
+          if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
+          else accepted.disembark = true;
+        }
+        if (a.food <= 0) warnings.push('the army has no food: each hex costs a third more (rounded up) and it loses 1-5 morale');
+        if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+        break;
+      }
+      case 'stand-and-defend': {
+        const a = u as ArmyState;
+        if (a.aboard !== null) problem = `army "${a.id}" is aboard navy "${a.aboard}"; an army at sea cannot stand and defend`;
+        break;
+      }
+      case 'navy-move': {
+        if (u.kind === 'army') {
+          if (u.aboard !== null) {
+            problem = `army "${u.id}" is already aboard navy "${u.aboard}"; order the navy to sail (830), or march ashore with 850 or 860`;
+            break;
+          }
+          const need = transportsNeeded(u.troops, state.settings);
+          const pool = state.units.filter(
+            (n): n is NavyState => n.kind === 'navy' && n.nation === u.nation && n.hex === u.hex && !naviesSailing.has(n.id) && !boarded.has(n.id),
+          );
+          const convoy: NavyState[] = [];
+          let have = 0;
+          for (const n of pool) {
+            if (have >= need && convoy.length > 0) break;
+            convoy.push(n);
+            have += n.ships.transports;
+          }
+          if (convoy.length === 0) {
+            problem = `army "${u.id}" has no anchored navy of its nation at ${u.hex} to board (navies with their own 830 are not anchored)`;
+          } else if (have < need) {
+            problem = `army "${u.id}" needs ${need} transports (ceil(cavalry/${state.settings.cavalryPerTransport} + infantry/${state.settings.infantryPerTransport})) but the anchored navies at ${u.hex} have ${have}`;
+          } else {
+            accepted.convoy = convoy;
+            accepted.transportsNeeded = need;
+            for (const n of convoy) boarded.add(n.id);
+          }
+        } else if (u.kind === 'navy') {
+          if (u.food <= 0) warnings.push('the navy has no food: each hex costs 2 MP and it loses 1-5 morale');
+        }
+        if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+        break;
+      }
+      case 'character-move': {
+        const c = u as CharacterState;
+        if (isWater(map, startIndex)) {
+          problem = `character "${c.id}" is at sea (${c.hex}); a character cannot leave a sea hex by 810, it moves with its navy`;
+          break;
+        }
+        problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 810 moves a character at most ${CHARACTER_RANGE} hexes`);
+        if (problem === null) accepted.dest = hexIndexOf(map, o.to);
+        if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+        break;
+      }
+      case 'movement-spell': {
+        const c = u as CharacterState;
+        const name = `${SPELL_NAME[o.spell] ?? 'spell'} (#${o.spell})`;
+        if (!c.spells.includes(o.spell)) {
+          problem = `character "${c.id}" does not know ${name}${c.spells.length ? `; it knows ${c.spells.join(', ')}` : ''}`;
+          break;
+        }
+        const range = SPELL_RANGE[o.spell];
+        if (range !== undefined) {
+          if (o.to === null) problem = `${name} needs a destination hex`;
+          else problem = checkDestination(world, c, o.to, range, `${name} reaches ${range} hexes`);
+          if (problem === null && o.to !== null) accepted.dest = hexIndexOf(map, o.to);
+        } else if (o.spell === 308) {
+          const cap = world.capitals.get(c.nation);
+          if (cap === undefined) problem = `${name}: nation ${c.nation} has no capital`;
+          else accepted.dest = hexIndexOf(map, cap.hex);
+        } else if (o.spell === 310 || o.spell === 312) {
+          if (o.to === null) {
+            problem = `${name} needs the hex of one of your population centres`;
+            break;
+          }
+          const i = hexIndexOf(map, o.to);
+          const pc = i < 0 ? undefined : world.pcByHex.get(i);
+          if (i < 0) problem = `hex ${o.to} is not on the map`;
+          else if (pc === undefined || pc.nation !== c.nation) problem = `${name}: hex ${o.to} is not a population centre of ${c.nation}`;
+          else if (o.spell === 310 && pc.size !== 'city' && pc.size !== 'major-town') problem = `${name}: ${o.to} is a ${pc.size}; this spell goes to your city or major town`;
+          else accepted.dest = i;
+        } else {
+          // 314 Teleport: any land hex.
+          if (o.to === null) {
+            problem = `${name} needs a destination hex`;
+            break;
+          }
+          const i = hexIndexOf(map, o.to);
+          if (i < 0) problem = `hex ${o.to} is not on the map`;
+          else if (isWater(map, i)) problem = `hex ${o.to} is water; characters may only go to land hexes`;
+          else accepted.dest = i;
+        }
+        if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+        break;
+      }
+      case 'move-and-join': {
+        const c = u as CharacterState;
+        const target = units.get(o.army);
+        if (target === undefined) problem = `there is no army "${o.army}" in this game`;
+        else if (target.kind !== 'army') problem = `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
+        else if (target.nation !== c.nation) problem = `army "${o.army}" is not of your nation`;
+        else if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
+        else {
+          const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);
+          if (d > CHARACTER_RANGE + 14) warnings.push(`army "${o.army}" is ${d} hexes away now; it must end its move within ${CHARACTER_RANGE} hexes of "${c.id}"`);
+        }
+        break;
+      }
+      default:
+        assertNever(o);
+    }
+    if (problem !== null) {
+      reject(problem);
+      continue;
+    }
+    movementTaken.set(u.id, o);
+    verdicts.push({ order: o, accepted, warnings });
+  }
+  return verdicts;
+}
+
+function checkDestination(world: World, c: CharacterState, to: string, range: number, rangeWords: string): string | null {
+  const { map } = world;
+  const i = hexIndexOf(map, to);
+  if (i < 0) return `hex ${to} is not on the map`;
+  if (isWater(map, i)) return `hex ${to} is water; characters may only go to land hexes`;
+  const d = distance(parseHexId(c.hex)!, parseHexId(to)!);
+  if (d > range) return `hex ${to} is ${d} hexes from ${c.hex}; ${rangeWords}`;
+  return null;
+}
+
+export function assertNever(x: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(x)}`);
+}
+
+/** Whether a navy may be at hex `index` (re-exported for the resolver). */
+export function navyMayBeAt(world: World, index: number): boolean {
+  return navigable(world.map, index, world.isDock);
+}
