@@ -6,6 +6,8 @@ export interface OutgoingAttachment {
   filename: string;
   contentType: string;
   content: Uint8Array;
+  /** Set when the row stores the attachment by reference: the sender resolves it before sending. */
+  source?: unknown;
 }
 
 /** Everything needed to send one mail; the outbox row, read from the database. */

@@ -5,4 +5,4 @@ export type { SendFailure, RetryPolicy } from './delivery.ts';
 export { createSmtpTransport, checkSmtpUrl } from './transport.ts';
 export type { MailTransport } from './transport.ts';
 export { sendOutboxBatch, outgoingFromRow } from './outbox.ts';
-export type { SendOutboxOptions, SendOutboxResult } from './outbox.ts';
+export type { SendOutboxOptions, SendOutboxResult, AttachmentResolver } from './outbox.ts';

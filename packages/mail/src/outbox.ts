@@ -22,7 +22,16 @@ export interface SendOutboxOptions {
   leaseMs?: number;
   /** Mails sent in parallel; default 4. */
   concurrency?: number;
+  /**
+   * Produces the bytes of an attachment stored by reference (`{ filename, contentType, source }`
+   * instead of `content`), e.g. a report's PNG map rasterised from the stored SVG at sending time.
+   * Rows with such attachments fail with a clear reason when no resolver is given.
+   */
+  resolveAttachment?: AttachmentResolver;
 }
+
+/** See SendOutboxOptions.resolveAttachment. Throwing fails the send as a transient error (retried). */
+export type AttachmentResolver = (ref: { gameId: string | null; nationId: string | null; filename: string; source: unknown }) => Promise<Uint8Array>;
 
 export interface SendOutboxResult {
   /** Rows claimed (due pending rows, and `sending` rows whose lease ran out). */
@@ -71,7 +80,7 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
   const queue = [...rows];
   const workers = Array.from({ length: Math.min(options.concurrency ?? 4, queue.length) }, async () => {
     for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
-      const outcome = await sendOne(db, transport, row, options.from, policy);
+      const outcome = await sendOne(db, transport, row, options.from, policy, options.resolveAttachment);
       result[outcome]++;
     }
   });
@@ -79,14 +88,29 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
   return result;
 }
 
-async function sendOne(db: Db, transport: MailTransport, row: ClaimedRow, from: string, policy: RetryPolicy): Promise<'sent' | 'refused' | 'deferred' | 'failed'> {
+async function sendOne(
+  db: Db,
+  transport: MailTransport,
+  row: ClaimedRow,
+  from: string,
+  policy: RetryPolicy,
+  resolve: AttachmentResolver | undefined,
+): Promise<'sent' | 'refused' | 'deferred' | 'failed'> {
   const mail = outgoingFromRow(row);
   const problem = typeof mail === 'string' ? mail : validateOutgoing(mail);
   if (problem !== null || typeof mail === 'string') {
     await finish(db, row.id, 'failed', `malformed outbox row: ${problem}`);
     return 'failed';
   }
+  const refs = mail.attachments.filter((a) => a.source !== undefined);
+  if (refs.length > 0 && resolve === undefined) {
+    await finish(db, row.id, 'failed', 'an attachment is stored by reference and this sender has no attachment resolver');
+    return 'failed';
+  }
   try {
+    for (const a of refs) {
+      a.content = await resolve!({ gameId: row.gameId, nationId: row.nationId, filename: a.filename, source: a.source });
+    }
     const info = await transport.sendMail(composeMail(mail, { from }));
     const rejected = info.rejected.map(addressOf);
     await finish(db, row.id, 'sent', rejected.length > 0 ? `refused by the receiving server for ${rejected.join(', ')}: ${oneLine(info.response)}` : null);
@@ -152,13 +176,17 @@ function oneLine(s: string): string {
 /** The row as an OutgoingMail, or what is wrong with its JSON columns. */
 export function outgoingFromRow(row: Pick<ClaimedRow, 'toAddresses' | 'subject' | 'text' | 'html' | 'attachments' | 'messageId' | 'headers'>): OutgoingMail | string {
   if (!Array.isArray(row.attachments)) return 'attachments is not a JSON array';
-  const attachments: OutgoingAttachment[] = [];
+  const attachments: (OutgoingAttachment & { source?: unknown })[] = [];
   for (const [i, a] of row.attachments.entries()) {
-    const item = a as { filename?: unknown; contentType?: unknown; content?: unknown } | null;
-    if (item === null || typeof item !== 'object' || typeof item.filename !== 'string' || typeof item.contentType !== 'string' || typeof item.content !== 'string') {
-      return `attachments[${i}] must be { filename, contentType, content (base64) }`;
+    const item = a as { filename?: unknown; contentType?: unknown; content?: unknown; source?: unknown } | null;
+    const shaped = item !== null && typeof item === 'object' && typeof item.filename === 'string' && typeof item.contentType === 'string';
+    if (shaped && typeof item.content === 'string' && item.source === undefined) {
+      attachments.push({ filename: item.filename as string, contentType: item.contentType as string, content: Buffer.from(item.content, 'base64') });
+    } else if (shaped && item.content === undefined && item.source !== undefined && item.source !== null) {
+      attachments.push({ filename: item.filename as string, contentType: item.contentType as string, content: new Uint8Array(0), source: item.source });
+    } else {
+      return `attachments[${i}] must be { filename, contentType, content (base64) } or { filename, contentType, source }`;
     }
-    attachments.push({ filename: item.filename, contentType: item.contentType, content: Buffer.from(item.content, 'base64') });
   }
   if (row.headers === null || typeof row.headers !== 'object' || Array.isArray(row.headers)) return 'headers is not a JSON object';
   const headers: Record<string, string> = {};

@@ -152,7 +152,7 @@ describe('sendOutboxBatch', () => {
       transport.close();
     }
     const row = await tdb.db.prisma.outboxMail.findUniqueOrThrow({ where: { id: m.id } });
-    expect(row.lastError).toBe('malformed outbox row: attachments[0] must be { filename, contentType, content (base64) }');
+    expect(row.lastError).toBe('malformed outbox row: attachments[0] must be { filename, contentType, content (base64) } or { filename, contentType, source }');
   });
 
   it('sends every mail exactly once when several senders run at the same time', async () => {
@@ -172,6 +172,33 @@ describe('sendOutboxBatch', () => {
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
     expect(await tdb.db.prisma.outboxMail.count({ where: { status: 'sent' } })).toBe(30);
+  });
+
+  it('resolves attachments stored by reference at sending time, and fails clearly without a resolver', async () => {
+    const ref = { filename: 'map-turn-2.png', contentType: 'image/png', source: { kind: 'nation-report-map', turn: 2 } };
+    const a = await tdb.db.prisma.outboxMail.create({ data: mail({ attachments: [ref] }) });
+    const transport = createSmtpTransport(sink.url);
+    const seen: unknown[] = [];
+    try {
+      expect(await sendOutboxBatch(tdb.db, transport, {
+        limit: 10, from: FROM,
+        resolveAttachment: async (r) => { seen.push(r); return Buffer.from(`png of ${r.nationId}`); },
+      })).toMatchObject({ sent: 1 });
+      const b = await tdb.db.prisma.outboxMail.create({ data: mail({ attachments: [ref] }) });
+      expect(await sendOutboxBatch(tdb.db, transport, { limit: 10, from: FROM })).toMatchObject({ failed: 1 });
+      expect((await tdb.db.prisma.outboxMail.findUniqueOrThrow({ where: { id: b.id } })).lastError).toBe('an attachment is stored by reference and this sender has no attachment resolver');
+      const c = await tdb.db.prisma.outboxMail.create({ data: mail({ attachments: [ref] }) });
+      expect(await sendOutboxBatch(tdb.db, transport, {
+        limit: 10, from: FROM, resolveAttachment: async () => { throw new Error('report not found'); },
+      })).toMatchObject({ deferred: 1 });
+      expect((await tdb.db.prisma.outboxMail.findUniqueOrThrow({ where: { id: c.id } })).lastError).toBe('report not found');
+    } finally {
+      transport.close();
+    }
+    expect(seen).toEqual([{ gameId: 'g1', nationId: 'north', filename: 'map-turn-2.png', source: { kind: 'nation-report-map', turn: 2 } }]);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]!.parsed.messageId).toBe(`<${a.messageId}>`);
+    expect(sink.received[0]!.parsed.attachments[0]!.content.toString()).toBe('png of north');
   });
 
   it('rejects a nonsensical limit', async () => {
