@@ -78,7 +78,10 @@ export function formatOrderError(e: { line: number; column: number; message: str
 // Unit names
 
 const NAME_CHAR = /[\p{L}\p{M}\p{N}'_-]/u;
+const NAME_CHARS = /^[\p{L}\p{M}\p{N}'_ -]+$/u;
+const ASCII_NAME = /^[a-z0-9'_-]+(?: [a-z0-9'_-]+)*$/;
 const HAS_LETTER = /\p{L}/u;
+const ASCII_LETTER = /[a-z]/;
 
 /**
  * The canonical form of a unit name: lower case, typographic apostrophes as `'`, runs of spaces inside
@@ -94,9 +97,12 @@ export function unitNameProblem(raw: string): string | null {
 }
 
 function unitName(raw: string): { name: UnitId | null; problem: string | null } {
-  const name = raw.replace(/[\u2018\u2019\u02bc`]/g, "'").trim().replace(/\s+/g, ' ').toLowerCase();
+  const lower = raw.toLowerCase();
+  // Fast path: the usual plain ASCII name, already trimmed, single spaces.
+  if (lower.length <= MAX_UNIT_NAME && ASCII_NAME.test(lower) && ASCII_LETTER.test(lower)) return { name: lower, problem: null };
+  const name = lower.replace(/[\u2018\u2019\u02bc`]/g, "'").trim().replace(/\s+/g, ' ');
   if (name === '') return { name: null, problem: 'the unit name is missing' };
-  for (const ch of name) {
+  if (!NAME_CHARS.test(name)) for (const ch of name) {
     if (ch !== ' ' && !NAME_CHAR.test(ch)) {
       return {
         name: null,
@@ -107,7 +113,7 @@ function unitName(raw: string): { name: UnitId | null; problem: string | null } 
   if (!HAS_LETTER.test(name)) {
     return { name: null, problem: `${quote(raw.trim())} is not a unit name: a name needs at least one letter` };
   }
-  if ([...name].length > MAX_UNIT_NAME) {
+  if (name.length > MAX_UNIT_NAME && [...name].length > MAX_UNIT_NAME) {
     return { name: null, problem: `the unit name is too long (${[...name].length} characters; at most ${MAX_UNIT_NAME})` };
   }
   return { name, problem: null };
@@ -132,15 +138,22 @@ function quote(s: string): string {
 
 const SPACE = /\s/;
 
+function isSpace(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c === 32 || c === 9) return true;
+  if (c < 128) return c >= 10 && c <= 13;
+  return SPACE.test(s[i] as string);
+}
+
 function splitTokens(body: string): Token[] {
   const tokens: Token[] = [];
   let start = 0;
   for (let i = 0; i <= body.length; i++) {
-    if (i === body.length || body[i] === ',') {
+    if (i === body.length || body.charCodeAt(i) === 44 /* , */) {
       let a = start;
-      while (a < i && SPACE.test(body[a] as string)) a++;
+      while (a < i && isSpace(body, a)) a++;
       let b = i;
-      while (b > a && SPACE.test(body[b - 1] as string)) b--;
+      while (b > a && isSpace(body, b - 1)) b--;
       tokens.push({ text: body.slice(a, b), column: a < i ? a + 1 : i + 1 });
       start = i + 1;
     }
@@ -151,8 +164,8 @@ function splitTokens(body: string): Token[] {
 /** The body of a line without its comment (`#` or `;` to the end of the line). */
 function stripComment(line: string): string {
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '#' || c === ';') return line.slice(0, i);
+    const c = line.charCodeAt(i);
+    if (c === 35 /* # */ || c === 59 /* ; */) return line.slice(0, i);
   }
   return line;
 }
