@@ -31,10 +31,11 @@ const order: fc.Arbitrary<Order> = fc.oneof(
 
 function checkWellFormed(text: string): void {
   const r = parseOrders(text);
-  const lineCount = text.split(/\r\n|\r|\n/).length;
+  const lines = text.split(/\r\n|\r|\n/);
   for (const e of r.errors) {
-    expect(Number.isInteger(e.line) && e.line >= 1 && e.line <= lineCount).toBe(true);
-    expect(Number.isInteger(e.column) && e.column >= 1).toBe(true);
+    expect(Number.isInteger(e.line) && e.line >= 1 && e.line <= lines.length).toBe(true);
+    // The column points into the line, or just after its last character (a missing parameter).
+    expect(Number.isInteger(e.column) && e.column >= 1 && e.column <= (lines[e.line - 1] as string).length + 1).toBe(true);
     expect(e.message.length).toBeGreaterThan(0);
     expect(e.message).not.toMatch(/^line \d/); // the renderer adds the position
   }
