@@ -1,0 +1,241 @@
+// Games: creation from a scenario, status, and the game master's controls.
+import { transaction, type Db } from '@arbiter/db';
+import { createGame as createInitialState, parseScenario } from '@arbiter/engine';
+import { z } from 'zod';
+import { IntakeError } from './errors.ts';
+import { generateGameId, generateSecret, hashSecret } from './secrets.ts';
+import { isValidTimeZone, nextDeadline, scheduleSchema, type Schedule } from './schedule.ts';
+
+const email = z.string().trim().max(254).regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/, {
+  message: 'is not an email address (e.g. player@example.org)',
+});
+
+export const createGameInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  /** The scenario document (docs/scenario-format.md); checked by the engine's parseScenario. */
+  scenario: z.unknown(),
+  schedule: scheduleSchema,
+  timeZone: z.string().refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. "Europe/Berlin")' }),
+  nations: z
+    .array(z.strictObject({ nationId: z.string().min(1).max(64), email, name: z.string().trim().min(1).max(200).optional() }))
+    .min(1),
+  gmEmail: email.optional(),
+  runEarlyWhenAllFinal: z.boolean().default(false),
+  missingOrdersHoldShare: z.number().min(0).max(1).default(0.5),
+  /** Overrides the first deadline computed from the schedule. */
+  firstDeadline: z.coerce.date().optional(),
+});
+export type CreateGameInput = z.input<typeof createGameInputSchema>;
+
+export interface CreatedGame {
+  gameId: string;
+  turn: number;
+  deadline: Date;
+  /** Each nation's secret: shown once, stored only as its SHA-256. */
+  nations: { nationId: string; name: string; email: string; secret: string }[];
+}
+
+function issuesOf(error: z.ZodError, prefix = ''): { path: string; message: string }[] {
+  return error.issues.map((i) => ({
+    path: prefix + (i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(root)'),
+    message: i.message,
+  }));
+}
+
+/** Create a game: its nations with fresh secrets and its first turn, with the engine's initial state. */
+export async function createGame(db: Db, input: CreateGameInput, now: Date = new Date()): Promise<CreatedGame> {
+  const parsedInput = createGameInputSchema.safeParse(input);
+  if (!parsedInput.success) {
+    const issues = issuesOf(parsedInput.error);
+    throw new IntakeError('invalid-input', `The game is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  }
+  const g = parsedInput.data;
+  const parsed = parseScenario(g.scenario);
+  if (!parsed.ok) {
+    const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
+    throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+  }
+  const scenario = parsed.scenario;
+  const scenarioNations = new Map(scenario.nations.map((n) => [n.id, n]));
+  const issues: { path: string; message: string }[] = [];
+  const seen = new Set<string>();
+  g.nations.forEach((n, i) => {
+    if (!scenarioNations.has(n.nationId)) issues.push({ path: `nations[${i}].nationId`, message: `"${n.nationId}" is not a nation of the scenario (${[...scenarioNations.keys()].join(', ')})` });
+    if (seen.has(n.nationId)) issues.push({ path: `nations[${i}].nationId`, message: `"${n.nationId}" is listed twice` });
+    seen.add(n.nationId);
+  });
+  for (const id of scenarioNations.keys()) {
+    if (!seen.has(id)) issues.push({ path: 'nations', message: `the scenario's nation "${id}" needs a player email` });
+  }
+  if (issues.length > 0) throw new IntakeError('invalid-input', `The nations do not match the scenario: ${issues.map((i) => i.message).join('; ')}`, issues);
+
+  const deadline = g.firstDeadline ?? nextDeadline(g.schedule as Schedule, g.timeZone, now);
+  if (deadline.getTime() <= now.getTime()) {
+    throw new IntakeError('invalid-input', 'The first deadline must be in the future.', [{ path: 'firstDeadline', message: 'is in the past' }]);
+  }
+  const state = createInitialState(scenario);
+  const gameId = generateGameId();
+  const nations = g.nations.map((n) => ({
+    nationId: n.nationId,
+    name: n.name ?? scenarioNations.get(n.nationId)?.name ?? n.nationId,
+    email: n.email,
+    secret: generateSecret(),
+  }));
+  await transaction(db, async (tx) => {
+    await tx.game.create({
+      data: {
+        id: gameId,
+        name: g.name,
+        ruleset: scenario.ruleset,
+        settings: scenario.settings as unknown as object,
+        scenario: g.scenario as object,
+        timeZone: g.timeZone,
+        schedule: g.schedule,
+        currentTurn: state.turn,
+        runEarlyWhenAllFinal: g.runEarlyWhenAllFinal,
+        missingOrdersHoldShare: g.missingOrdersHoldShare,
+        gmEmail: g.gmEmail ?? null,
+      },
+    });
+    await tx.nation.createMany({
+      data: nations.map((n) => ({ gameId, nationId: n.nationId, name: n.name, email: n.email, secretHash: hashSecret(n.secret) })),
+    });
+    await tx.turn.create({ data: { gameId, number: state.turn, deadline, state: state as unknown as object } });
+    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'create-game', detail: { turn: state.turn, deadline: deadline.toISOString() } } });
+  });
+  return { gameId, turn: state.turn, deadline, nations };
+}
+
+export type Viewer = { kind: 'gm' } | { kind: 'nation'; nationId: string };
+
+export interface GameStatusView {
+  gameId: string;
+  name: string;
+  status: 'active' | 'paused' | 'finished';
+  timeZone: string;
+  schedule: unknown;
+  turn: number;
+  turnStatus: 'open' | 'adjudicating' | 'done' | 'held';
+  deadline: string;
+  heldReason: string | null;
+  /** Every nation: whether it sent orders for the current turn (no detail of other nations' orders). */
+  nations: { nationId: string; name: string; submitted: boolean; final: boolean; active: boolean; email?: string }[];
+  /** The viewer's own nation, when a nation asks. */
+  you?: { nationId: string; submissions: number; lastReceivedAt: string | null; unitsWithOrders: number };
+}
+
+/** Current turn, deadline and who has submitted. A nation sees only its own details; the GM also sees emails. */
+export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
+  const game = await db.prisma.game.findUnique({
+    where: { id: gameId },
+    select: { id: true, name: true, status: true, timeZone: true, schedule: true, currentTurn: true, nations: { orderBy: { nationId: 'asc' } } },
+  });
+  if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  const turn = await db.prisma.turn.findUnique({
+    where: { gameId_number: { gameId, number: game.currentTurn } },
+    select: { status: true, deadline: true, heldReason: true },
+  });
+  if (turn === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${game.currentTurn}.`);
+  const counts = await db.prisma.submission.groupBy({
+    by: ['nationId'],
+    where: { gameId, turnNumber: game.currentTurn },
+    _count: { _all: true },
+    _max: { receivedAt: true },
+  });
+  const byNation = new Map(counts.map((c) => [c.nationId, c]));
+  const view: GameStatusView = {
+    gameId: game.id,
+    name: game.name,
+    status: game.status,
+    timeZone: game.timeZone,
+    schedule: game.schedule,
+    turn: game.currentTurn,
+    turnStatus: turn.status,
+    deadline: turn.deadline.toISOString(),
+    heldReason: turn.heldReason,
+    nations: game.nations.map((n) => {
+      const out: GameStatusView['nations'][number] = {
+        nationId: n.nationId,
+        name: n.name,
+        submitted: byNation.has(n.nationId),
+        final: n.ordersFinal,
+        active: n.active,
+      };
+      if (viewer.kind === 'gm') out.email = n.email;
+      return out;
+    }),
+  };
+  if (viewer.kind === 'nation') {
+    const mine = byNation.get(viewer.nationId);
+    const units = await db.prisma.standingOrder.findMany({
+      where: { gameId, turnNumber: game.currentTurn, nationId: viewer.nationId },
+      select: { orders: true },
+    });
+    view.you = {
+      nationId: viewer.nationId,
+      submissions: mine?._count._all ?? 0,
+      lastReceivedAt: mine?._max.receivedAt?.toISOString() ?? null,
+      unitsWithOrders: units.filter((u) => Array.isArray(u.orders) && u.orders.length > 0).length,
+    };
+  }
+  return view;
+}
+
+async function audit(db: Db, gameId: string, action: string, detail: object): Promise<void> {
+  await db.prisma.auditEntry.create({ data: { gameId, actor: 'gm', action, detail } });
+}
+
+async function requireGame(db: Db, gameId: string) {
+  const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, currentTurn: true, timeZone: true } });
+  if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  return game;
+}
+
+/** Pause (the schedule does not run turns; orders are still taken) or resume a game. */
+export async function setGamePaused(db: Db, gameId: string, paused: boolean): Promise<{ status: 'active' | 'paused' }> {
+  const game = await requireGame(db, gameId);
+  if (game.status === 'finished') throw new IntakeError('game-finished', `Game "${gameId}" is finished; it cannot be ${paused ? 'paused' : 'resumed'}.`);
+  const status = paused ? 'paused' : 'active';
+  const updated = await db.prisma.game.updateMany({ where: { id: gameId, status: { not: 'finished' } }, data: { status } });
+  if (updated.count === 0) throw new IntakeError('game-finished', `Game "${gameId}" is finished.`);
+  await audit(db, gameId, paused ? 'pause' : 'resume', {});
+  return { status };
+}
+
+/** Move the deadline of the current (open or held) turn. A held turn becomes open again. */
+export async function extendDeadline(db: Db, gameId: string, deadline: Date, now: Date = new Date()): Promise<{ turn: number; deadline: Date }> {
+  if (!(deadline instanceof Date) || Number.isNaN(deadline.getTime())) throw new IntakeError('invalid-input', 'The deadline is not a valid date.');
+  if (deadline.getTime() <= now.getTime()) throw new IntakeError('invalid-input', 'The new deadline must be in the future.', [{ path: 'deadline', message: 'is in the past' }]);
+  const game = await requireGame(db, gameId);
+  if (game.status === 'finished') throw new IntakeError('game-finished', `Game "${gameId}" is finished.`);
+  const updated = await db.prisma.turn.updateMany({
+    where: { gameId, number: game.currentTurn, status: { in: ['open', 'held'] } },
+    data: { deadline, status: 'open', heldReason: null },
+  });
+  if (updated.count === 0) {
+    throw new IntakeError('turn-closed', `Turn ${game.currentTurn} is being adjudicated or done; its deadline can no longer change.`);
+  }
+  await audit(db, gameId, 'extend-deadline', { turn: game.currentTurn, deadline: deadline.toISOString() });
+  return { turn: game.currentTurn, deadline };
+}
+
+/** Replace a player's registered address (reports and receipts go there from now on). */
+export async function replaceNationEmail(db: Db, gameId: string, nationId: string, newEmail: string): Promise<{ nationId: string; email: string }> {
+  const parsed = email.safeParse(newEmail);
+  if (!parsed.success) throw new IntakeError('invalid-input', `"${newEmail}" is not an email address.`, [{ path: 'email', message: 'is not an email address' }]);
+  await requireGame(db, gameId);
+  const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { email: parsed.data, lastBounceAt: null, lastBounceReason: null } });
+  if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+  await audit(db, gameId, 'replace-email', { nationId });
+  return { nationId, email: parsed.data };
+}
+
+/** Issue a nation a new secret (the old one stops working at once). Returned once. */
+export async function rotateNationSecret(db: Db, gameId: string, nationId: string): Promise<{ nationId: string; secret: string }> {
+  await requireGame(db, gameId);
+  const secret = generateSecret();
+  const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { secretHash: hashSecret(secret) } });
+  if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+  await audit(db, gameId, 'rotate-secret', { nationId });
+  return { nationId, secret };
+}

@@ -1,0 +1,23 @@
+// @arbiter/intake: the one intake service that REST (apps/api) and mail (apps/mail-in) both use.
+// Exports documented in docs/api.md ("For developers: the intake service").
+export { authenticateNation, type AuthenticatedNation } from './auth.ts';
+export { submitOrders, planSubmission, extractCancels, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { renderReceiptText, type Receipt, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
+export { getStandingOrders, getNationReport, type StandingOrdersView, type SubmissionSummary, type NationReportView } from './standing.ts';
+export {
+  createGame,
+  createGameInputSchema,
+  getStatus,
+  setGamePaused,
+  extendDeadline,
+  replaceNationEmail,
+  rotateNationSecret,
+  type CreateGameInput,
+  type CreatedGame,
+  type GameStatusView,
+  type Viewer,
+} from './games.ts';
+export { nextDeadline, formatDeadline, isValidTimeZone, scheduleSchema, WEEKDAYS, type Schedule, type Weekday } from './schedule.ts';
+export { IntakeError, type IntakeErrorCode } from './errors.ts';
+export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
+export { uuidv7 } from './uuid.ts';

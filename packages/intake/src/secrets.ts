@@ -1,0 +1,31 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A nation's secret: 32 random bytes (256 bits) as base64url (43 characters). With that much entropy a
+ * fast hash is the right way to store it (nothing to brute-force); passwords a person chooses would need
+ * scrypt/argon2, and Arbiter has none.
+ */
+export function generateSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of two hex SHA-256 digests. */
+export function hashesEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
+}
+
+/** Constant-time comparison of two tokens of any length (compares their SHA-256 digests). */
+export function tokensEqual(given: string, expected: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+}
+
+/** A game id: 12 url-safe characters (72 random bits). */
+export function generateGameId(): string {
+  return randomBytes(9).toString('base64url');
+}

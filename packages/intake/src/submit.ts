@@ -1,0 +1,361 @@
+// Taking orders in: parse with the engine, check against the stored state of the open turn, store the
+// raw submission and merge the standing orders in one transaction, answer with a receipt.
+import type { Db } from '@arbiter/db';
+import {
+  checkOrders,
+  describeOrder,
+  normaliseUnitName,
+  parseOrders,
+  printOrder,
+  unitNameProblem,
+  type GameState,
+  type Order,
+  type OrderError,
+} from '@arbiter/engine';
+import { IntakeError } from './errors.ts';
+import type { Receipt, ReceiptCancel, ReceiptOrder, ReceiptUnitOutcome, StandingUnitOrders } from './receipt.ts';
+import { formatDeadline } from './schedule.ts';
+import { uuidv7 } from './uuid.ts';
+
+/** Longest order text accepted, in characters (a full nation's orders are a few kilobytes). */
+export const MAX_ORDER_TEXT = 100_000;
+
+export interface SubmitOrdersInput {
+  gameId: string;
+  nationId: string;
+  source: 'rest' | 'email';
+  /** The order text exactly as received. */
+  rawText: string;
+  /** Server receive time; default now. Mail intake passes the time its server accepted the message. */
+  receivedAt?: Date;
+  messageId?: string | null;
+  /** Declare the nation's orders final for this turn (for "run early when all orders are final"). */
+  final?: boolean;
+}
+
+interface TurnContext {
+  gameName: string;
+  gameStatus: 'active' | 'paused' | 'finished';
+  timeZone: string;
+  turn: number;
+  turnStatus: 'open' | 'adjudicating' | 'done' | 'held';
+  deadline: Date;
+  openedAt: Date;
+  nationName: string;
+}
+
+async function loadContext(db: Db, gameId: string, nationId: string): Promise<TurnContext> {
+  const rows = await db.prisma.$queryRaw<
+    { name: string; status: TurnContext['gameStatus']; timeZone: string; currentTurn: number; turnStatus: TurnContext['turnStatus'] | null; deadline: Date | null; openedAt: Date | null; nationName: string | null }[]
+  >`SELECT g.name, g.status::text AS status, g."timeZone", g."currentTurn",
+           t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
+      FROM "Game" g
+      LEFT JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+      LEFT JOIN "Nation" n ON n."gameId" = g.id AND n."nationId" = ${nationId}
+     WHERE g.id = ${gameId}`;
+  const r = rows[0];
+  if (r === undefined) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  if (r.nationName === null) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+  if (r.turnStatus === null || r.deadline === null || r.openedAt === null) {
+    throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${r.currentTurn}.`);
+  }
+  return {
+    gameName: r.name,
+    gameStatus: r.status,
+    timeZone: r.timeZone,
+    turn: r.currentTurn,
+    turnStatus: r.turnStatus,
+    deadline: r.deadline,
+    openedAt: r.openedAt,
+    nationName: r.nationName,
+  };
+}
+
+// The state of an open turn never changes (it is the state BEFORE adjudication), so it is cached per
+// (game, turn, openedAt); a turn rolled back and reopened has a new openedAt.
+const STATE_CACHE_LIMIT = 64;
+const stateCache = new WeakMap<Db, Map<string, GameState>>();
+
+async function loadState(db: Db, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
+  let cache = stateCache.get(db);
+  if (cache === undefined) {
+    cache = new Map();
+    stateCache.set(db, cache);
+  }
+  const key = `${gameId}\u0000${turn}\u0000${openedAt.getTime()}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const row = await db.prisma.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { state: true } });
+  if (row === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${turn}.`);
+  const state = row.state as unknown as GameState;
+  cache.set(key, state);
+  if (cache.size > STATE_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  return state;
+}
+
+function refuseClosed(ctx: TurnContext, receivedAt: Date): void {
+  if (ctx.gameStatus === 'finished') throw new IntakeError('game-finished', `Game "${ctx.gameName}" is finished; it takes no more orders.`);
+  if (ctx.turnStatus !== 'open') {
+    throw new IntakeError(
+      'turn-closed',
+      `Turn ${ctx.turn} is closed for orders (it is ${ctx.turnStatus === 'held' ? 'held for the game master' : ctx.turnStatus === 'done' ? 'already adjudicated' : 'being adjudicated'}). ` +
+        'Nothing was stored; send your orders again when the next turn opens.',
+    );
+  }
+  if (receivedAt.getTime() > ctx.deadline.getTime()) {
+    throw new IntakeError(
+      'deadline-passed',
+      `The deadline of turn ${ctx.turn} (${formatDeadline(ctx.deadline, ctx.timeZone)}) has passed. ` +
+        'Nothing was stored; send your orders again when the next turn opens.',
+    );
+  }
+}
+
+interface CancelLine {
+  line: number;
+  column: number;
+  unit: string;
+}
+
+/**
+ * `<unit>, cancel` lines: taken out of the text (blanked, so line numbers stay) before the engine's parser
+ * sees it. Only a line whose second entry is the word `cancel` is one.
+ */
+export function extractCancels(text: string): { text: string; cancels: CancelLine[]; errors: OrderError[] } {
+  const cancels: CancelLine[] = [];
+  const errors: OrderError[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  lines.forEach((raw, i) => {
+    const body = (i === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw).replace(/[#;].*$/, '');
+    const parts = body.split(',');
+    if (parts.length < 2 || (parts[1] as string).trim().toLowerCase() !== 'cancel') return;
+    const column = body.length - body.trimStart().length + 1;
+    const extra = parts.slice(2).filter((p) => p.trim() !== '');
+    const unit = normaliseUnitName(parts[0] as string);
+    if (unit === null) {
+      errors.push({ line: i + 1, column, message: unitNameProblem(parts[0] as string) ?? 'the unit name is missing' });
+    } else if (extra.length > 0) {
+      errors.push({ line: i + 1, column, unit, message: `"cancel" takes nothing after it; write "${unit}, cancel"` });
+    } else {
+      cancels.push({ line: i + 1, column, unit });
+    }
+    lines[i] = '';
+  });
+  return { text: lines.join('\n'), cancels, errors };
+}
+
+/** The plan for one submission, before it touches the database. */
+interface Plan {
+  orders: ReceiptOrder[];
+  cancels: ReceiptCancel[];
+  errors: OrderError[];
+  /** Per unit named: the new standing orders (canonical lines; empty = cancelled), or null = keep. */
+  units: Map<string, string[] | null>;
+  notes: Map<string, string>;
+}
+
+export function planSubmission(state: GameState, nationId: string, rawText: string): Plan {
+  const extracted = extractCancels(rawText);
+  const parsed = parseOrders(extracted.text);
+  const checks = checkOrders(state, nationId, parsed.orders);
+  const errors = [...extracted.errors, ...parsed.errors].sort((a, b) => a.line - b.line || a.column - b.column);
+  const orders: ReceiptOrder[] = checks.map((c) => {
+    const o: ReceiptOrder = {
+      line: c.order.line,
+      unit: c.order.unit,
+      text: printOrder(c.order),
+      words: describeOrder(c.order),
+      status: c.status,
+      warnings: [...c.warnings],
+    };
+    if (c.reason !== undefined) o.reason = c.reason;
+    if (c.preview !== undefined) o.preview = c.preview;
+    return o;
+  });
+  const accepted = new Map<string, Order[]>();
+  const named = new Set<string>();
+  for (const c of checks) {
+    named.add(c.order.unit);
+    if (c.status === 'accepted') {
+      const list = accepted.get(c.order.unit) ?? [];
+      list.push(c.order);
+      accepted.set(c.order.unit, list);
+    }
+  }
+  const byId = new Map(state.units.map((u) => [u.id, u]));
+  const cancels: ReceiptCancel[] = extracted.cancels.map((c) => {
+    const unit = byId.get(c.unit);
+    if (unit === undefined) return { line: c.line, unit: c.unit, status: 'rejected', reason: `there is no unit "${c.unit}" in this game` };
+    if (unit.nation !== nationId) {
+      return { line: c.line, unit: c.unit, status: 'rejected', reason: `"${c.unit}" is not one of your units; a nation may only order its own units` };
+    }
+    return { line: c.line, unit: c.unit, status: 'accepted' };
+  });
+  const units = new Map<string, string[] | null>();
+  const notes = new Map<string, string>();
+  for (const unit of named) {
+    const list = accepted.get(unit);
+    if (list !== undefined) {
+      units.set(unit, [...list].sort((a, b) => a.line - b.line).map(printOrder));
+      notes.set(unit, `its standing orders are now the ${list.length} accepted order(s) of this submission`);
+    } else {
+      units.set(unit, null);
+      notes.set(unit, 'every order for it was rejected; its earlier standing orders (if any) still stand');
+    }
+  }
+  for (const c of cancels) {
+    if (c.status !== 'accepted') continue;
+    if (accepted.has(c.unit)) {
+      c.reason = 'not needed: this submission also gives the unit orders, which replace its standing orders';
+      continue;
+    }
+    units.set(c.unit, []);
+    notes.set(c.unit, 'its standing orders are cancelled; it has none now');
+  }
+  return { orders, cancels, errors, units, notes };
+}
+
+interface StandingRow {
+  unitId: string;
+  orders: unknown;
+  submissionId: string;
+  receivedAt: Date;
+}
+
+export function describeStanding(rows: StandingRow[]): StandingUnitOrders[] {
+  return rows
+    .filter((r) => Array.isArray(r.orders) && r.orders.length > 0)
+    .sort((a, b) => (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0))
+    .map((r) => ({
+      unit: r.unitId,
+      orders: (r.orders as string[]).map((text) => {
+        const parsed = parseOrders(text).orders[0];
+        return { text, words: parsed ? describeOrder(parsed) : text };
+      }),
+      submissionId: r.submissionId,
+      receivedAt: r.receivedAt.toISOString(),
+    }));
+}
+
+/**
+ * Store a submission and merge it into the nation's standing orders for the open turn.
+ * Throws IntakeError when the game, nation or turn does not take orders (nothing is stored then).
+ */
+export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Receipt> {
+  const receivedAt = input.receivedAt ?? new Date();
+  if (typeof input.rawText !== 'string') throw new IntakeError('invalid-input', 'The orders must be text.');
+  if (input.rawText.length > MAX_ORDER_TEXT) {
+    throw new IntakeError('invalid-input', `The order text is too long (${input.rawText.length} characters; at most ${MAX_ORDER_TEXT}).`);
+  }
+  if (input.rawText.includes('\u0000')) throw new IntakeError('invalid-input', 'The order text contains a NUL character.');
+  const ctx = await loadContext(db, input.gameId, input.nationId);
+  refuseClosed(ctx, receivedAt);
+  const state = await loadState(db, input.gameId, ctx.turn, ctx.openedAt);
+  const plan = planSubmission(state, input.nationId, input.rawText);
+  const submissionId = uuidv7(receivedAt.getTime());
+
+  return db.prisma.$transaction(async (tx) => {
+    // Freeze: the turn row is share-locked, so a claim (UPDATE ... WHERE status = 'open') waits for this
+    // transaction and a submission after the claim sees the new status. The nation row is locked so one
+    // nation's submissions merge one at a time.
+    const locked = await tx.$queryRaw<{ status: string; deadline: Date; openedAt: Date; currentTurn: number; gameStatus: string }[]>`
+      SELECT t.status::text AS status, t.deadline, t."openedAt", g."currentTurn", g.status::text AS "gameStatus"
+        FROM "Turn" t
+        JOIN "Game" g ON g.id = t."gameId"
+        JOIN "Nation" n ON n."gameId" = t."gameId" AND n."nationId" = ${input.nationId}
+       WHERE t."gameId" = ${input.gameId} AND t.number = ${ctx.turn}
+         FOR SHARE OF t FOR UPDATE OF n`;
+    const now = locked[0];
+    if (now === undefined || now.currentTurn !== ctx.turn || now.openedAt.getTime() !== ctx.openedAt.getTime()) {
+      throw new IntakeError('turn-closed', `Turn ${ctx.turn} closed while your orders were being checked. Nothing was stored; send them again.`);
+    }
+    refuseClosed({ ...ctx, turnStatus: now.status as TurnContext['turnStatus'], deadline: now.deadline, gameStatus: now.gameStatus as TurnContext['gameStatus'] }, receivedAt);
+
+    const existing = await tx.standingOrder.findMany({
+      where: { gameId: input.gameId, turnNumber: ctx.turn, nationId: input.nationId },
+      select: { unitId: true, orders: true, submissionId: true, receivedAt: true },
+    });
+    const merged = new Map<string, StandingRow>(existing.map((r) => [r.unitId, r]));
+    const writes: StandingRow[] = [];
+    const outcomes: ReceiptUnitOutcome[] = [];
+    for (const [unit, orders] of [...plan.units].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (orders === null) {
+        outcomes.push({ unit, outcome: 'kept', note: plan.notes.get(unit) as string });
+        continue;
+      }
+      const prev = merged.get(unit);
+      if (prev !== undefined && prev.receivedAt.getTime() > receivedAt.getTime()) {
+        outcomes.push({
+          unit,
+          outcome: 'superseded',
+          note: `a submission received later (${prev.receivedAt.toISOString()}) already set its orders; those stand`,
+        });
+        continue;
+      }
+      const row = { unitId: unit, orders, submissionId, receivedAt };
+      merged.set(unit, row);
+      writes.push(row);
+      outcomes.push({ unit, outcome: orders.length === 0 ? 'cancelled' : 'replaced', note: plan.notes.get(unit) as string });
+    }
+
+    const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
+    const receipt: Receipt = {
+      gameId: input.gameId,
+      gameName: ctx.gameName,
+      nationId: input.nationId,
+      nationName: ctx.nationName,
+      turn: ctx.turn,
+      deadline: now.deadline.toISOString(),
+      deadlineText: formatDeadline(now.deadline, ctx.timeZone),
+      timeZone: ctx.timeZone,
+      submissionId,
+      receivedAt: receivedAt.toISOString(),
+      source: input.source,
+      orders: plan.orders,
+      cancels: plan.cancels,
+      errors: plan.errors,
+      units: outcomes,
+      standingOrders: describeStanding([...merged.values()]),
+      final: input.final === true,
+      summary: {
+        accepted: accepted + plan.cancels.filter((c) => c.status === 'accepted').length,
+        rejected: plan.orders.length - accepted + plan.cancels.filter((c) => c.status === 'rejected').length,
+        unreadable: plan.errors.length,
+      },
+    };
+
+    await tx.submission.create({
+      data: {
+        id: submissionId,
+        gameId: input.gameId,
+        turnNumber: ctx.turn,
+        nationId: input.nationId,
+        source: input.source,
+        rawText: input.rawText,
+        receivedAt,
+        messageId: input.messageId ?? null,
+        parsed: { orders: plan.orders, cancels: plan.cancels, errors: plan.errors } as object,
+        receipt: receipt as unknown as object,
+      },
+    });
+    if (writes.length > 0) {
+      // Later receive time wins; an earlier submission that arrives late never overwrites.
+      await tx.$executeRaw`
+        INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
+        SELECT ${input.gameId}, ${ctx.turn}, w.unit, ${input.nationId}, w.orders, ${submissionId}::uuid, ${receivedAt}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(writes.map((w) => ({ unit: w.unitId, orders: w.orders })))}::jsonb) AS w(unit text, orders jsonb)
+        ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
+           SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
+               "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
+         WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"`;
+    }
+    if (input.final === true) {
+      await tx.nation.update({ where: { gameId_nationId: { gameId: input.gameId, nationId: input.nationId } }, data: { ordersFinal: true } });
+    }
+    return receipt;
+  });
+}

@@ -1,0 +1,235 @@
+// Integration: the intake service against the real PostgreSQL (one fresh database for this file).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import {
+  authenticateNation,
+  createGame,
+  extendDeadline,
+  getStandingOrders,
+  getStatus,
+  IntakeError,
+  renderReceiptText,
+  replaceNationEmail,
+  setGamePaused,
+  submitOrders,
+  type CreatedGame,
+} from '../src/index.ts';
+import { exampleScenario, players } from './helpers/fixtures.ts';
+
+let t: TestDatabase;
+let game: CreatedGame;
+const secretOf = (nation: string) => game.nations.find((n) => n.nationId === nation)?.secret as string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  game = await createGame(t.db, {
+    name: 'Third Age',
+    scenario: exampleScenario(),
+    // Every 3 days: the deadline is always at least two days away while the tests run.
+    schedule: { kind: 'every', days: 3, time: '18:00' },
+    timeZone: 'Europe/Berlin',
+    nations: players,
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.drop();
+});
+
+async function counts() {
+  const [submissions, standing] = await Promise.all([t.db.prisma.submission.count(), t.db.prisma.standingOrder.count()]);
+  return { submissions, standing };
+}
+
+describe('createGame', () => {
+  it('stores the game, hashed secrets and the first turn with the engine state', async () => {
+    expect(game.gameId).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(game.nations.map((n) => n.nationId)).toEqual(['north', 'south', 'east']);
+    for (const n of game.nations) expect(n.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const nations = await t.db.prisma.nation.findMany({ where: { gameId: game.gameId } });
+    for (const n of nations) {
+      expect(n.secretHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(n)).not.toContain(secretOf(n.nationId));
+    }
+    const turn = await t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+    expect(turn.status).toBe('open');
+    expect(turn.deadline.getTime()).toBe(game.deadline.getTime());
+    expect((turn.state as { units: unknown[] }).units).toHaveLength(8);
+    expect(game.deadline.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('rejects a bad scenario with JSON paths, and nations that do not match', async () => {
+    const bad = exampleScenario();
+    (bad.map as { hexes: { terrain: string }[] }).hexes[0]!.terrain = 'lava';
+    const err = await createGame(t.db, {
+      name: 'x', scenario: bad, schedule: { kind: 'every', days: 2, time: '18:00' }, timeZone: 'UTC', nations: players,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(IntakeError);
+    expect((err as IntakeError).code).toBe('invalid-scenario');
+    expect((err as IntakeError).issues[0]?.path).toBe('scenario.map.hexes[0].terrain');
+
+    const missing = await createGame(t.db, {
+      name: 'x', scenario: exampleScenario(), schedule: { kind: 'every', days: 2, time: '18:00' }, timeZone: 'UTC', nations: players.slice(0, 2),
+    }).catch((e: unknown) => e);
+    expect((missing as IntakeError).message).toContain('the scenario\'s nation "east" needs a player email');
+
+    const tz = await createGame(t.db, {
+      name: 'x', scenario: exampleScenario(), schedule: { kind: 'every', days: 2, time: '18:00' }, timeZone: 'Middle/Earth', nations: players,
+    }).catch((e: unknown) => e);
+    expect((tz as IntakeError).issues).toEqual([{ path: 'timeZone', message: 'is not an IANA time zone (e.g. "Europe/Berlin")' }]);
+    expect(await t.db.prisma.game.count()).toBe(1);
+  });
+});
+
+describe('authenticateNation', () => {
+  it('finds the nation by its secret alone, and nothing for a wrong secret or another game', async () => {
+    expect((await authenticateNation(t.db, game.gameId, secretOf('south')))?.nationId).toBe('south');
+    expect(await authenticateNation(t.db, game.gameId, secretOf('south') + 'x')).toBeNull();
+    expect(await authenticateNation(t.db, game.gameId, '')).toBeNull();
+    expect(await authenticateNation(t.db, 'nosuchgame', secretOf('south'))).toBeNull();
+  });
+});
+
+describe('submitOrders', () => {
+  it('accepts, rejects and explains every order, and stores the raw text', async () => {
+    const raw = 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\nswan, 830, no, n\ngrond, 850, no, w\n';
+    const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: raw });
+    expect(r.turn).toBe(1);
+    expect(r.orders.map((o) => [o.unit, o.status])).toEqual([
+      ['aragorn', 'accepted'],
+      ['frodo', 'accepted'],
+      ['grond', 'rejected'],
+    ]);
+    expect(r.orders[0]?.preview).toBeTruthy();
+    expect(r.orders[2]?.reason).toContain('not one of your units');
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ line: 3, unit: 'swan' });
+    expect(r.standingOrders.map((s) => s.unit)).toEqual(['aragorn', 'frodo']);
+    expect(r.standingOrders[0]?.orders[0]).toEqual({ text: 'aragorn, 850, no, e, e, e', words: expect.stringContaining('aragorn moves') });
+    const stored = await t.db.prisma.submission.findUniqueOrThrow({ where: { id: r.submissionId } });
+    expect(stored.rawText).toBe(raw);
+    expect(stored.source).toBe('rest');
+    // The other nation's unit got no standing order.
+    expect(await t.db.prisma.standingOrder.findFirst({ where: { unitId: 'grond' } })).toBeNull();
+    const text = renderReceiptText(r);
+    expect(text).toContain('line 4: grond, 850, no, w — REJECTED');
+    expect(text).toContain('line 3, col');
+    expect(text).toContain('Standing orders for turn 1');
+  });
+
+  it('a later submission replaces all orders of each unit it names; others keep theirs', async () => {
+    const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'email', rawText: 'aragorn, 840, ne\naragorn, 850, no, h', messageId: 'abc@mail' });
+    expect(r.units).toEqual([expect.objectContaining({ unit: 'aragorn', outcome: 'replaced' })]);
+    expect(r.orders[1]?.reason).toContain('already has order 840');
+    const s = await getStandingOrders(t.db, game.gameId, 'north');
+    expect(s.standingOrders.map((u) => [u.unit, u.orders.map((o) => o.text)])).toEqual([
+      ['aragorn', ['aragorn, 840, ne']],
+      ['frodo', ['frodo, 810, 0405']],
+    ]);
+    expect(s.submissions).toHaveLength(2);
+    expect(s.submissions[1]?.messageId).toBe('abc@mail');
+  });
+
+  it('a unit whose every order is rejected keeps its standing orders', async () => {
+    const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'frodo, 810, 4439' });
+    expect(r.orders[0]?.status).toBe('rejected');
+    expect(r.units).toEqual([expect.objectContaining({ unit: 'frodo', outcome: 'kept' })]);
+    expect(r.standingOrders.find((u) => u.unit === 'frodo')?.orders[0]?.text).toBe('frodo, 810, 0405');
+  });
+
+  it('"<unit>, cancel" removes a unit\'s orders; cancelling another nation\'s unit is rejected', async () => {
+    const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'frodo, cancel\ngrond, cancel\nnobody, cancel' });
+    expect(r.cancels).toEqual([
+      { line: 1, unit: 'frodo', status: 'accepted' },
+      { line: 2, unit: 'grond', status: 'rejected', reason: '"grond" is not one of your units; a nation may only order its own units' },
+      { line: 3, unit: 'nobody', status: 'rejected', reason: 'there is no unit "nobody" in this game' },
+    ]);
+    expect(r.standingOrders.map((u) => u.unit)).toEqual(['aragorn']);
+    const row = await t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'frodo' } } });
+    expect(row.orders).toEqual([]);
+    expect(row.submissionId).toBe(r.submissionId);
+  });
+
+  it('orders by server receive time: an earlier submission processed later does not overwrite', async () => {
+    const later = new Date(Date.now() - 1000);
+    const earlier = new Date(Date.now() - 60_000);
+    await submitOrders(t.db, { gameId: game.gameId, nationId: 'south', source: 'rest', rawText: 'grond, 850, no, w', receivedAt: later });
+    const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'south', source: 'email', rawText: 'grond, 850, no, h\nriders, 850, no, h', receivedAt: earlier });
+    expect(r.units).toEqual([
+      expect.objectContaining({ unit: 'grond', outcome: 'superseded' }),
+      expect.objectContaining({ unit: 'riders', outcome: 'replaced' }),
+    ]);
+    const s = await getStandingOrders(t.db, game.gameId, 'south');
+    expect(s.standingOrders.map((u) => u.orders[0]?.text)).toEqual(['grond, 850, no, w', 'riders, 850, no, h']);
+    // History lists submissions by receive time, and keeps both.
+    expect(s.submissions.map((x) => x.rawText)).toEqual(['grond, 850, no, h\nriders, 850, no, h', 'grond, 850, no, w']);
+  });
+
+  it('concurrent submissions of one nation merge one at a time; the latest receive time wins', async () => {
+    const base = Date.now() - 30_000;
+    const texts = Array.from({ length: 8 }, (_, i) => `bard, 850, no, ${['w', 'e', 'h', 'nw', 'sw', 'se', 'ne', 'w'][i]}`);
+    await Promise.all(texts.map((rawText, i) => submitOrders(t.db, { gameId: game.gameId, nationId: 'east', source: 'rest', rawText, receivedAt: new Date(base + i) })));
+    const s = await getStandingOrders(t.db, game.gameId, 'east');
+    expect(s.standingOrders).toHaveLength(1);
+    expect(s.standingOrders[0]?.orders[0]?.text).toBe(texts[7]);
+    expect(s.submissions).toHaveLength(8);
+  });
+
+  it('refuses unknown games and nations, oversize text and late orders, storing nothing', async () => {
+    const before = await counts();
+    const attempts: [() => Promise<unknown>, string][] = [
+      [() => submitOrders(t.db, { gameId: 'nope', nationId: 'north', source: 'rest', rawText: 'x' }), 'game-not-found'],
+      [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'west', source: 'rest', rawText: 'x' }), 'nation-not-found'],
+      [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'x'.repeat(100_001) }), 'invalid-input'],
+      [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne', receivedAt: new Date(game.deadline.getTime() + 1) }), 'deadline-passed'],
+    ];
+    for (const [attempt, code] of attempts) {
+      const e = await attempt().catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(IntakeError);
+      expect((e as IntakeError).code).toBe(code);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a turn that is being adjudicated takes no orders; the GM can extend a held turn', async () => {
+    const where = { gameId: game.gameId, number: 1 };
+    await t.db.prisma.turn.updateMany({ where, data: { status: 'adjudicating' } });
+    const before = await counts();
+    const e = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne' }).catch((x: unknown) => x);
+    expect((e as IntakeError).code).toBe('turn-closed');
+    expect((e as IntakeError).message).toContain('Nothing was stored');
+    expect(await counts()).toEqual(before);
+    await expect(extendDeadline(t.db, game.gameId, new Date(Date.now() + 86_400_000))).rejects.toMatchObject({ code: 'turn-closed' });
+    await t.db.prisma.turn.updateMany({ where, data: { status: 'held', heldReason: 'many nations sent no orders' } });
+    const newDeadline = new Date(game.deadline.getTime() + 86_400_000);
+    expect(await extendDeadline(t.db, game.gameId, newDeadline)).toEqual({ turn: 1, deadline: newDeadline });
+    const turn = await t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: where } });
+    expect(turn.status).toBe('open');
+    expect(turn.heldReason).toBeNull();
+    await expect(extendDeadline(t.db, game.gameId, new Date(Date.now() - 1000))).rejects.toMatchObject({ code: 'invalid-input' });
+  });
+});
+
+describe('status and GM controls', () => {
+  it('a nation sees who submitted and its own details only; the GM sees emails', async () => {
+    const north = await getStatus(t.db, game.gameId, { kind: 'nation', nationId: 'north' });
+    expect(north.nations.map((n) => [n.nationId, n.submitted])).toEqual([['east', true], ['north', true], ['south', true]]);
+    expect(JSON.stringify(north)).not.toContain('@example.org');
+    expect(north.you?.nationId).toBe('north');
+    expect(north.you?.unitsWithOrders).toBe(1);
+    const gm = await getStatus(t.db, game.gameId, { kind: 'gm' });
+    expect(gm.nations.find((n) => n.nationId === 'east')?.email).toBe('east@example.org');
+    expect(gm.you).toBeUndefined();
+  });
+
+  it('pause, resume and email replacement are recorded', async () => {
+    expect(await setGamePaused(t.db, game.gameId, true)).toEqual({ status: 'paused' });
+    // A paused game still takes orders.
+    await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, e' });
+    expect(await setGamePaused(t.db, game.gameId, false)).toEqual({ status: 'active' });
+    await expect(replaceNationEmail(t.db, game.gameId, 'north', 'not-an-address')).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(replaceNationEmail(t.db, game.gameId, 'west', 'a@b.org')).rejects.toMatchObject({ code: 'nation-not-found' });
+    expect(await replaceNationEmail(t.db, game.gameId, 'north', 'aragorn@gondor.example')).toEqual({ nationId: 'north', email: 'aragorn@gondor.example' });
+    const actions = (await t.db.prisma.auditEntry.findMany({ where: { gameId: game.gameId }, orderBy: { at: 'asc' } })).map((a) => a.action);
+    expect(actions).toEqual(['create-game', 'extend-deadline', 'pause', 'resume', 'replace-email']);
+  });
+});
