@@ -9,3 +9,16 @@ export { postgresQueueHome, chooseQueueHome, POSTGRES_QUEUE_DRAIN_DELAY_SECONDS 
 export type { QueueHome, PostgresQueueHome, RedisQueueHome } from './queue.ts';
 export type { EmbeddedLogger } from './logger.ts';
 export { silentLogger } from './logger.ts';
+export {
+  arbiterHome,
+  loadOrCreateGmToken,
+  readDemoState,
+  writeDemoState,
+  readRunInfo,
+  writeRunInfo,
+  removeRunInfo,
+  writeFileAtomic,
+  demoStateSchema,
+  runInfoSchema,
+} from './home.ts';
+export type { ArbiterHome, DemoState, RunInfo } from './home.ts';
