@@ -1,0 +1,70 @@
+// Runs the numbered case catalogue (test/cases/*.ts): every case is a position, orders as players
+// write them, and the expected outcome. docs/rules.md lists each case id beside its rule.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { scenario, run } from './resolution-helpers.ts';
+import { catalogue } from './cases/index.ts';
+import type { Case, Expectation } from './cases/types.ts';
+
+function check(c: Case): void {
+  const r = run(scenario(c.position, c.orders));
+  const next = new Map(r.result.nextState.units.map((u) => [u.id, u]));
+  for (const e of c.expect) {
+    if ('unit' in e && !('sees' in e) && !('notSees' in e)) {
+      const u = r.unit(e.unit);
+      const label = `${c.id} ${e.unit}`;
+      if (e.final !== undefined) expect(u.finalHex, `${label} final hex`).toBe(e.final);
+      if (e.mp !== undefined) expect(u.mpSpent, `${label} MP spent`).toBe(e.mp);
+      if (e.stop !== undefined) expect(u.stop?.reason ?? null, `${label} stop reason`).toBe(e.stop);
+      if (e.destroyed !== undefined) expect(u.destroyed ?? false, `${label} destroyed`).toBe(e.destroyed);
+      if (e.costs !== undefined) expect(u.steps.map((s) => s.cost), `${label} step costs`).toEqual(e.costs);
+      if (e.pulses !== undefined) expect(u.steps.map((s) => s.pulse), `${label} step pulses`).toEqual(e.pulses);
+      const n = next.get(e.unit);
+      if (e.gone !== undefined) expect(n === undefined, `${label} gone from the next state`).toBe(e.gone);
+      if (e.with !== undefined) {
+        expect(n, `${label} in the next state`).toBeDefined();
+        const w = n!.kind === 'character' ? n!.with : n!.kind === 'army' ? n!.aboard : null;
+        expect(w, `${label} travels with`).toBe(e.with);
+      }
+      if (e.morale !== undefined) {
+        expect(n && n.kind !== 'character' ? n.morale : undefined, `${label} morale`).toBe(e.morale);
+      }
+    } else if ('error' in e) {
+      const found = r.result.errors.filter((x) => x.message.includes(e.error) && (e.line === undefined || x.line === e.line));
+      expect(found.length, `${c.id}: an error containing "${e.error}"; errors: ${JSON.stringify(r.result.errors)}`).toBeGreaterThan(0);
+    } else if ('noErrors' in e) {
+      expect(r.result.errors, `${c.id}: no errors`).toEqual([]);
+    } else if ('event' in e) {
+      const found = r.result.events.filter(
+        (x) => x.type === e.event && Object.entries(e.where ?? {}).every(([k, v]) => JSON.stringify((x as unknown as Record<string, unknown>)[k]) === JSON.stringify(v)),
+      );
+      if (e.count !== undefined) expect(found.length, `${c.id}: number of ${e.event} events ${JSON.stringify(e.where ?? {})}`).toBe(e.count);
+      else expect(found.length, `${c.id}: a ${e.event} event ${JSON.stringify(e.where ?? {})}`).toBeGreaterThan(0);
+    } else if ('sees' in e) {
+      const view = r.result.views[e.sees]!;
+      const found = view.sightings.filter((s) => s.unit === e.unit && (e.what === undefined || s.what === e.what));
+      expect(found.length, `${c.id}: ${e.sees} sees ${e.unit} ${e.what ?? ''}; sightings ${JSON.stringify(view.sightings)}`).toBeGreaterThan(0);
+    } else if ('notSees' in e) {
+      const view = r.result.views[e.notSees]!;
+      expect(view.sightings.filter((s) => s.unit === e.unit), `${c.id}: ${e.notSees} does not see ${e.unit}`).toEqual([]);
+    } else {
+      const never: never = e;
+      throw new Error(`unknown expectation ${JSON.stringify(never as Expectation)}`);
+    }
+  }
+}
+
+describe('case catalogue', () => {
+  const ids = catalogue.map((c) => c.id);
+  it('has unique case ids', () => {
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+  it('lists every case id in docs/rules.md', () => {
+    const doc = readFileSync(new URL('../../../docs/rules.md', import.meta.url), 'utf8');
+    const missing = ids.filter((id) => !new RegExp(`\\b${id}\\b`).test(doc));
+    expect(missing).toEqual([]);
+  });
+  for (const c of catalogue) {
+    it(`${c.id}: ${c.rule}`, () => check(c));
+  }
+});
