@@ -1,0 +1,117 @@
+// Getting a turn adjudicated: through the BullMQ queue (API, scheduler) or in this process (CLI, tests).
+import type { Queue } from 'bullmq';
+import { z } from 'zod';
+
+/** The queue the worker's turn processor consumes. */
+export const TURN_QUEUE = 'arbiter-turns';
+/** Job name of "adjudicate this turn". */
+export const ADJUDICATE_JOB = 'adjudicate';
+
+/** Job data: ids only (the turn itself is read from PostgreSQL). */
+export const adjudicateJobData = z.object({
+  gameId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be a game id (letters, digits, _ and -)'),
+  turn: z.number().int().min(1),
+});
+export type AdjudicateJobData = z.infer<typeof adjudicateJobData>;
+
+/** The job id of a turn: deterministic, so a duplicate enqueue is a no-op (BullMQ ids must not contain ':'). */
+export function adjudicateJobId(gameId: string, turn: number): string {
+  const data = adjudicateJobData.parse({ gameId, turn });
+  return `adjudicate-${data.gameId}-${data.turn}`;
+}
+
+/** What the API and the scheduler call to have a turn run. */
+export interface TurnDispatcher {
+  /**
+   * Have turn `turn` of `gameId` adjudicated at `at` (default: now). Calling it again for the same turn
+   * never runs the turn twice; an earlier `at` brings the run forward, a later one is a no-op (the
+   * processor itself waits for the stored deadline, so extensions need no call here).
+   */
+  dispatch(gameId: string, turn: number, at?: Date): Promise<void>;
+}
+
+/** The shape of a BullMQ queue used here (a `Queue<AdjudicateJobData>` satisfies it). */
+export type TurnQueue = Pick<Queue<AdjudicateJobData>, 'add' | 'getJob'>;
+
+/** Dispatch through the BullMQ queue: one job per turn with a deterministic id. */
+export class QueueTurnDispatcher implements TurnDispatcher {
+  constructor(
+    private readonly queue: TurnQueue,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async dispatch(gameId: string, turn: number, at?: Date): Promise<void> {
+    const jobId = adjudicateJobId(gameId, turn);
+    const delay = Math.max(0, (at?.getTime() ?? this.now()) - this.now());
+    const existing = await this.queue.getJob(jobId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'delayed') {
+        const due = existing.timestamp + existing.delay;
+        if (due > this.now() + delay) {
+          // Brought forward (run now, or an earlier deadline): move the timer, keep the one job.
+          try {
+            if (delay === 0) await existing.promote();
+            else await existing.changeDelay(delay);
+          } catch (err) {
+            // The job left the delayed set meanwhile (it started): that run serves this dispatch.
+            if (!(await isGone(existing))) throw err;
+          }
+        }
+        return;
+      }
+      if (state === 'waiting' || state === 'active' || state === 'prioritized' || state === 'waiting-children') return;
+      // A finished job with this id still in Redis (kept for inspection): remove it so a new run can be
+      // enqueued. The database claim, not the job id, is what makes the turn run at most once.
+      try {
+        await existing.remove();
+      } catch (err) {
+        // It was picked up meanwhile (locked by a worker): that run serves this dispatch.
+        if ((await existing.getState()) === 'active') return;
+        throw err;
+      }
+    }
+    await this.queue.add(ADJUDICATE_JOB, { gameId, turn }, { jobId, delay });
+  }
+}
+
+async function isGone(job: { getState(): Promise<string> }): Promise<boolean> {
+  return (await job.getState()) !== 'delayed';
+}
+
+/**
+ * Dispatch in this process: runs the turn at once (a later `at` waits with a timer). For the embedded
+ * mode and the CLI, where there is no Redis; the database claim makes it exactly-once all the same.
+ */
+export class InProcessTurnDispatcher implements TurnDispatcher {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly run: (gameId: string, turn: number) => Promise<unknown>,
+    private readonly onError: (err: unknown, gameId: string, turn: number) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async dispatch(gameId: string, turn: number, at?: Date): Promise<void> {
+    const key = adjudicateJobId(gameId, turn);
+    const delay = Math.max(0, (at?.getTime() ?? this.now()) - this.now());
+    const old = this.timers.get(key);
+    if (old !== undefined) clearTimeout(old);
+    const start = (): void => {
+      this.timers.delete(key);
+      const p = this.run(gameId, turn).catch((err: unknown) => this.onError(err, gameId, turn));
+      this.running.add(p);
+      void p.finally(() => this.running.delete(p));
+    };
+    if (delay === 0) start();
+    else this.timers.set(key, setTimeout(start, delay));
+  }
+
+  /** Cancels timers and waits for runs in progress. */
+  async close(): Promise<void> {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all([...this.running]);
+  }
+}

@@ -1,0 +1,57 @@
+// Holding a turn for the GM, and telling the GM by mail.
+import type { Tx } from '@arbiter/db';
+import { outboxMessageId } from '@arbiter/mail';
+
+export interface HoldInput {
+  gameId: string;
+  gameName: string;
+  turn: number;
+  reason: string;
+  gmEmail: string | null;
+  actor: string;
+  mail: { from: string; domain: string };
+}
+
+/** Sets the turn `held` with its reason, records it in the audit log and queues a notice to the GM. */
+export async function holdTurnInTx(tx: Tx, h: HoldInput): Promise<void> {
+  await tx.turn.update({
+    where: { gameId_number: { gameId: h.gameId, number: h.turn } },
+    data: { status: 'held', heldReason: h.reason, claimedAt: null, claimedBy: null },
+  });
+  await tx.auditEntry.create({ data: { gameId: h.gameId, actor: h.actor, action: 'turn.hold', detail: { turn: h.turn, reason: h.reason } } });
+  await queueGmNotice(tx, h, `hold.${h.gameId}.t${h.turn}`, `Arbiter: turn ${h.turn} of ${h.gameName} is held for you`, [
+    `Turn ${h.turn} of "${h.gameName}" (game ${h.gameId}) was not adjudicated and is held for you.`,
+    '',
+    `Why: ${h.reason}`,
+    '',
+    'What you can do, with the GM routes of the API:',
+    '  - release the turn: it runs at once, with the orders it has;',
+    '  - or extend its deadline: players can keep sending orders until then, and it runs at the new deadline.',
+    '',
+    'Nothing happens to the turn until you decide.',
+  ].join('\n'));
+}
+
+/** A plain-text notice to the GM through the outbox (no-op when the game has no GM address). */
+export async function queueGmNotice(
+  tx: Tx,
+  h: { gameId: string; gmEmail: string | null; mail: { domain: string } },
+  key: string,
+  subject: string,
+  text: string,
+): Promise<boolean> {
+  if (h.gmEmail === null || h.gmEmail.trim() === '') return false;
+  const r = await tx.outboxMail.createMany({
+    data: [{
+      gameId: h.gameId,
+      kind: 'notice',
+      toAddresses: [h.gmEmail],
+      subject,
+      text: `${text}\n`,
+      messageId: outboxMessageId('notice', key, h.mail.domain),
+      headers: { 'X-Arbiter-Game': h.gameId },
+    }],
+    skipDuplicates: true,
+  });
+  return r.count === 1;
+}

@@ -1,0 +1,23 @@
+// @arbiter/turns: the turn pipeline's service. The worker, the API's GM routes and `arbiter replay` use it.
+export { runTurn } from './run.ts';
+export type { RunTurnInput, RunTurnOutcome, StageTimings, StoredTurnResult, TurnServiceConfig } from './run.ts';
+export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts';
+export type { TurnInputs } from './inputs.ts';
+export { replayTurn } from './replay.ts';
+export type { ReplayOutcome } from './replay.ts';
+export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGTH_MS } from './deadlines.ts';
+export type { NextSlot } from './deadlines.ts';
+export { pauseGame, resumeGame, extendDeadline, runNow, releaseHeldTurn, GmActionError } from './gm.ts';
+export type { TurnToDispatch } from './gm.ts';
+export { queueGmNotice } from './hold.ts';
+export { renderReports, reportMapResolver, mapAttachment } from './render.ts';
+export type { RenderedReport } from './render.ts';
+export {
+  TURN_QUEUE,
+  ADJUDICATE_JOB,
+  adjudicateJobData,
+  adjudicateJobId,
+  QueueTurnDispatcher,
+  InProcessTurnDispatcher,
+} from './dispatch.ts';
+export type { AdjudicateJobData, TurnDispatcher, TurnQueue } from './dispatch.ts';

@@ -1,0 +1,72 @@
+// A turn's inputs as stored: the state it starts from and the standing orders of every nation.
+// runTurn and `arbiter replay` read them through this one function, so a replay sees exactly what
+// the worker saw.
+import type { DbClient } from '@arbiter/db';
+import { parseOrders } from '@arbiter/engine';
+import type { GameState, Order, OrderError } from '@arbiter/engine';
+
+export interface TurnInputs {
+  state: GameState;
+  /** Every standing order of the turn, in (nation, unit, order sequence) order. */
+  orders: Order[];
+  /**
+   * Standing orders that could not be used (unreadable, or naming a unit the nation does not own).
+   * Intake checks orders before it stores them, so this is normally empty; it is stored with the
+   * result rather than failing the whole turn.
+   */
+  inputErrors: { nation: string; unit: string; message: string }[];
+}
+
+export class TurnInputError extends Error {
+  override readonly name = 'TurnInputError';
+}
+
+/** Loads and parses the stored inputs of (gameId, turn). Throws TurnInputError when they are unusable. */
+export async function loadTurnInputs(db: DbClient, gameId: string, turn: number): Promise<TurnInputs> {
+  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { state: true } });
+  if (row === null) throw new TurnInputError(`game ${gameId} has no turn ${turn}`);
+  const state = row.state as unknown as GameState;
+  if (state === null || typeof state !== 'object' || !Array.isArray((state as { units?: unknown }).units)) {
+    throw new TurnInputError(`turn ${turn} of game ${gameId} has no usable stored state`);
+  }
+  const standing = await db.standingOrder.findMany({
+    where: { gameId, turnNumber: turn },
+    select: { nationId: true, unitId: true, orders: true },
+    orderBy: [{ nationId: 'asc' }, { unitId: 'asc' }],
+  });
+  return { state, ...parseStandingOrders(state, standing) };
+}
+
+/** Parses stored standing orders (canonical order lines per unit) and keeps only usable ones. */
+export function parseStandingOrders(
+  state: GameState,
+  standing: { nationId: string; unitId: string; orders: unknown }[],
+): { orders: Order[]; inputErrors: TurnInputs['inputErrors'] } {
+  const owner = new Map<string, string>();
+  for (const u of state.units) owner.set(u.id, u.nation);
+  const orders: Order[] = [];
+  const inputErrors: TurnInputs['inputErrors'] = [];
+  for (const s of standing) {
+    if (!Array.isArray(s.orders) || !s.orders.every((l): l is string => typeof l === 'string')) {
+      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: 'stored standing orders are not a list of order lines' });
+      continue;
+    }
+    if (s.orders.length === 0) continue; // the unit's orders were cancelled
+    const parsed = parseOrders(s.orders.join('\n'));
+    for (const e of parsed.errors) inputErrors.push({ nation: s.nationId, unit: s.unitId, message: describe(e) });
+    for (const o of parsed.orders) {
+      if (o.unit !== s.unitId) {
+        inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `an order stored for ${s.unitId} names ${o.unit}` });
+      } else if (owner.get(o.unit) !== s.nationId) {
+        inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `${s.nationId} does not own ${o.unit}` });
+      } else {
+        orders.push(o);
+      }
+    }
+  }
+  return { orders, inputErrors };
+}
+
+function describe(e: OrderError): string {
+  return `line ${e.line}, column ${e.column}: ${e.message}`;
+}

@@ -1,0 +1,32 @@
+// Re-adjudicating a stored turn from its stored inputs, to check that the result is reproducible.
+import type { DbClient } from '@arbiter/db';
+import { adjudicate } from '@arbiter/engine';
+import { loadTurnInputs, TurnInputError } from './inputs.ts';
+
+export type ReplayOutcome =
+  | { kind: 'match'; gameId: string; turn: number; hash: string }
+  | { kind: 'mismatch'; gameId: string; turn: number; storedHash: string; hash: string }
+  /** The turn does not exist or has not been adjudicated: nothing to compare. */
+  | { kind: 'not-replayable'; gameId: string; turn: number; message: string };
+
+/** Runs the engine on turn `turn`'s stored state and standing orders and compares the hash with the stored one. Writes nothing. */
+export async function replayTurn(db: DbClient, gameId: string, turn: number): Promise<ReplayOutcome> {
+  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { status: true, resultHash: true } });
+  if (row === null) {
+    const game = await db.game.findUnique({ where: { id: gameId }, select: { id: true } });
+    return { kind: 'not-replayable', gameId, turn, message: game === null ? `game ${gameId} does not exist` : `game ${gameId} has no turn ${turn}` };
+  }
+  if (row.status !== 'done' || row.resultHash === null) {
+    return { kind: 'not-replayable', gameId, turn, message: `turn ${turn} of game ${gameId} is ${row.status}: it has no stored result yet` };
+  }
+  let inputs;
+  try {
+    inputs = await loadTurnInputs(db, gameId, turn);
+  } catch (err) {
+    if (err instanceof TurnInputError) return { kind: 'not-replayable', gameId, turn, message: err.message };
+    throw err;
+  }
+  const result = adjudicate(inputs.state, inputs.orders);
+  if (result.hash === row.resultHash) return { kind: 'match', gameId, turn, hash: result.hash };
+  return { kind: 'mismatch', gameId, turn, storedHash: row.resultHash, hash: result.hash };
+}
