@@ -1,4 +1,5 @@
-// Games: creation from a scenario, status, and the game master's controls.
+// Games: creation from a scenario, status, and the game master's player controls (email, secret).
+// Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
 import { transaction, type Db } from '@arbiter/db';
 import { createGame as createInitialState, parseScenario } from '@arbiter/engine';
 import { z } from 'zod';
@@ -101,7 +102,7 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
       data: nations.map((n) => ({ gameId, nationId: n.nationId, name: n.name, email: n.email, secretHash: hashSecret(n.secret) })),
     });
     await tx.turn.create({ data: { gameId, number: state.turn, deadline, state: state as unknown as object } });
-    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'create-game', detail: { turn: state.turn, deadline: deadline.toISOString() } } });
+    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'game.create', detail: { turn: state.turn, deadline: deadline.toISOString() } } });
   });
   return { gameId, turn: state.turn, deadline, nations };
 }
@@ -186,37 +187,9 @@ async function audit(db: Db, gameId: string, action: string, detail: object): Pr
 }
 
 async function requireGame(db: Db, gameId: string) {
-  const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, currentTurn: true, timeZone: true } });
+  const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true } });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
   return game;
-}
-
-/** Pause (the schedule does not run turns; orders are still taken) or resume a game. */
-export async function setGamePaused(db: Db, gameId: string, paused: boolean): Promise<{ status: 'active' | 'paused' }> {
-  const game = await requireGame(db, gameId);
-  if (game.status === 'finished') throw new IntakeError('game-finished', `Game "${gameId}" is finished; it cannot be ${paused ? 'paused' : 'resumed'}.`);
-  const status = paused ? 'paused' : 'active';
-  const updated = await db.prisma.game.updateMany({ where: { id: gameId, status: { not: 'finished' } }, data: { status } });
-  if (updated.count === 0) throw new IntakeError('game-finished', `Game "${gameId}" is finished.`);
-  await audit(db, gameId, paused ? 'pause' : 'resume', {});
-  return { status };
-}
-
-/** Move the deadline of the current (open or held) turn. A held turn becomes open again. */
-export async function extendDeadline(db: Db, gameId: string, deadline: Date, now: Date = new Date()): Promise<{ turn: number; deadline: Date }> {
-  if (!(deadline instanceof Date) || Number.isNaN(deadline.getTime())) throw new IntakeError('invalid-input', 'The deadline is not a valid date.');
-  if (deadline.getTime() <= now.getTime()) throw new IntakeError('invalid-input', 'The new deadline must be in the future.', [{ path: 'deadline', message: 'is in the past' }]);
-  const game = await requireGame(db, gameId);
-  if (game.status === 'finished') throw new IntakeError('game-finished', `Game "${gameId}" is finished.`);
-  const updated = await db.prisma.turn.updateMany({
-    where: { gameId, number: game.currentTurn, status: { in: ['open', 'held'] } },
-    data: { deadline, status: 'open', heldReason: null },
-  });
-  if (updated.count === 0) {
-    throw new IntakeError('turn-closed', `Turn ${game.currentTurn} is being adjudicated or done; its deadline can no longer change.`);
-  }
-  await audit(db, gameId, 'extend-deadline', { turn: game.currentTurn, deadline: deadline.toISOString() });
-  return { turn: game.currentTurn, deadline };
 }
 
 /** Replace a player's registered address (reports and receipts go there from now on). */
@@ -226,7 +199,7 @@ export async function replaceNationEmail(db: Db, gameId: string, nationId: strin
   await requireGame(db, gameId);
   const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { email: parsed.data, lastBounceAt: null, lastBounceReason: null } });
   if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
-  await audit(db, gameId, 'replace-email', { nationId });
+  await audit(db, gameId, 'nation.email', { nationId });
   return { nationId, email: parsed.data };
 }
 
@@ -236,6 +209,6 @@ export async function rotateNationSecret(db: Db, gameId: string, nationId: strin
   const secret = generateSecret();
   const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { secretHash: hashSecret(secret) } });
   if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
-  await audit(db, gameId, 'rotate-secret', { nationId });
+  await audit(db, gameId, 'nation.secret', { nationId });
   return { nationId, secret };
 }

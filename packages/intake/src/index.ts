@@ -8,8 +8,6 @@ export {
   createGame,
   createGameInputSchema,
   getStatus,
-  setGamePaused,
-  extendDeadline,
   replaceNationEmail,
   rotateNationSecret,
   type CreateGameInput,

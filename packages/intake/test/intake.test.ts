@@ -4,13 +4,12 @@ import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import {
   authenticateNation,
   createGame,
-  extendDeadline,
   getStandingOrders,
   getStatus,
   IntakeError,
   renderReceiptText,
   replaceNationEmail,
-  setGamePaused,
+  rotateNationSecret,
   submitOrders,
   type CreatedGame,
 } from '../src/index.ts';
@@ -190,7 +189,7 @@ describe('submitOrders', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('a turn that is being adjudicated takes no orders; the GM can extend a held turn', async () => {
+  it('a turn that is being adjudicated or held takes no orders', async () => {
     const where = { gameId: game.gameId, number: 1 };
     await t.db.prisma.turn.updateMany({ where, data: { status: 'adjudicating' } });
     const before = await counts();
@@ -198,14 +197,11 @@ describe('submitOrders', () => {
     expect((e as IntakeError).code).toBe('turn-closed');
     expect((e as IntakeError).message).toContain('Nothing was stored');
     expect(await counts()).toEqual(before);
-    await expect(extendDeadline(t.db, game.gameId, new Date(Date.now() + 86_400_000))).rejects.toMatchObject({ code: 'turn-closed' });
     await t.db.prisma.turn.updateMany({ where, data: { status: 'held', heldReason: 'many nations sent no orders' } });
-    const newDeadline = new Date(game.deadline.getTime() + 86_400_000);
-    expect(await extendDeadline(t.db, game.gameId, newDeadline)).toEqual({ turn: 1, deadline: newDeadline });
-    const turn = await t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: where } });
-    expect(turn.status).toBe('open');
-    expect(turn.heldReason).toBeNull();
-    await expect(extendDeadline(t.db, game.gameId, new Date(Date.now() - 1000))).rejects.toMatchObject({ code: 'invalid-input' });
+    const held = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne' }).catch((x: unknown) => x);
+    expect((held as IntakeError).message).toContain('held for the game master');
+    expect(await counts()).toEqual(before);
+    await t.db.prisma.turn.updateMany({ where, data: { status: 'open', heldReason: null } });
   });
 });
 
@@ -221,15 +217,17 @@ describe('status and GM controls', () => {
     expect(gm.you).toBeUndefined();
   });
 
-  it('pause, resume and email replacement are recorded', async () => {
-    expect(await setGamePaused(t.db, game.gameId, true)).toEqual({ status: 'paused' });
-    // A paused game still takes orders.
+  it('a paused game still takes orders; email replacement and secret rotation are recorded', async () => {
+    await t.db.prisma.game.update({ where: { id: game.gameId }, data: { status: 'paused' } });
     await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, e' });
-    expect(await setGamePaused(t.db, game.gameId, false)).toEqual({ status: 'active' });
+    await t.db.prisma.game.update({ where: { id: game.gameId }, data: { status: 'active' } });
+    const rotated = await rotateNationSecret(t.db, game.gameId, 'east');
+    expect(await authenticateNation(t.db, game.gameId, secretOf('east'))).toBeNull();
+    expect((await authenticateNation(t.db, game.gameId, rotated.secret))?.nationId).toBe('east');
     await expect(replaceNationEmail(t.db, game.gameId, 'north', 'not-an-address')).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(replaceNationEmail(t.db, game.gameId, 'west', 'a@b.org')).rejects.toMatchObject({ code: 'nation-not-found' });
     expect(await replaceNationEmail(t.db, game.gameId, 'north', 'aragorn@gondor.example')).toEqual({ nationId: 'north', email: 'aragorn@gondor.example' });
     const actions = (await t.db.prisma.auditEntry.findMany({ where: { gameId: game.gameId }, orderBy: { at: 'asc' } })).map((a) => a.action);
-    expect(actions).toEqual(['create-game', 'extend-deadline', 'pause', 'resume', 'replace-email']);
+    expect(actions).toEqual(['game.create', 'nation.secret', 'nation.email']);
   });
 });
