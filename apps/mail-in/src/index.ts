@@ -4,3 +4,8 @@ export * from './extract.ts';
 export * from './parse.ts';
 export * from './screen.ts';
 export * from './text.ts';
+export * from './processor.ts';
+export * from './pipeline.ts';
+export * from './smtp.ts';
+export * from './imap.ts';
+export * from './config.ts';

@@ -1,0 +1,424 @@
+// The mail intake pipeline: one mail in, everything it causes stored, before the caller (SMTP or
+// IMAP) acknowledges it.
+//
+//   read (mailparser) -> dedupe by Message-ID -> screen robots -> extract the submission
+//   -> authenticate with the secret (@arbiter/intake) -> orders | status | resend-report
+//   -> receipt rows in the outbox (to the sender and the nation's registered address) + InboundMail
+//
+// Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
+// so the same mail delivered twice at once is processed once. submitOrders commits the submission in
+// its own transaction; the InboundMail row and the receipt rows follow in a second one. If the
+// process dies between the two, the mail was not acknowledged (SMTP 451 / IMAP message left in
+// place), comes again, and the submission already stored under its Message-ID is found and answered
+// instead of being stored twice.
+
+import { createHash } from 'node:crypto';
+import { transaction, type Db, type Tx } from '@arbiter/db';
+import {
+  authenticateNation,
+  getStandingOrders,
+  getStatus,
+  IntakeError,
+  renderReceiptText,
+  submitOrders,
+  formatDeadline,
+  type AuthenticatedNation,
+  type Receipt,
+} from '@arbiter/intake';
+import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
+import type { Logger } from 'pino';
+import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
+import { readMail, type ReadMail } from './parse.ts';
+import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
+import { OWN_X_LOOP, screenAutomatedMail } from './screen.ts';
+
+export interface MailPipelineOptions {
+  db: Db;
+  /** MAIL_FROM, e.g. `Arbiter <orders@example.org>`: its domain makes the Message-IDs of replies. */
+  mailFrom: string;
+  limits?: ExtractLimits;
+  /** At most one refusal per sender per this interval (ms); default one hour. */
+  refusalIntervalMs?: number;
+  /** Mails processed at once; each holds up to two database connections. Default 4. */
+  concurrency?: number;
+  logger: Logger;
+}
+
+type Kind = 'receipt' | 'refusal' | 'notice' | 'report';
+
+interface ReplyRow {
+  gameId: string | null;
+  nationId: string | null;
+  kind: Kind;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: unknown;
+  messageId: string;
+  inReplyTo: string | null;
+}
+
+const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
+const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
+
+/** The mail-intake help that ends every refusal: how to write an order mail. */
+export const ORDER_MAIL_HELP = [
+  'How to send orders by mail: put these lines at the top of a plain-text mail',
+  '',
+  '  game: <game id>',
+  '  secret: <your nation secret>',
+  '',
+  'followed by your orders, one per line, e.g. "aragorn, 850, no, nw, nw, h".',
+  'Other commands: a line "command: status" (standing orders and deadline) or',
+  '"command: resend-report" (the last turn report again).',
+].join('\n');
+
+function short(s: string): string {
+  return createHash('sha256').update(s).digest('hex').slice(0, 24);
+}
+
+/** A small counting semaphore: bounds the mails processed at once (and so the connections held). */
+class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export class MailPipeline implements MailProcessor {
+  private readonly db: Db;
+  private readonly from: string;
+  private readonly domain: string;
+  private readonly limits: ExtractLimits;
+  private readonly refusalIntervalMs: number;
+  private readonly log: Logger;
+  private readonly limiter: Limiter;
+
+  constructor(options: MailPipelineOptions) {
+    this.db = options.db;
+    this.from = options.mailFrom;
+    this.domain = messageIdDomain(options.mailFrom);
+    this.limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
+    this.refusalIntervalMs = options.refusalIntervalMs ?? 3_600_000;
+    this.log = options.logger;
+    this.limiter = new Limiter(Math.max(1, options.concurrency ?? 4));
+  }
+
+  process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
+    const receivedAt = new Date();
+    return this.limiter.run(async () => {
+      const mail = await readMail(raw);
+      return this.withMessageLock(mail.messageId, () => this.handle(mail, envelope, receivedAt));
+    });
+  }
+
+  /** Serialises the processing of one Message-ID across processes (session advisory lock). */
+  private async withMessageLock<T>(messageId: string, fn: () => Promise<T>): Promise<T> {
+    const client = await this.db.pool.connect();
+    const key = `arbiter-inbound:${messageId}`;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async handle(mail: ReadMail, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {
+    const { messageId } = mail;
+    const seen = await this.db.prisma.inboundMail.findUnique({ where: { messageId }, select: { status: true } });
+    if (seen !== null) return { kind: 'duplicate', messageId };
+
+    const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
+    const record = (tx: Tx, status: 'processed' | 'ignored' | 'refused', reason: string | null, gameId: string | null = null, submissionId: string | null = null) =>
+      tx.inboundMail.create({
+        data: { messageId, receivedAt, fromAddress, envelopeFrom: envelope.mailFrom, gameId, status, reason: reason?.slice(0, 500) ?? null, submissionId },
+      });
+
+    // Robots, bounces, lists and loops: recorded, never answered.
+    const screen = screenAutomatedMail({ headers: mail.headers, envelopeFrom: envelope.mailFrom, replyAddress: mail.replyAddress });
+    if (screen.automated) {
+      await transaction(this.db, (tx) => record(tx, 'ignored', screen.reason));
+      return { kind: 'ignored', messageId, reason: screen.reason };
+    }
+    const sender = mail.replyAddress !== null && ADDRESS.test(mail.replyAddress) ? mail.replyAddress : null;
+    if (sender === null) {
+      const reason = `no usable reply address (${mail.replyAddress ?? 'none'})`;
+      await transaction(this.db, (tx) => record(tx, 'ignored', reason));
+      return { kind: 'ignored', messageId, reason };
+    }
+
+    // The submission in the mail.
+    const extraction = extractSubmission(mail.content, this.limits);
+    if (!extraction.ok) {
+      const text = [
+        `Arbiter could not read your mail "${oneLine(mail.subject)}": ${extraction.message}`,
+        ...(extraction.warnings.length > 0 ? ['', ...extraction.warnings.map((w) => `Note: ${w}`)] : []),
+        '',
+        ORDER_MAIL_HELP,
+      ].join('\n');
+      const replied = await this.refuse(mail, sender, text, (tx) => record(tx, 'refused', extraction.reason));
+      return { kind: 'refused', messageId, reason: extraction.reason, replied };
+    }
+    const submission = extraction.submission;
+
+    // The secret decides the nation; unknown game and wrong secret get the same short answer.
+    const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
+    if (nation === null) {
+      const text = [
+        `Arbiter could not match your mail "${oneLine(mail.subject)}" to a game and nation, so nothing was stored.`,
+        'Check the "game:" and "secret:" lines against the mail you got when the game started.',
+        '',
+        ORDER_MAIL_HELP,
+      ].join('\n');
+      const replied = await this.refuse(mail, sender, text, (tx) => record(tx, 'refused', 'not-authenticated'));
+      return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
+    }
+    const recipients = uniqueAddresses([sender, nation.email]);
+    const inReplyTo = MESSAGE_ID.exec(messageId)?.[1] ?? null;
+
+    if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
+      const text = [
+        `Your mail "${oneLine(mail.subject)}" names nation "${submission.nation}", but its secret belongs to ${nation.name} (${nation.nationId}).`,
+        'Nothing was stored. Fix or remove the "nation:" line and send the mail again.',
+      ].join('\n');
+      await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: mail not processed`, text, messageId, inReplyTo, (tx) =>
+        record(tx, 'refused', 'nation-mismatch', nation.gameId),
+      );
+      return { kind: 'refused', messageId, reason: 'nation-mismatch', replied: true };
+    }
+
+    switch (submission.command) {
+      case 'orders':
+        return this.orders(mail, submission, nation, recipients, inReplyTo, receivedAt, record);
+      case 'status':
+        return this.status(mail, submission, nation, recipients, inReplyTo, record);
+      case 'resend-report':
+        return this.resendReport(mail, nation, recipients, inReplyTo, record);
+      default:
+        return assertNever(submission.command);
+    }
+  }
+
+  private async orders(
+    mail: ReadMail,
+    submission: MailSubmission,
+    nation: AuthenticatedNation,
+    recipients: string[],
+    inReplyTo: string | null,
+    receivedAt: Date,
+    record: RecordFn,
+  ): Promise<ProcessOutcome> {
+    const { messageId } = mail;
+    // A submission already stored for this Message-ID (the process died before answering): answer it.
+    const earlier = await this.db.prisma.submission.findFirst({
+      where: { gameId: nation.gameId, nationId: nation.nationId, messageId, source: 'email' },
+      select: { id: true, receipt: true },
+    });
+    let receipt: Receipt;
+    if (earlier !== null) {
+      receipt = earlier.receipt as unknown as Receipt;
+      this.log.warn({ messageId, submissionId: earlier.id }, 'mail-in: answering a submission stored before a restart');
+    } else {
+      try {
+        receipt = await submitOrders(this.db, {
+          gameId: nation.gameId,
+          nationId: nation.nationId,
+          source: 'email',
+          rawText: submission.orderText,
+          receivedAt,
+          messageId,
+        });
+      } catch (err) {
+        if (!(err instanceof IntakeError)) throw err;
+        const text = [`Your orders in "${oneLine(mail.subject)}" were not stored: ${err.message}`, '', 'Nothing was changed.'].join('\n');
+        await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, messageId, inReplyTo, (tx) =>
+          record(tx, 'refused', err.code, nation.gameId),
+        );
+        return { kind: 'refused', messageId, reason: err.code, replied: true };
+      }
+    }
+    const text = [mailNotes(submission), renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
+    const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
+    await this.reply(recipients, nation, 'receipt', subject, text, `receipt-${receipt.submissionId}`, inReplyTo, (tx) =>
+      record(tx, 'processed', null, nation.gameId, receipt.submissionId),
+    );
+    return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
+  }
+
+  private async status(
+    mail: ReadMail,
+    submission: MailSubmission,
+    nation: AuthenticatedNation,
+    recipients: string[],
+    inReplyTo: string | null,
+    record: RecordFn,
+  ): Promise<ProcessOutcome> {
+    const status = await getStatus(this.db, nation.gameId, { kind: 'nation', nationId: nation.nationId });
+    const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
+    const lines = [
+      `Arbiter status: ${status.name} (game ${status.gameId}), turn ${status.turn}, ${nation.name} (${nation.nationId})`,
+      `Game: ${status.status}; turn ${status.turnStatus}${status.heldReason !== null ? ` (held: ${status.heldReason})` : ''}`,
+      `Deadline: ${formatDeadline(new Date(status.deadline), status.timeZone)}`,
+      `Your submissions this turn: ${status.you?.submissions ?? 0}${status.you?.lastReceivedAt ? `, the last received ${status.you.lastReceivedAt}` : ''}`,
+      '',
+      `Standing orders for turn ${standing.turn}:`,
+      ...(standing.standingOrders.length === 0 ? ['  (none)'] : standing.standingOrders.flatMap((s) => s.orders.flatMap((o) => [`  ${o.text}`, `      ${o.words}`]))),
+      '',
+      'Nations that have sent orders this turn:',
+      ...status.nations.map((n) => `  ${n.name} (${n.nationId}): ${n.submitted ? 'yes' : 'not yet'}${n.final ? ', final' : ''}`),
+    ];
+    const text = [mailNotes(submission), lines.join('\n')].filter((s) => s !== '').join('\n') + '\n';
+    await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} turn ${status.turn} ${nation.name}: status`, text, `status-${short(mail.messageId)}`, inReplyTo, (tx) =>
+      record(tx, 'processed', 'status', nation.gameId),
+    );
+    return { kind: 'accepted', messageId: mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
+  }
+
+  private async resendReport(mail: ReadMail, nation: AuthenticatedNation, recipients: string[], inReplyTo: string | null, record: RecordFn): Promise<ProcessOutcome> {
+    // The report mail exactly as the turn pipeline wrote it (text, HTML, map attachment), sent again.
+    const last = await this.db.prisma.outboxMail.findFirst({
+      where: { gameId: nation.gameId, nationId: nation.nationId, kind: 'report', status: { not: 'superseded' } },
+      orderBy: { createdAt: 'desc' },
+      select: { subject: true, text: true, html: true, attachments: true },
+    });
+    if (last === null) {
+      const text = `There is no turn report for ${nation.name} (${nation.nationId}) in game ${nation.gameId} yet: the first report is mailed when turn 1 has been run.\n`;
+      await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: no report yet`, text, `noreport-${short(mail.messageId)}`, inReplyTo, (tx) =>
+        record(tx, 'processed', 'resend-report: no report yet', nation.gameId),
+      );
+    } else {
+      await this.reply(
+        recipients,
+        nation,
+        'report',
+        last.subject.startsWith('Resent: ') ? last.subject : `Resent: ${last.subject}`,
+        last.text,
+        `resend-${short(mail.messageId)}`,
+        inReplyTo,
+        (tx) => record(tx, 'processed', 'resend-report', nation.gameId),
+        { html: last.html, attachments: last.attachments },
+      );
+    }
+    return { kind: 'accepted', messageId: mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
+  }
+
+  /** Queues one reply per recipient and records the inbound mail, in one transaction. */
+  private async reply(
+    recipients: string[],
+    nation: AuthenticatedNation,
+    kind: Kind,
+    subject: string,
+    text: string,
+    key: string,
+    inReplyTo: string | null,
+    recordFn: (tx: Tx) => Promise<unknown>,
+    extra: { html?: string | null; attachments?: unknown } = {},
+  ): Promise<void> {
+    const rows: ReplyRow[] = recipients.map((to, i) => ({
+      gameId: nation.gameId,
+      nationId: nation.nationId,
+      kind,
+      to,
+      subject,
+      text,
+      ...extra,
+      messageId: outboxMessageId(kind, `${key}-${i + 1}`, this.domain),
+      inReplyTo,
+    }));
+    await transaction(this.db, async (tx) => {
+      await recordFn(tx);
+      for (const row of rows) await insertReply(tx, row);
+    });
+  }
+
+  /** A refusal to an unauthenticated sender: at most one per sender per interval. */
+  private async refuse(mail: ReadMail, sender: string, text: string, recordFn: (tx: Tx) => Promise<unknown>): Promise<boolean> {
+    const inReplyTo = MESSAGE_ID.exec(mail.messageId)?.[1] ?? null;
+    const key = sender.toLowerCase();
+    return transaction(this.db, async (tx) => {
+      await recordFn(tx);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`arbiter-refusal:${key}`}, 0))`;
+      const since = new Date(Date.now() - this.refusalIntervalMs);
+      const recent = await tx.refusalNotice.findFirst({ where: { sender: key, sentAt: { gt: since } }, select: { id: true } });
+      if (recent !== null) return false;
+      await tx.refusalNotice.create({ data: { sender: key } });
+      await insertReply(tx, {
+        gameId: null,
+        nationId: null,
+        kind: 'refusal',
+        to: sender,
+        subject: '[Arbiter] Your mail could not be processed',
+        text: `${text}\n\n(Arbiter sends at most one such notice per address per hour.)\n`,
+        messageId: outboxMessageId('refusal', short(mail.messageId), this.domain),
+        inReplyTo,
+      });
+      return true;
+    });
+  }
+}
+
+type RecordFn = (tx: Tx, status: 'processed' | 'ignored' | 'refused', reason: string | null, gameId?: string | null, submissionId?: string | null) => Promise<unknown>;
+
+async function insertReply(tx: Tx, row: ReplyRow): Promise<void> {
+  const headers: Record<string, string> = { 'X-Loop': OWN_X_LOOP };
+  if (row.gameId !== null) headers['X-Arbiter-Game'] = row.gameId;
+  if (row.inReplyTo !== null) headers['In-Reply-To'] = row.inReplyTo;
+  await tx.outboxMail.create({
+    data: {
+      gameId: row.gameId,
+      nationId: row.nationId,
+      kind: row.kind,
+      toAddresses: [row.to],
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? null,
+      attachments: (row.attachments ?? []) as object,
+      messageId: row.messageId,
+      headers,
+    },
+  });
+}
+
+function uniqueAddresses(list: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const a of list) {
+    const k = a.trim().toLowerCase();
+    if (k === '' || seen.has(k) || !ADDRESS.test(a.trim())) continue;
+    seen.add(k);
+    out.push(a.trim());
+  }
+  return out;
+}
+
+/** What the player should know about how their mail was read, above the receipt. */
+function mailNotes(s: MailSubmission): string {
+  if (s.warnings.length === 0 && s.source === 'body') return '';
+  const lines = [`Your mail was read from: ${s.source}.`];
+  for (const w of s.warnings) lines.push(`Note: ${w}`);
+  return lines.join('\n') + '\n';
+}
+
+function oneLine(s: string): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t === '' ? '(no subject)' : t;
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unhandled command ${String(x)}`);
+}

@@ -1,0 +1,41 @@
+// A game in a fresh test database, made the way the GM makes one (@arbiter/intake createGame).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { createGame, type CreatedGame } from '@arbiter/intake';
+
+export const SCENARIO = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'examples', 'scenarios', 'first-turn.json'), 'utf8'),
+) as Record<string, unknown>;
+
+export interface TestGame {
+  database: TestDatabase;
+  game: CreatedGame;
+  secret(nationId: string): string;
+}
+
+export async function createTestGame(poolMax = 10): Promise<TestGame> {
+  const database = await createTestDatabase({ poolMax });
+  const { orders: _orders, ...scenario } = SCENARIO;
+  const game = await createGame(database.db, {
+    name: 'Mail test game',
+    scenario,
+    schedule: { kind: 'weekly', days: ['mon'], time: '18:00' },
+    timeZone: 'Europe/Berlin',
+    nations: [
+      { nationId: 'north', email: 'north@players.test' },
+      { nationId: 'south', email: 'south@players.test' },
+      { nationId: 'east', email: 'east@players.test' },
+    ],
+    firstDeadline: new Date(Date.now() + 7 * 86_400_000),
+  });
+  return {
+    database,
+    game,
+    secret(nationId) {
+      const n = game.nations.find((x) => x.nationId === nationId);
+      if (n === undefined) throw new Error(`no nation ${nationId}`);
+      return n.secret;
+    },
+  };
+}

@@ -1,0 +1,255 @@
+// End to end over real protocols on loopback: a mail client (nodemailer) submits orders to the SMTP
+// intake, the standing orders land in PostgreSQL, the outbox sender (@arbiter/mail) delivers the
+// receipt to a test SMTP server. Also the refusals, robots, duplicates and bad mail.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSmtpTransport, sendOutboxBatch } from '@arbiter/mail';
+import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailPipeline } from '../src/pipeline.ts';
+import { startSmtpIntake, type SmtpIntake } from '../src/smtp.ts';
+import { createTestGame, type TestGame } from './helpers/game.ts';
+
+const logger = pino({ level: 'silent' });
+const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
+let t: TestGame;
+let intake: SmtpIntake;
+let sink: SmtpSink;
+
+function client(opts: Record<string, unknown> = {}) {
+  return nodemailer.createTransport({ host: '127.0.0.1', port: intake.port, secure: false, ignoreTLS: true, ...opts });
+}
+
+async function deliverOutbox(): Promise<void> {
+  const transport = createSmtpTransport(sink.url);
+  try {
+    for (;;) {
+      const r = await sendOutboxBatch(t.database.db, transport, { limit: 50, from: MAIL_FROM });
+      if (r.claimed === 0) break;
+    }
+  } finally {
+    transport.close();
+  }
+}
+
+const prisma = () => t.database.db.prisma;
+
+beforeAll(async () => {
+  t = await createTestGame();
+  sink = await startSmtpSink();
+  intake = await startSmtpIntake({
+    host: '127.0.0.1',
+    port: 0,
+    acceptedDomains: ['arbiter.test'],
+    maxMessageBytes: 2 * 1024 * 1024,
+    processor: new MailPipeline({ db: t.database.db, mailFrom: MAIL_FROM, logger }),
+    logger,
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await intake?.close();
+  await sink?.close();
+  await t?.database.drop();
+});
+
+describe('orders by SMTP', () => {
+  it('stores the standing orders and delivers a receipt to the sender and the registered address', async () => {
+    const info = await client().sendMail({
+      from: 'Player North <player@home.test>',
+      to: 'orders@arbiter.test',
+      subject: 'my orders',
+      messageId: '<e2e-1@home.test>',
+      text: `Hello GM,\n\ngame: ${t.game.gameId}\nsecret: ${t.secret('north')}\n\naragorn, 850, no, e, e, h\nfrodo, 810, 0304\n\n-- \nNorth\n`,
+    });
+    expect(info.response).toMatch(/^250 /);
+
+    const standing = await prisma().standingOrder.findMany({ where: { gameId: t.game.gameId, nationId: 'north' }, orderBy: { unitId: 'asc' } });
+    expect(standing.map((s) => s.unitId)).toEqual(['aragorn', 'frodo']);
+    const submission = await prisma().submission.findFirstOrThrow({ where: { messageId: '<e2e-1@home.test>' } });
+    expect(submission.source).toBe('email');
+    expect(submission.rawText).toBe('aragorn, 850, no, e, e, h\nfrodo, 810, 0304');
+    const inbound = await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-1@home.test>' } });
+    expect(inbound).toMatchObject({ status: 'processed', gameId: t.game.gameId, submissionId: submission.id, fromAddress: 'player@home.test' });
+
+    await deliverOutbox();
+    const mails = await sink.waitFor(2);
+    const receipts = mails.filter((m) => m.parsed.inReplyTo === '<e2e-1@home.test>');
+    expect(receipts.map((m) => m.envelopeTo[0]).sort()).toEqual(['north@players.test', 'player@home.test']);
+    for (const r of receipts) {
+      expect(r.parsed.subject).toContain(`game: ${t.game.gameId}`);
+      expect(r.parsed.headers.get('x-loop')).toBe('arbiter');
+      expect(r.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(r.parsed.text).toContain('Standing orders');
+      expect(r.parsed.text).toContain('aragorn, 850, no, e, e, h');
+      expect(r.parsed.text).toContain('1 line before the game/secret lines was ignored');
+    }
+  });
+
+  it('processes the same Message-ID once, also when delivered twice at the same time', async () => {
+    const mail = {
+      from: 'player@home.test',
+      to: 'orders@arbiter.test',
+      subject: 'again',
+      messageId: '<e2e-dup@home.test>',
+      text: `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\naragorn, 850, no, w, h\n`,
+    };
+    const [a, b] = await Promise.all([client().sendMail(mail), client().sendMail(mail)]);
+    expect(a.response).toMatch(/^250 /);
+    expect(b.response).toMatch(/^250 /);
+    await client().sendMail(mail);
+    expect(await prisma().submission.count({ where: { messageId: '<e2e-dup@home.test>' } })).toBe(1);
+    expect(await prisma().outboxMail.count({ where: { kind: 'receipt', headers: { path: ['In-Reply-To'], equals: 'e2e-dup@home.test' } } })).toBe(2);
+  });
+
+  it('answers a wrong secret and an unknown game with the same short refusal, at most once per hour per sender', async () => {
+    const send = (n: number, gameId: string, secret: string) =>
+      client().sendMail({ from: 'stranger@else.test', to: 'orders@arbiter.test', subject: `try ${n}`, messageId: `<e2e-bad-${n}@else.test>`, text: `game: ${gameId}\nsecret: ${secret}\naragorn, 850, no, e\n` });
+    await send(1, t.game.gameId, 'wrong-secret');
+    await send(2, 'no-such-game', t.secret('north'));
+    const refusals = await prisma().outboxMail.findMany({ where: { kind: 'refusal', toAddresses: { has: 'stranger@else.test' } } });
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]?.text).toContain('could not match your mail');
+    expect(refusals[0]?.text).not.toContain(t.game.gameId);
+    expect(refusals[0]?.text).not.toContain('Mail test game');
+    const inbound = await prisma().inboundMail.findMany({ where: { fromAddress: 'stranger@else.test' }, orderBy: { messageId: 'asc' } });
+    expect(inbound.map((i) => [i.status, i.reason])).toEqual([
+      ['refused', 'not-authenticated'],
+      ['refused', 'not-authenticated'],
+    ]);
+    expect(await prisma().submission.count({ where: { messageId: { startsWith: '<e2e-bad-' } } })).toBe(0);
+  });
+
+  it('never answers auto-replies, bounces or list mail', async () => {
+    await client().sendMail({
+      from: 'player@home.test',
+      to: 'orders@arbiter.test',
+      subject: 'Automatic reply: receipt',
+      messageId: '<e2e-auto@home.test>',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+      text: `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\n`,
+    });
+    await client().sendMail({
+      envelope: { from: '', to: 'orders@arbiter.test' },
+      from: 'MAILER-DAEMON@mx.home.test',
+      to: 'orders@arbiter.test',
+      subject: 'Undelivered Mail',
+      messageId: '<e2e-bounce@mx.home.test>',
+      text: 'delivery failed',
+    });
+    const rows = await prisma().inboundMail.findMany({ where: { messageId: { in: ['<e2e-auto@home.test>', '<e2e-bounce@mx.home.test>'] } } });
+    expect(rows.map((r) => r.status)).toEqual(['ignored', 'ignored']);
+    expect(await prisma().outboxMail.count({ where: { headers: { path: ['In-Reply-To'], string_starts_with: 'e2e-auto' } } })).toBe(0);
+    expect(await prisma().outboxMail.count({ where: { toAddresses: { has: 'MAILER-DAEMON@mx.home.test' } } })).toBe(0);
+  });
+
+  it('answers status and resend-report commands to the sender and the registered address', async () => {
+    await client().sendMail({
+      from: 'south-player@home.test',
+      to: 'orders@arbiter.test',
+      subject: `status game: ${t.game.gameId}`,
+      messageId: '<e2e-status@home.test>',
+      text: `secret: ${t.secret('south')}\ncommand: status\n`,
+    });
+    const status = await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: 'e2e-status@home.test' } } });
+    expect(status.map((s) => s.toAddresses[0]).sort()).toEqual(['south-player@home.test', 'south@players.test']);
+    expect(status[0]?.text).toContain('Deadline:');
+    expect(status[0]?.text).toContain('Standing orders for turn 1');
+
+    await client().sendMail({
+      from: 'south-player@home.test',
+      to: 'orders@arbiter.test',
+      subject: 'report please',
+      messageId: '<e2e-resend@home.test>',
+      text: `game: ${t.game.gameId}\nsecret: ${t.secret('south')}\ncommand: resend-report\n`,
+    });
+    const resend = await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: 'e2e-resend@home.test' } } });
+    expect(resend).toHaveLength(2);
+    expect(resend[0]?.text).toContain('no turn report');
+  });
+});
+
+describe('bad mail', () => {
+  it('refuses a 25 MB mail at the SMTP level with a clear message, storing nothing', async () => {
+    const big = 'x'.repeat(76) + '\r\n';
+    const body = big.repeat(Math.ceil((25 * 1024 * 1024) / big.length));
+    const err = await client()
+      .sendMail({ from: 'player@home.test', to: 'orders@arbiter.test', subject: 'huge', messageId: '<e2e-huge@home.test>', text: body })
+      .then(() => null, (e: unknown) => e as { responseCode?: number; response?: string });
+    expect(err?.responseCode).toBe(552);
+    expect(err?.response).toContain('Message too big');
+    expect(await prisma().inboundMail.count({ where: { messageId: '<e2e-huge@home.test>' } })).toBe(0);
+  }, 60_000);
+
+  it('refuses 10,000 orders with a clear reply and stores none of them', async () => {
+    const orders = Array.from({ length: 10_000 }, (_, i) => `army${i}, 850, no, e`).join('\n');
+    await client().sendMail({ from: 'flood@home.test', to: 'orders@arbiter.test', subject: 'many', messageId: '<e2e-many@home.test>', text: `game: ${t.game.gameId}\nsecret: ${t.secret('east')}\n${orders}` });
+    const inbound = await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-many@home.test>' } });
+    expect(inbound).toMatchObject({ status: 'refused', reason: 'too-many-lines' });
+    expect(await prisma().submission.count({ where: { messageId: '<e2e-many@home.test>' } })).toBe(0);
+    const reply = await prisma().outboxMail.findFirstOrThrow({ where: { toAddresses: { has: 'flood@home.test' } } });
+    expect(reply.text).toContain('10000 order lines; at most 500');
+  });
+
+  it('drops garbage MIME without a sender, and ignores a binary attachment while reading the orders', async () => {
+    const garbage = Buffer.concat([Buffer.from('\x00\x01garbage\r\n\r\n'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00])]);
+    await client().sendMail({ envelope: { from: 'x@home.test', to: 'orders@arbiter.test' }, raw: garbage });
+    const garbageRows = await prisma().inboundMail.findMany({ where: { envelopeFrom: 'x@home.test' } });
+    expect(garbageRows.map((r) => r.status)).toEqual(['ignored']);
+
+    await client().sendMail({
+      from: 'east-player@home.test',
+      to: 'orders@arbiter.test',
+      subject: 'orders with a picture',
+      messageId: '<e2e-bin@home.test>',
+      text: `game: ${t.game.gameId}\nsecret: ${t.secret('east')}\nbard, 850, no, w, h\n`,
+      attachments: [{ filename: 'map.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), contentType: 'image/png' }],
+    });
+    const s = await prisma().submission.findFirstOrThrow({ where: { messageId: '<e2e-bin@home.test>' } });
+    expect(s.rawText).toBe('bard, 850, no, w, h');
+    const receipt = await prisma().outboxMail.findFirstOrThrow({ where: { kind: 'receipt', toAddresses: { has: 'east-player@home.test' } } });
+    expect(receipt.text).toContain('map.png (image/png) was ignored');
+  });
+
+  it('refuses recipients outside the accepted domains (no relaying)', async () => {
+    const err = await client()
+      .sendMail({ from: 'player@home.test', to: 'someone@elsewhere.test', subject: 'relay?', text: 'x' })
+      .then(() => null, (e: unknown) => e as { responseCode?: number; response?: string });
+    expect(err?.responseCode).toBe(550);
+    expect(err?.response).toContain('no relaying');
+  });
+});
+
+describe('STARTTLS', () => {
+  it('offers STARTTLS when a certificate is configured and takes orders over it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    const tlsIntake = await startSmtpIntake({
+      host: '127.0.0.1',
+      port: 0,
+      acceptedDomains: ['arbiter.test'],
+      maxMessageBytes: 1024 * 1024,
+      tls: { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      processor: new MailPipeline({ db: t.database.db, mailFrom: MAIL_FROM, logger }),
+      logger,
+    });
+    try {
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: tlsIntake.port, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
+      const info = await transport.sendMail({
+        from: 'player@home.test',
+        to: 'orders@arbiter.test',
+        subject: 'over tls',
+        messageId: '<e2e-tls@home.test>',
+        text: `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0303\n`,
+      });
+      expect(info.response).toMatch(/^250 /);
+      expect(await prisma().submission.count({ where: { messageId: '<e2e-tls@home.test>' } })).toBe(1);
+    } finally {
+      await tlsIntake.close();
+    }
+  }, 30_000);
+});
