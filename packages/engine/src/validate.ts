@@ -128,12 +128,13 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
     const warnings: string[] = [];
     const reject = (reason: string) => verdicts.push({ order: o, accepted: null, reason, warnings });
     const u = units.get(o.unit);
-    if (u === undefined) {
-      reject(`there is no unit "${o.unit}" in this game`);
+    // For a nation, a foreign unit and a missing one get the same answer: no probing for unit names.
+    if (nation !== undefined && (u === undefined || u.nation !== nation)) {
+      reject(`you have no unit "${o.unit}"; a nation may only order its own units`);
       continue;
     }
-    if (nation !== undefined && u.nation !== nation) {
-      reject(`"${o.unit}" is not one of your units; a nation may only order its own units`);
+    if (u === undefined) {
+      reject(`there is no unit "${o.unit}" in this game`);
       continue;
     }
     const expects: Record<Order['kind'], UnitState['kind'][]> = {
@@ -269,9 +270,9 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
       case 'move-and-join': {
         const c = u as CharacterState;
         const target = units.get(o.army);
-        if (target === undefined) problem = `there is no army "${o.army}" in this game`;
+        // A foreign unit and a missing one get the same answer (no probing for unit names).
+        if (target === undefined || target.nation !== c.nation) problem = `"${o.army}" is not an army of your nation`;
         else if (target.kind !== 'army') problem = `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
-        else if (target.nation !== c.nation) problem = `army "${o.army}" is not of your nation`;
         else if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
         else {
           const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);

@@ -114,7 +114,7 @@ export const characterCases: Case[] = [
     source: 'house rule',
     position: big({ units: [army('orcs', S, '0505'), character('frodo', N, '0503')] }),
     orders: ['frodo, 870, orcs'],
-    expect: [{ unit: 'frodo', final: '0503' }, { error: 'army "orcs" is not of your nation' }],
+    expect: [{ unit: 'frodo', final: '0503' }, { error: '"orcs" is not an army of your nation' }],
   },
   {
     id: 'C13',
