@@ -3,7 +3,7 @@
 // and an outbox folder of .eml files instead of an SMTP relay. See docs/embedded.md.
 export { startEmbeddedPostgres, DataDirInUseError, EMBEDDED_SEARCH_PATH, QUEUE_SCHEMA } from './postgres.ts';
 export type { EmbeddedPostgres, EmbeddedPostgresOptions } from './postgres.ts';
-export { createOutboxTransport, listOutbox, emlFileName } from './outbox.ts';
+export { createOutboxTransport, listOutbox, emlFileName, writeEml } from './outbox.ts';
 export type { OutboxTransport, OutboxTransportOptions, OutboxSendResult } from './outbox.ts';
 export { postgresQueueHome, chooseQueueHome, POSTGRES_QUEUE_DRAIN_DELAY_SECONDS } from './queue.ts';
 export type { QueueHome, PostgresQueueHome, RedisQueueHome } from './queue.ts';
@@ -22,3 +22,5 @@ export {
   runInfoSchema,
 } from './home.ts';
 export type { ArbiterHome, DemoState, RunInfo } from './home.ts';
+export { startOutboxSmtpServer, messageIdOf } from './smtp-outbox.ts';
+export type { OutboxSmtpServer, OutboxSmtpServerOptions } from './smtp-outbox.ts';

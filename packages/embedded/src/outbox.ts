@@ -42,15 +42,12 @@ export function createOutboxTransport(options: OutboxTransportOptions = {}): Out
   const now = options.now ?? (() => new Date());
   // nodemailer builds the whole message (headers, MIME parts, Message-ID, Date) as it would for SMTP.
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  let ready: Promise<unknown> | undefined;
   let closed = false;
 
   return {
     dir,
     async sendMail(message) {
       if (closed) throw new Error('The outbox transport is closed');
-      ready ??= mkdir(dir, { recursive: true });
-      await ready;
       const info = (await stream.sendMail(message)) as unknown as {
         messageId: string;
         envelope: { from: string | false; to: string[] };
@@ -58,16 +55,7 @@ export function createOutboxTransport(options: OutboxTransportOptions = {}): Out
       };
       const recipients = info.envelope.to;
       if (recipients.length === 0) throw new Error('The mail has no recipient (to, cc or bcc)');
-      const file = path.join(dir, emlFileName(now(), recipients[0] ?? 'unknown', info.messageId));
-      // Atomic: a reader (a person, the demo, a test) never sees a half-written file.
-      const tmp = path.join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        await writeFile(tmp, info.message);
-        await rename(tmp, file);
-      } catch (e) {
-        await rm(tmp, { force: true });
-        throw e;
-      }
+      const file = await writeEml(dir, info.message, recipients, info.messageId, now());
       log.info({ to: recipients, subject: typeof message.subject === 'string' ? message.subject : undefined, file }, `mail written to ${file}`);
       return { messageId: info.messageId, accepted: recipients, rejected: [], response: `written to ${file}`, path: file };
     },
@@ -76,6 +64,24 @@ export function createOutboxTransport(options: OutboxTransportOptions = {}): Out
       stream.close();
     },
   };
+}
+
+/**
+ * Writes one raw message into the outbox folder, atomically (a reader, person, demo or test, never sees a
+ * half-written file). Returns the file's absolute path.
+ */
+export async function writeEml(dir: string, raw: Buffer, recipients: string[], messageId: string, at: Date = new Date()): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, emlFileName(at, recipients[0] ?? 'unknown', messageId));
+  const tmp = path.join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, raw);
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  return file;
 }
 
 /**
