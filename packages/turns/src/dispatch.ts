@@ -47,6 +47,8 @@ export class QueueTurnDispatcher implements TurnDispatcher {
     if (existing) {
       const state = await existing.getState();
       if (state === 'delayed') {
+        // A job waiting out a retry backoff keeps its backoff; only the deadline timer is moved.
+        if (existing.attemptsMade > 0) return;
         const due = existing.timestamp + existing.delay;
         if (due > this.now() + delay) {
           // Brought forward (run now, or an earlier deadline): move the timer, keep the one job.
