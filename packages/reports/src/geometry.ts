@@ -126,8 +126,16 @@ export function sideEnds(p: Point, size: number, d: Direction): [Point, Point] {
   ];
 }
 
-/** Fixed-precision number for SVG output: deterministic and short. */
+/**
+ * A number rounded to one decimal for SVG output: deterministic and short ("12", "12.5", "-3.1").
+ * Built from integers, which is several times faster than formatting a double; the SVG renderer calls it
+ * for every coordinate.
+ */
 export function num(n: number): string {
-  const r = Math.round(n * 10) / 10;
-  return Object.is(r, -0) ? '0' : String(r);
+  const r = Math.round(n * 10);
+  const a = r < 0 ? -r : r;
+  const whole = Math.floor(a / 10);
+  const tenth = a - whole * 10;
+  const s = tenth === 0 ? String(whole) : `${whole}.${tenth}`;
+  return r < 0 ? `-${s}` : s;
 }

@@ -25,11 +25,9 @@ const S = {
   p: 'margin:4px 0;',
   meta: 'margin:2px 0;color:#57606a;',
   deadline: 'margin:10px 0;padding:8px 12px;background:#fff8c5;border:1px solid #d4a72c;border-radius:4px;',
-  table: 'border-collapse:collapse;margin:4px 0 6px 0;font-size:13px;',
-  th: 'text-align:left;padding:3px 8px;border-bottom:1px solid #8c959f;background:#f6f8fa;white-space:nowrap;',
-  thNum: 'text-align:right;padding:3px 8px;border-bottom:1px solid #8c959f;background:#f6f8fa;white-space:nowrap;',
-  td: 'padding:3px 8px;border-bottom:1px solid #eaeef2;',
-  tdNum: 'padding:3px 8px;border-bottom:1px solid #eaeef2;text-align:right;font-variant-numeric:tabular-nums;',
+  table: 'border-collapse:collapse;margin:4px 0 6px 0;font-size:13px;border:1px solid #d0d7de;',
+  headRow: 'background:#eaeef2;',
+  stripe: 'background:#f6f8fa;',
   stop: 'margin:4px 0;padding:4px 8px;border-left:4px solid #d32f2f;background:#fff5f5;',
   destroyed: 'margin:4px 0;padding:4px 8px;border-left:4px solid #000000;background:#eeeeee;font-weight:bold;',
   morale: 'margin:4px 0;color:#57606a;',
@@ -44,18 +42,20 @@ function unitHtml(s: UnitSection): string {
   const where = s.from === s.to ? `at ${e(s.from)}` : `${e(s.from)} \u2192 ${e(s.to)}`;
   const out = [`<h3 style="${S.h3}">${e(s.kindWord)} ${e(u.id)}: ${where}, ${e(s.summary)}</h3>`];
   if (s.rows.length > 0) {
+    // Cells carry no style of their own (a table of 14 steps per unit for 20 units adds up): padding comes
+    // from cellpadding, right-aligned numbers from align, row stripes from the row.
     out.push(
-      `<table role="presentation" cellspacing="0" cellpadding="0" style="${S.table}"><tr>` +
-        `<th style="${S.thNum}">Day</th><th style="${S.th}">From</th><th style="${S.th}">Dir</th><th style="${S.th}">To</th>` +
-        `<th style="${S.th}">Terrain</th><th style="${S.th}">Crossing</th><th style="${S.thNum}">MP</th><th style="${S.thNum}">MP left</th></tr>`,
+      `<table role="presentation" cellspacing="0" cellpadding="4" border="0" style="${S.table}"><tr style="${S.headRow}">` +
+        '<th align="right">Day</th><th align="left">From</th><th align="left">Dir</th><th align="left">To</th>' +
+        '<th align="left">Terrain</th><th align="left">Crossing</th><th align="right">MP</th><th align="right">MP left</th></tr>',
     );
-    for (const r of s.rows) {
+    s.rows.forEach((r, i) => {
       out.push(
-        `<tr><td style="${S.tdNum}">${e(r.day)}</td><td style="${S.td}">${e(r.from)}</td><td style="${S.td}">${e(r.dir)}</td>` +
-          `<td style="${S.td}">${e(r.to)}</td><td style="${S.td}">${e(r.terrain)}</td><td style="${S.td}">${r.crossing === '' ? '\u2013' : e(r.crossing)}</td>` +
-          `<td style="${S.tdNum}">${r.cost}</td><td style="${S.tdNum}">${r.mpLeft}</td></tr>`,
+        `<tr${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><td align="right">${e(r.day)}</td><td>${e(r.from)}</td><td>${e(r.dir)}</td>` +
+          `<td>${e(r.to)}</td><td>${e(r.terrain)}</td><td>${r.crossing === '' ? '\u2013' : e(r.crossing)}</td>` +
+          `<td align="right">${r.cost}</td><td align="right">${r.mpLeft}</td></tr>`,
       );
-    }
+    });
     out.push('</table>');
   }
   if (s.stop !== null) out.push(`<p style="${S.stop}">${e(s.stop)}</p>`);
@@ -85,7 +85,7 @@ export function renderHtmlReport(view: NationView, ctx: ReportContext, options: 
       : options.mapSvg;
   if (svg !== null) {
     // Let the picture shrink on narrow screens while keeping its proportions.
-    svg = svg.replace(/^<svg /, '<svg style="max-width:100%;height:auto;" ');
+    if (svg.startsWith('<svg ')) svg = `<svg style="max-width:100%;height:auto;" ${svg.slice(5)}`;
   }
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 

@@ -92,8 +92,16 @@ function pts(points: Point[]): string {
   return points.map((p) => `${num(p.x)},${num(p.y)}`).join(' ');
 }
 
-function hexPath(points: Point[]): string {
-  return `M${points.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z`;
+/** The outline of a hex after its top corner, in relative moves: the same string for every hex of a size. */
+function hexOutline(s: number): string {
+  const pts = corners({ x: 0, y: 0 }, s);
+  let d = '';
+  for (let k = 1; k < 6; k++) {
+    const a = pts[k - 1] as Point;
+    const b = pts[k] as Point;
+    d += `l${num(b.x - a.x)} ${num(b.y - a.y)}`;
+  }
+  return `${d}z`;
 }
 
 function nationName(nation: NationId, view: NationView, options: MapSvgOptions): string {
@@ -314,24 +322,20 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
   const body: string[] = [];
   // Terrain: one path per terrain type keeps the document small and fast to rasterise.
   const byTerrain = new Map<Terrain, string[]>();
-  const outlines: string[] = [];
+  const outline = hexOutline(s);
   for (const h of view.map.hexes) {
-    const c = coords.get(h.hex) as Coord;
-    const d = hexPath(corners(pos(c), s));
+    const p = pos(coords.get(h.hex) as Coord);
+    const d = `M${num(p.x)} ${num(p.y - s)}${outline}`;
     let list = byTerrain.get(h.terrain);
     if (list === undefined) {
       list = [];
       byTerrain.set(h.terrain, list);
     }
     list.push(d);
-    outlines.push(d);
   }
   const presentTerrains = TERRAIN_ORDER.filter((t) => byTerrain.has(t));
   for (const t of presentTerrains) {
-    body.push(`<path d="${(byTerrain.get(t) as string[]).join('')}" fill="${TERRAIN_COLOURS[t]}"/>`);
-  }
-  if (outlines.length > 0) {
-    body.push(`<path d="${outlines.join('')}" fill="none" stroke="#6b6b6b" stroke-width="0.6"/>`);
+    body.push(`<path d="${(byTerrain.get(t) as string[]).join('')}" fill="${TERRAIN_COLOURS[t]}" stroke="#6b6b6b" stroke-width="0.6"/>`);
   }
 
   // Hexsides: each side once, whichever hex named it.

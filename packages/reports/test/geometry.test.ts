@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS, centre, coordOf, distance, hexIdOf, hexWidth, neighbour, opposite, requireCoord, sideEnds } from '../src/geometry.ts';
+import { DIRECTIONS, centre, coordOf, distance, hexIdOf, hexWidth, neighbour, num, opposite, requireCoord, sideEnds } from '../src/geometry.ts';
 
 describe('hex ids', () => {
   it('reads 4-digit CCRR and 6-digit CCCRRR ids', () => {
@@ -72,5 +72,16 @@ describe('drawing geometry', () => {
       expect(b.x).toBeGreaterThan(a.x);
       expect(b.y).toBeLessThan(a.y);
     }
+  });
+});
+
+describe('num', () => {
+  test.prop([fc.double({ min: -1e6, max: 1e6, noNaN: true })], { numRuns: 500 })('equals rounding to one decimal', (n) => {
+    const expected = Math.round(n * 10) / 10;
+    expect(Number(num(n))).toBe(Object.is(expected, -0) ? 0 : expected);
+    expect(num(n)).not.toMatch(/^-0$|e/);
+  });
+  it('formats', () => {
+    expect([num(12), num(12.54), num(-3.06), num(-0.04), num(0.96)]).toEqual(['12', '12.5', '-3.1', '0', '1']);
   });
 });
