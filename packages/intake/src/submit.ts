@@ -163,7 +163,7 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
   const parsed = parseOrders(extracted.text);
   const checks = checkOrders(state, nationId, parsed.orders);
   const errors = [...extracted.errors, ...parsed.errors].sort((a, b) => a.line - b.line || a.column - b.column);
-  const orders: ReceiptOrder[] = checks.map((c) => {
+  const orders: ReceiptOrder[] = [...checks].sort((a, b) => a.order.line - b.order.line).map((c) => {
     const o: ReceiptOrder = {
       line: c.order.line,
       unit: c.order.unit,
@@ -189,9 +189,9 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
   const byId = new Map(state.units.map((u) => [u.id, u]));
   const cancels: ReceiptCancel[] = extracted.cancels.map((c) => {
     const unit = byId.get(c.unit);
-    if (unit === undefined) return { line: c.line, unit: c.unit, status: 'rejected', reason: `there is no unit "${c.unit}" in this game` };
-    if (unit.nation !== nationId) {
-      return { line: c.line, unit: c.unit, status: 'rejected', reason: `"${c.unit}" is not one of your units; a nation may only order its own units` };
+    // As the engine does: a foreign unit and a missing one get the same answer (no probing for names).
+    if (unit === undefined || unit.nation !== nationId) {
+      return { line: c.line, unit: c.unit, status: 'rejected', reason: `you have no unit "${c.unit}"; a nation may only order its own units` };
     }
     return { line: c.line, unit: c.unit, status: 'accepted' };
   });

@@ -99,7 +99,7 @@ describe('submitOrders', () => {
       ['grond', 'rejected'],
     ]);
     expect(r.orders[0]?.preview).toBeTruthy();
-    expect(r.orders[2]?.reason).toContain('not one of your units');
+    expect(r.orders[2]?.reason).toBe('you have no unit "grond"; a nation may only order its own units');
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatchObject({ line: 3, unit: 'swan' });
     expect(r.standingOrders.map((s) => s.unit)).toEqual(['aragorn', 'frodo']);
@@ -139,8 +139,8 @@ describe('submitOrders', () => {
     const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'frodo, cancel\ngrond, cancel\nnobody, cancel' });
     expect(r.cancels).toEqual([
       { line: 1, unit: 'frodo', status: 'accepted' },
-      { line: 2, unit: 'grond', status: 'rejected', reason: '"grond" is not one of your units; a nation may only order its own units' },
-      { line: 3, unit: 'nobody', status: 'rejected', reason: 'there is no unit "nobody" in this game' },
+      { line: 2, unit: 'grond', status: 'rejected', reason: 'you have no unit "grond"; a nation may only order its own units' },
+      { line: 3, unit: 'nobody', status: 'rejected', reason: 'you have no unit "nobody"; a nation may only order its own units' },
     ]);
     expect(r.standingOrders.map((u) => u.unit)).toEqual(['aragorn']);
     const row = await t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'frodo' } } });

@@ -1,0 +1,108 @@
+// The Arbiter REST API as a fastify plugin (fastify/demo style): routes validate and translate, then call
+// @arbiter/intake and @arbiter/turns. The process around it (listen, close) is server.ts.
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '@arbiter/db';
+import type { TurnDispatcher } from '@arbiter/turns';
+import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
+import { errorHandler, problem, sendProblem } from './problem.ts';
+import { gameRoutes } from './routes/games.ts';
+import { gmRoutes } from './routes/gm.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { reportRoutes } from './routes/reports.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** The game master's bearer token (GM_TOKEN). */
+  gmToken: string;
+  /** Where "run now", "release", resume and new games hand their turn: the worker's queue, or in-process. */
+  dispatcher: TurnDispatcher;
+  /** Failed authentications per client address per window (API_AUTH_FAILURE_*). */
+  authFailureLimit: { max: number; windowMs: number };
+  /** All requests per client address per window (API_RATE_LIMIT_*). */
+  rateLimit: { max: number; windowMs: number };
+}
+
+export interface RouteDeps {
+  db: Db;
+  auth: Authenticator;
+  dispatcher: TurnDispatcher;
+}
+
+async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
+  if (opts.gmToken.length < 32) throw new Error('the GM token must be at least 32 characters');
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setErrorHandler(errorHandler);
+  fastify.decorateRequest('principal', null);
+  fastify.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
+  );
+
+  await fastify.register(rateLimit, {
+    max: opts.rateLimit.max,
+    timeWindow: opts.rateLimit.windowMs,
+    errorResponseBuilder: (_request, context) => {
+      const e = new Error(`Too many requests from your address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`) as Error & { statusCode: number; code: string };
+      e.statusCode = 429;
+      e.code = 'FST_RATE_LIMITED';
+      return e;
+    },
+  });
+
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Arbiter',
+        description: 'Play-by-email order adjudication: games, orders, receipts and reports. See docs/api.md.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: "The GM token, or a nation's secret" } } },
+      tags: [
+        { name: 'players', description: 'Routes for a nation (its secret as the bearer token)' },
+        { name: 'game master', description: 'Routes for the game master (the GM token)' },
+        { name: 'operations', description: 'Health and readiness' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await fastify.register(swaggerUi, { routePrefix: '/docs' });
+
+  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
+  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher };
+  const typed = fastify.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+  typed.get('/healthz', {
+    config: { rateLimit: false },
+    schema: { tags: ['operations'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+  typed.get('/readyz', {
+    config: { rateLimit: false },
+    schema: { tags: ['operations'], summary: 'The database answers', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), detail: z.string() }) } },
+    handler: async (request, reply) => {
+      try {
+        await opts.db.pool.query('SELECT 1');
+        return { status: 'ready' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.code(503).send({ status: 'unavailable' as const, detail: 'the database does not answer' });
+      }
+    },
+  });
+
+  await fastify.register(gameRoutes, deps);
+  await fastify.register(orderRoutes, deps);
+  await fastify.register(reportRoutes, deps);
+  await fastify.register(gmRoutes, deps);
+}
+
+export default fp(app, { name: 'arbiter-api', fastify: '5.x' });

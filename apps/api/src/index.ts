@@ -1,0 +1,5 @@
+// @arbiter/api: the REST API as a fastify plugin (app.ts) and the server around it (server.ts).
+export { default as app, type AppOptions, type RouteDeps } from './app.ts';
+export { buildServer, type ServerOptions } from './server.ts';
+export { AuthFailureLimiter } from './auth.ts';
+export { negotiate } from './negotiate.ts';

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IntakeError, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
+import { extendDeadline, pauseGame, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
+import type { RouteDeps } from '../app.ts';
+import { deadlineBody, dispatchedSchema, emailBody, emailSchema, gameParams, gameStateSchema, nationParams, problems, secretSchema, turnParams } from '../schemas.ts';
+
+const ACTOR = 'gm:api';
+
+export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
+  const gm = { tags: ['game master'], security: [{ bearer: [] }] };
+
+  async function gameState(gameId: string) {
+    const g = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true, turns: { orderBy: { number: 'desc' }, take: 1, select: { deadline: true } } } });
+    if (g === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+    return { gameId, status: g.status, turn: g.currentTurn, deadline: g.turns[0]?.deadline.toISOString() ?? '' };
+  }
+
+  app.post('/v1/games/:gameId/turns/:turn/run', {
+    schema: {
+      ...gm,
+      summary: 'Adjudicate the open turn now',
+      description: 'Makes the turn due now and hands it to the worker. The answer comes at once (202); the results and reports follow.',
+      params: turnParams,
+      response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429) },
+    },
+    onRequest: auth.hook('gm'),
+    handler: async (request, reply) => {
+      const t = await runNow(db, request.params.gameId, request.params.turn, ACTOR);
+      await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
+      return reply.code(202).send({ gameId: t.gameId, turn: t.turn, deadline: t.deadline.toISOString(), status: 'dispatched' as const });
+    },
+  });
+
+  app.post('/v1/games/:gameId/turns/:turn/release', {
+    schema: { ...gm, summary: 'Release a held turn: it runs now', params: turnParams, response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429) } },
+    onRequest: auth.hook('gm'),
+    handler: async (request, reply) => {
+      const t = await releaseHeldTurn(db, request.params.gameId, request.params.turn, ACTOR);
+      await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
+      return reply.code(202).send({ gameId: t.gameId, turn: t.turn, deadline: t.deadline.toISOString(), status: 'dispatched' as const });
+    },
+  });
+
+  app.put('/v1/games/:gameId/turns/:turn/deadline', {
+    schema: {
+      ...gm,
+      summary: "Move the open (or held) turn's deadline",
+      params: turnParams,
+      body: deadlineBody,
+      response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) },
+    },
+    onRequest: auth.hook('gm'),
+    handler: async (request) => {
+      const t = await extendDeadline(db, request.params.gameId, request.params.turn, new Date(request.body.deadline), ACTOR);
+      await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
+      return gameState(t.gameId);
+    },
+  });
+
+  app.post('/v1/games/:gameId/pause', {
+    schema: { ...gm, summary: 'Pause the game: no turn runs until it is resumed (orders are still taken)', params: gameParams, response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) } },
+    onRequest: auth.hook('gm'),
+    handler: async (request) => {
+      await pauseGame(db, request.params.gameId, ACTOR);
+      return gameState(request.params.gameId);
+    },
+  });
+
+  app.post('/v1/games/:gameId/resume', {
+    schema: { ...gm, summary: 'Resume a paused game', params: gameParams, response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) } },
+    onRequest: auth.hook('gm'),
+    handler: async (request) => {
+      const g = await db.prisma.game.findUnique({ where: { id: request.params.gameId }, select: { schedule: true, timeZone: true } });
+      if (g === null) throw new IntakeError('game-not-found', `There is no game "${request.params.gameId}".`);
+      const t = await resumeGame(db, request.params.gameId, ACTOR, scheduleSlots(g.schedule, g.timeZone));
+      await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
+      return gameState(t.gameId);
+    },
+  });
+
+  app.put('/v1/games/:gameId/nations/:nationId/email', {
+    schema: { ...gm, summary: "Replace a player's email address", params: nationParams, body: emailBody, response: { 200: emailSchema, ...problems(400, 401, 404, 429) } },
+    onRequest: auth.hook('gm'),
+    handler: async (request) => {
+      return replaceNationEmail(db, request.params.gameId, request.params.nationId, request.body.email);
+    },
+  });
+
+  app.post('/v1/games/:gameId/nations/:nationId/secret', {
+    schema: { ...gm, summary: "Issue a nation a new secret (the old one stops working); shown once", params: nationParams, response: { 200: secretSchema, ...problems(400, 401, 404, 429) } },
+    onRequest: auth.hook('gm'),
+    handler: async (request) => {
+      return rotateNationSecret(db, request.params.gameId, request.params.nationId);
+    },
+  });
+};

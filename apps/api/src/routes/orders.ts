@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getStandingOrders, renderReceiptText, submitOrders } from '@arbiter/intake';
+import type { RouteDeps } from '../app.ts';
+import { principalOf } from '../auth.ts';
+import { negotiate } from '../negotiate.ts';
+import { HttpProblem } from '../problem.ts';
+import { gameParams, ordersBody, problems, receiptSchema, standingOrdersSchema, standingQuery } from '../schemas.ts';
+
+export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth }) => {
+  app.post('/v1/games/:gameId/orders', {
+    schema: {
+      tags: ['players'],
+      summary: "Submit orders for the nation's units",
+      description:
+        'Body: the order text as `text/plain` (exactly what you would mail), or JSON `{ "orders": "...", "final": true }`. ' +
+        'Every order is checked against the current state at once; the receipt lists each order as accepted or rejected with ' +
+        'the reason and warnings, and your whole standing order set after the merge. `Accept: text/plain` gives the receipt as text.',
+      security: [{ bearer: [] }],
+      params: gameParams,
+      body: ordersBody,
+      response: { 200: receiptSchema, ...problems(400, 401, 403, 404, 409, 413, 415, 429) },
+    },
+    onRequest: auth.hook('nation'),
+    handler: async (request, reply) => {
+      const receivedAt = new Date();
+      const who = principalOf(request);
+      if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are given by a nation.');
+      const body = request.body;
+      const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
+      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt };
+      const receipt = await submitOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
+      if (negotiate(request.headers.accept, ['application/json', 'text/plain']) === 'text/plain') {
+        return reply.type('text/plain; charset=utf-8').send(renderReceiptText(receipt) as never);
+      }
+      return receipt;
+    },
+  });
+
+  app.get('/v1/games/:gameId/orders', {
+    schema: {
+      tags: ['players'],
+      summary: "The nation's standing orders and its submission history",
+      security: [{ bearer: [] }],
+      params: gameParams,
+      querystring: standingQuery,
+      response: { 200: standingOrdersSchema, ...problems(400, 401, 403, 404, 429) },
+    },
+    onRequest: auth.hook('nation'),
+    handler: async (request) => {
+      const who = principalOf(request);
+      if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Standing orders belong to a nation.');
+      return getStandingOrders(db, request.params.gameId, who.nation.nationId, request.query.turn);
+    },
+  });
+};

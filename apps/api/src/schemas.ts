@@ -1,0 +1,142 @@
+// Request and response schemas (zod): validation, serialisation and the OpenAPI document.
+import { z } from 'zod';
+import { createGameInputSchema, scheduleSchema } from '@arbiter/intake';
+
+export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'a game id is letters, digits, "_" and "-"' });
+export const nationIdParam = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*$/, { message: 'a nation id is lower-case letters, digits, "_" and "-"' });
+export const turnParam = z.coerce.number({ message: 'the turn is a number' }).int().min(1).max(1_000_000);
+
+export const gameParams = z.strictObject({ gameId: gameIdParam });
+export const turnParams = z.strictObject({ gameId: gameIdParam, turn: turnParam });
+export const nationParams = z.strictObject({ gameId: gameIdParam, nationId: nationIdParam });
+
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().optional(),
+    code: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json)' });
+
+export const createGameBody = createGameInputSchema.extend({
+  scenario: z.record(z.string(), z.unknown()).describe('The scenario document (docs/scenario-format.md)'),
+  firstDeadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }).optional(),
+});
+
+export const createdGameSchema = z.object({
+  gameId: z.string(),
+  turn: z.number().int(),
+  deadline: z.string(),
+  nations: z.array(z.object({ nationId: z.string(), name: z.string(), email: z.string(), secret: z.string().describe('Shown once; stored only as a hash') })),
+});
+
+const orderError = z.object({ line: z.number().int(), column: z.number().int(), message: z.string(), unit: z.string().optional() });
+
+const standingUnit = z.object({
+  unit: z.string(),
+  orders: z.array(z.object({ text: z.string(), words: z.string() })),
+  submissionId: z.string(),
+  receivedAt: z.string(),
+});
+
+export const receiptSchema = z
+  .object({
+    gameId: z.string(),
+    gameName: z.string(),
+    nationId: z.string(),
+    nationName: z.string(),
+    turn: z.number().int(),
+    deadline: z.string(),
+    deadlineText: z.string(),
+    timeZone: z.string(),
+    submissionId: z.string(),
+    receivedAt: z.string(),
+    source: z.enum(['rest', 'email']),
+    orders: z.array(
+      z.object({
+        line: z.number().int(),
+        unit: z.string(),
+        text: z.string(),
+        words: z.string(),
+        status: z.enum(['accepted', 'rejected']),
+        reason: z.string().optional(),
+        warnings: z.array(z.string()),
+        preview: z.string().optional(),
+      }),
+    ),
+    cancels: z.array(z.object({ line: z.number().int(), unit: z.string(), status: z.enum(['accepted', 'rejected']), reason: z.string().optional() })),
+    errors: z.array(orderError),
+    units: z.array(z.object({ unit: z.string(), outcome: z.enum(['replaced', 'cancelled', 'kept', 'superseded']), note: z.string() })),
+    standingOrders: z.array(standingUnit),
+    final: z.boolean(),
+    summary: z.object({ accepted: z.number().int(), rejected: z.number().int(), unreadable: z.number().int() }),
+  })
+  .meta({ id: 'Receipt' });
+
+export const ordersJsonBody = z.strictObject({
+  orders: z
+    .union([z.string(), z.array(z.string()).max(5000)])
+    .describe('The order text (as in a mail), or its lines'),
+  final: z.boolean().optional().describe('Declare your orders final for this turn'),
+});
+export const ordersBody = z.union([z.string().describe('The order text, as text/plain'), ordersJsonBody]);
+
+export const standingOrdersSchema = z.object({
+  gameId: z.string(),
+  nationId: z.string(),
+  turn: z.number().int(),
+  standingOrders: z.array(standingUnit),
+  submissions: z.array(
+    z.object({
+      id: z.string(),
+      receivedAt: z.string(),
+      source: z.enum(['rest', 'email']),
+      messageId: z.string().nullable(),
+      rawText: z.string(),
+      summary: z.object({ accepted: z.number().int(), rejected: z.number().int(), unreadable: z.number().int() }),
+    }),
+  ),
+});
+
+export const statusSchema = z.object({
+  gameId: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'paused', 'finished']),
+  timeZone: z.string(),
+  schedule: scheduleSchema,
+  turn: z.number().int(),
+  turnStatus: z.enum(['open', 'adjudicating', 'done', 'held']),
+  deadline: z.string(),
+  heldReason: z.string().nullable(),
+  nations: z.array(
+    z.object({ nationId: z.string(), name: z.string(), submitted: z.boolean(), final: z.boolean(), active: z.boolean(), email: z.string().optional() }),
+  ),
+  you: z.object({ nationId: z.string(), submissions: z.number().int(), lastReceivedAt: z.string().nullable(), unitsWithOrders: z.number().int() }).optional(),
+});
+
+export const reportJsonSchema = z.object({
+  gameId: z.string(),
+  turn: z.number().int(),
+  nationId: z.string(),
+  createdAt: z.string(),
+  view: z.unknown().describe('The NationView the report was rendered from'),
+});
+
+export const dispatchedSchema = z.object({ gameId: z.string(), turn: z.number().int(), deadline: z.string(), status: z.literal('dispatched') });
+export const deadlineBody = z.strictObject({
+  deadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }),
+});
+export const emailBody = z.strictObject({ email: z.string().min(3).max(254) });
+export const gameStateSchema = z.object({ gameId: z.string(), status: z.enum(['active', 'paused', 'finished']), turn: z.number().int(), deadline: z.string() });
+export const secretSchema = z.object({ nationId: z.string(), secret: z.string() });
+export const emailSchema = z.object({ nationId: z.string(), email: z.string() });
+export const standingQuery = z.strictObject({ turn: turnParam.optional() });
+
+/** Problem responses a route may give, for the OpenAPI document. */
+export function problems(...codes: number[]): Record<number, typeof problemSchema> {
+  return Object.fromEntries(codes.map((c) => [c, problemSchema]));
+}

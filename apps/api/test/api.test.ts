@@ -1,0 +1,233 @@
+// Integration: the REST API over the real PostgreSQL and the real turn runner (no mocks).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, exampleScenario, gm, harness, newGame, players, type Harness } from './helpers/setup.ts';
+
+let h: Harness;
+let game: Awaited<ReturnType<typeof newGame>>;
+let other: Awaited<ReturnType<typeof newGame>>;
+
+beforeAll(async () => {
+  h = await harness({ bodyLimit: 16 * 1024 });
+  game = await newGame(h.app);
+  other = await newGame(h.app, { name: 'Other game' });
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const post = (url: string, headers: Record<string, string>, payload?: unknown, contentType?: string) =>
+  h.app.inject({ method: 'POST', url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, ...(payload === undefined ? {} : { payload: payload as string }) });
+const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+
+function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
+  const p = res.json() as { status: number; code: string; detail: string; title: string };
+  expect(p.status).toBe(status);
+  expect(p.code).toBe(code);
+  expect(p.detail.length).toBeGreaterThan(10);
+  return p;
+}
+
+describe('operations', () => {
+  it('healthz, readyz, openapi.json and /docs', async () => {
+    expect((await get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await get('/readyz')).json()).toEqual({ status: 'ready' });
+    const doc = (await get('/openapi.json')).json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/games', '/v1/games/{gameId}', '/v1/games/{gameId}/orders', '/v1/games/{gameId}/turns/{turn}/report', '/v1/games/{gameId}/turns/{turn}/run']),
+    );
+    const docs = await get('/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('unknown routes are problems too', async () => {
+    expectProblem(await get('/v2/nothing'), 404, 'route-not-found');
+  });
+});
+
+describe('POST /v1/games', () => {
+  it('needs the GM token', async () => {
+    expectProblem(await post('/v1/games', {}, {}), 401, 'missing-credentials');
+    expectProblem(await post('/v1/games', { authorization: 'Bearer wrong' }, {}), 401, 'invalid-credentials');
+    expectProblem(await post('/v1/games', bearer(game.secret('north')), {}), 401, 'invalid-credentials');
+  });
+
+  it('returns the game id and each secret once', async () => {
+    expect(game.gameId).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(game.nations.map((n) => n.nationId)).toEqual(['north', 'south', 'east']);
+    expect(new Date(game.deadline).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses bad input with precise problems and creates nothing', async () => {
+    const before = await h.t.db.prisma.game.count();
+    const base = { name: 'x', scenario: exampleScenario(), schedule: { kind: 'every', days: 3, time: '18:00' }, timeZone: 'UTC', nations: players };
+    let p = expectProblem(await post('/v1/games', gm, { ...base, colour: 'red' }), 400, 'invalid-request');
+    expect(p.detail).toContain('colour');
+    p = expectProblem(await post('/v1/games', gm, { ...base, schedule: { kind: 'every', days: 'three', time: '18:00' } }), 400, 'invalid-request');
+    expect((p as unknown as { issues: { path: string }[] }).issues[0]?.path).toBe('schedule.days');
+    p = expectProblem(await post('/v1/games', gm, '{"name": "x",', 'application/json'), 400, 'malformed-json');
+    const bad = exampleScenario();
+    (bad as { seed: unknown }).seed = 'seven';
+    p = expectProblem(await post('/v1/games', gm, { ...base, scenario: bad }), 422, 'invalid-scenario');
+    expect((p as unknown as { issues: { path: string }[] }).issues[0]?.path).toBe('scenario.seed');
+    expectProblem(await post('/v1/games', gm, { ...base, timeZone: 'Mordor/Barad-dur' }), 400, 'invalid-request');
+    expectProblem(await post('/v1/games', gm, { ...base, name: 'y'.repeat(20_000) }), 413, 'body-too-large');
+    expect(await h.t.db.prisma.game.count()).toBe(before);
+  });
+});
+
+describe('GET /v1/games/:gameId', () => {
+  it('the GM sees emails; a nation sees who submitted but no one else\'s details', async () => {
+    const asGm = (await get(`/v1/games/${game.gameId}`, gm)).json() as { nations: { email?: string }[]; you?: unknown };
+    expect(asGm.nations.map((n) => n.email)).toEqual(['east@example.org', 'north@example.org', 'south@example.org']);
+    const res = await get(`/v1/games/${game.gameId}`, bearer(game.secret('south')));
+    expect(res.statusCode).toBe(200);
+    const asSouth = res.json() as { turn: number; turnStatus: string; you: { nationId: string }; nations: { nationId: string; submitted: boolean }[] };
+    expect(asSouth.turn).toBe(1);
+    expect(asSouth.turnStatus).toBe('open');
+    expect(asSouth.you.nationId).toBe('south');
+    expect(res.body).not.toContain('@example.org');
+  });
+
+  it('a secret of another game does not open this one; an unknown game is 404', async () => {
+    expectProblem(await get(`/v1/games/${game.gameId}`, bearer(other.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await get('/v1/games/nosuchgame12', gm), 404, 'game-not-found');
+    expectProblem(await get('/v1/games/nosuchgame12', bearer(game.secret('north'))), 404, 'game-not-found');
+    expectProblem(await get('/v1/games/bad%20id', gm), 400, 'invalid-request');
+  });
+});
+
+describe('POST /v1/games/:gameId/orders', () => {
+  const url = () => `/v1/games/${game.gameId}/orders`;
+
+  it('takes text/plain and answers with a receipt', async () => {
+    const res = await post(url(), bearer(game.secret('north')), 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\nswan, 830, no, n\n', 'text/plain');
+    expect(res.statusCode).toBe(200);
+    const r = res.json() as { orders: { unit: string; status: string; preview?: string }[]; errors: { line: number; column: number }[]; standingOrders: { unit: string }[] };
+    expect(r.orders.map((o) => [o.unit, o.status])).toEqual([['aragorn', 'accepted'], ['frodo', 'accepted']]);
+    expect(r.orders[0]?.preview).toBeTruthy();
+    expect(r.errors[0]).toMatchObject({ line: 3 });
+    expect(r.standingOrders.map((s) => s.unit)).toEqual(['aragorn', 'frodo']);
+  });
+
+  it('takes JSON (text or lines), and answers in text when asked', async () => {
+    let res = await post(url(), bearer(game.secret('south')), { orders: ['grond, 850, no, w, w, h', 'riders, 860, ev, nw, w'], final: true });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { final: boolean }).final).toBe(true);
+    res = await h.app.inject({ method: 'POST', url: url(), headers: { ...bearer(game.secret('east')), accept: 'text/plain' }, payload: { orders: 'bard, 840, e' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('line 1: bard, 840, e — ACCEPTED');
+  });
+
+  it("a nation can never order another nation's units", async () => {
+    const before = await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'grond' } } });
+    const res = await post(url(), bearer(game.secret('north')), 'grond, 850, no, e\ngrond, cancel\nbard, 840, w', 'text/plain');
+    const r = res.json() as { orders: { unit: string; status: string; reason: string }[]; cancels: { status: string }[] };
+    expect(r.orders.every((o) => o.status === 'rejected' && o.reason.includes('you have no unit'))).toBe(true);
+    expect(r.cancels[0]?.status).toBe('rejected');
+    const after = await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'grond' } } });
+    expect(after).toEqual(before);
+    expect((await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'bard' } } })).orders).toEqual(['bard, 840, e']);
+  });
+
+  it('the GM token cannot give orders; bad secrets and bad bodies change nothing', async () => {
+    const before = await h.t.db.prisma.submission.count();
+    expectProblem(await post(url(), gm, 'aragorn, 840, ne', 'text/plain'), 403, 'nation-only');
+    expectProblem(await post(url(), bearer('x'.repeat(43)), 'aragorn, 840, ne', 'text/plain'), 401, 'invalid-credentials');
+    expectProblem(await post(url(), bearer(game.secret('north')), '{"orders": ', 'application/json'), 400, 'malformed-json');
+    expectProblem(await post(url(), bearer(game.secret('north')), { orders: 42 }), 400, 'invalid-request');
+    const unknownField = expectProblem(await post(url(), bearer(game.secret('north')), { orders: 'aragorn, 840, ne', urgent: true }), 400, 'invalid-request');
+    expect(unknownField.detail).toContain('urgent');
+    expectProblem(await post(url(), bearer(game.secret('north')), 'a'.repeat(17 * 1024), 'text/plain'), 413, 'body-too-large');
+    expectProblem(await post(url(), bearer(game.secret('north')), 'orders=x', 'application/x-www-form-urlencoded'), 415, 'unsupported-media-type');
+    expectProblem(await post('/v1/games/nosuchgame12/orders', bearer(game.secret('north')), 'aragorn, 840, ne', 'text/plain'), 404, 'game-not-found');
+    expect(await h.t.db.prisma.submission.count()).toBe(before);
+  });
+
+  it('orders for a closed turn are refused with 409 and change nothing', async () => {
+    await h.t.db.prisma.turn.updateMany({ where: { gameId: other.gameId, number: 1 }, data: { status: 'adjudicating' } });
+    const before = await h.t.db.prisma.submission.count();
+    const p = expectProblem(await post(`/v1/games/${other.gameId}/orders`, bearer(other.secret('north')), 'aragorn, 840, ne', 'text/plain'), 409, 'turn-closed');
+    expect(p.detail).toContain('Nothing was stored');
+    expect(await h.t.db.prisma.submission.count()).toBe(before);
+    await h.t.db.prisma.turn.updateMany({ where: { gameId: other.gameId, number: 1 }, data: { status: 'open' } });
+  });
+});
+
+describe('GET /v1/games/:gameId/orders', () => {
+  it("shows the nation's own standing orders and history, never another nation's", async () => {
+    const north = (await get(`/v1/games/${game.gameId}/orders`, bearer(game.secret('north')))).json() as {
+      nationId: string;
+      standingOrders: { unit: string }[];
+      submissions: { rawText: string }[];
+    };
+    expect(north.nationId).toBe('north');
+    expect(north.standingOrders.map((s) => s.unit)).toEqual(['aragorn', 'frodo']);
+    expect(north.submissions).toHaveLength(2);
+    const southRes = await get(`/v1/games/${game.gameId}/orders`, bearer(game.secret('south')));
+    expect(southRes.body).not.toContain('aragorn, 850');
+    expect((southRes.json() as { standingOrders: { unit: string }[] }).standingOrders.map((s) => s.unit)).toEqual(['grond', 'riders']);
+    expectProblem(await get(`/v1/games/${game.gameId}/orders?nation=north`, bearer(game.secret('south'))), 400, 'invalid-request');
+    expectProblem(await get(`/v1/games/${game.gameId}/orders`, gm), 403, 'nation-only');
+  });
+});
+
+describe('running a turn and reading reports', () => {
+  it('the GM runs the turn; each nation reads only its own report, by Accept', async () => {
+    expectProblem(await post(`/v1/games/${game.gameId}/turns/1/run`, bearer(game.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await post(`/v1/games/${game.gameId}/turns/2/run`, gm), 409, 'conflict');
+    const res = await post(`/v1/games/${game.gameId}/turns/1/run`, gm);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ gameId: game.gameId, turn: 1, status: 'dispatched' });
+    await h.dispatcher.close();
+    expect(h.errors).toEqual([]);
+    const turn = await h.t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+    expect(turn.status).toBe('done');
+
+    const north = await get(`/v1/games/${game.gameId}/turns/1/report`, bearer(game.secret('north')));
+    expect(north.statusCode).toBe(200);
+    const view = (north.json() as { nationId: string; view: { nation: string; units: { id: string }[] } }).view;
+    expect(view.nation).toBe('north');
+    expect(view.units.map((u) => u.id).sort()).toEqual(['aragorn', 'frodo', 'gandalf', 'swan']);
+
+    const text = await h.app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/turns/1/report`, headers: { ...bearer(game.secret('south')), accept: 'text/plain' } });
+    expect(text.headers['content-type']).toMatch(/^text\/plain/);
+    const southRow = await h.t.db.prisma.nationReport.findUniqueOrThrow({ where: { gameId_turnNumber_nationId: { gameId: game.gameId, turnNumber: 1, nationId: 'south' } } });
+    expect(text.body).toBe(southRow.text);
+    const html = await h.app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/turns/1/report`, headers: { ...bearer(game.secret('south')), accept: 'text/html,application/xhtml+xml;q=0.9' } });
+    expect(html.body).toBe(southRow.html);
+    const northRow = await h.t.db.prisma.nationReport.findUniqueOrThrow({ where: { gameId_turnNumber_nationId: { gameId: game.gameId, turnNumber: 1, nationId: 'north' } } });
+    expect(html.body).not.toBe(northRow.html);
+    expectProblem(await h.app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/turns/1/report`, headers: { ...bearer(game.secret('south')), accept: 'application/pdf' } }), 406, 'not-acceptable');
+    expectProblem(await get(`/v1/games/${game.gameId}/turns/1/report`, bearer(other.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await get(`/v1/games/${game.gameId}/turns/2/report`, bearer(game.secret('north'))), 404, 'report-not-found');
+
+    // Orders now go to turn 2; turn 1 is closed.
+    const r = (await post(`/v1/games/${game.gameId}/orders`, bearer(game.secret('north')), 'aragorn, 840, ne', 'text/plain')).json() as { turn: number };
+    expect(r.turn).toBe(2);
+  }, 60_000);
+});
+
+describe('GM controls', () => {
+  it('pause, resume, deadline, email and secret', async () => {
+    const id = other.gameId;
+    expect((await post(`/v1/games/${id}/pause`, gm)).json()).toMatchObject({ status: 'paused' });
+    expectProblem(await post(`/v1/games/${id}/pause`, gm), 409, 'conflict');
+    expect((await post(`/v1/games/${id}/resume`, gm)).json()).toMatchObject({ status: 'active' });
+    const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const moved = await h.app.inject({ method: 'PUT', url: `/v1/games/${id}/turns/1/deadline`, headers: gm, payload: { deadline } });
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json() as { deadline: string }).deadline).toBe(deadline);
+    expectProblem(await h.app.inject({ method: 'PUT', url: `/v1/games/${id}/turns/1/deadline`, headers: gm, payload: { deadline: 'tomorrow' } }), 400, 'invalid-request');
+    const mail = await h.app.inject({ method: 'PUT', url: `/v1/games/${id}/nations/north/email`, headers: gm, payload: { email: 'king@north.example' } });
+    expect(mail.json()).toEqual({ nationId: 'north', email: 'king@north.example' });
+    expectProblem(await h.app.inject({ method: 'PUT', url: `/v1/games/${id}/nations/north/email`, headers: gm, payload: { email: 'nope' } }), 400, 'invalid-input');
+    const rotated = (await post(`/v1/games/${id}/nations/east/secret`, gm)).json() as { secret: string };
+    expectProblem(await get(`/v1/games/${id}`, bearer(other.secret('east'))), 401, 'invalid-credentials');
+    expect((await get(`/v1/games/${id}`, bearer(rotated.secret))).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,39 @@
+// Integration: failed authentications are rate limited per client address.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthFailureLimiter } from '../src/auth.ts';
+import { bearer, harness, newGame, type Harness } from './helpers/setup.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness({ authFailureMax: 3 });
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('auth failure limit', () => {
+  it('after 3 failures even a correct secret gets 429 with Retry-After', async () => {
+    const game = await newGame(h.app);
+    const url = `/v1/games/${game.gameId}`;
+    for (let i = 0; i < 3; i++) {
+      expect((await h.app.inject({ method: 'GET', url, headers: bearer(`wrong-${i}`) })).statusCode).toBe(401);
+    }
+    const blocked = await h.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')) });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'too-many-auth-failures' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    const elsewhere = await h.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')), remoteAddress: '10.1.2.3' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('the window resets', () => {
+    let now = 0;
+    const l = new AuthFailureLimiter(2, 1000, () => now);
+    l.fail('a');
+    l.fail('a');
+    expect(() => l.check('a')).toThrow(/Too many failed authentications/);
+    now = 1000;
+    expect(() => l.check('a')).not.toThrow();
+  });
+});

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { InProcessTurnDispatcher, runTurn } from '@arbiter/turns';
+import { buildServer } from '../../src/server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export const GM_TOKEN = 'gm-token-for-tests-0123456789abcdef0123456789';
+
+export function exampleScenario(): Record<string, unknown> {
+  const s = JSON.parse(readFileSync(path.join(root, 'examples/scenarios/first-turn.json'), 'utf8')) as Record<string, unknown>;
+  delete s.orders;
+  return s;
+}
+
+export const players = [
+  { nationId: 'north', email: 'north@example.org' },
+  { nationId: 'south', email: 'south@example.org' },
+  { nationId: 'east', email: 'east@example.org' },
+];
+
+export interface Harness {
+  t: TestDatabase;
+  app: FastifyInstance;
+  dispatcher: InProcessTurnDispatcher;
+  errors: unknown[];
+  close(): Promise<void>;
+}
+
+/** A fresh database and the API over it, with the real in-process turn runner. */
+export async function harness(options: { authFailureMax?: number; bodyLimit?: number } = {}): Promise<Harness> {
+  const t = await createTestDatabase();
+  const errors: unknown[] = [];
+  const dispatcher = new InProcessTurnDispatcher(
+    (gameId, turn) => runTurn(t.db, { gameId, turn, workerId: 'api-test' }, { mailFrom: 'Arbiter <arbiter@example.org>' }),
+    (err) => errors.push(err),
+  );
+  const app = await buildServer({
+    db: t.db,
+    gmToken: GM_TOKEN,
+    dispatcher,
+    authFailureLimit: { max: options.authFailureMax ?? 1000, windowMs: 60_000 },
+    rateLimit: { max: 100_000, windowMs: 60_000 },
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    trustProxy: false,
+    logLevel: 'silent',
+  });
+  await app.ready();
+  return {
+    t,
+    app,
+    dispatcher,
+    errors,
+    async close() {
+      await dispatcher.close();
+      await app.close();
+      await t.drop();
+    },
+  };
+}
+
+export const gm = { authorization: `Bearer ${GM_TOKEN}` };
+export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+export interface NewGame {
+  gameId: string;
+  turn: number;
+  deadline: string;
+  nations: { nationId: string; secret: string }[];
+}
+
+export async function newGame(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<NewGame & { secret: (n: string) => string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/games',
+    headers: gm,
+    payload: {
+      name: 'Third Age',
+      scenario: exampleScenario(),
+      schedule: { kind: 'every', days: 3, time: '18:00' },
+      timeZone: 'Europe/Berlin',
+      nations: players,
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`create game failed: ${res.statusCode} ${res.body}`);
+  const g = res.json() as NewGame;
+  return { ...g, secret: (n: string) => g.nations.find((x) => x.nationId === n)?.secret as string };
+}
