@@ -13,3 +13,4 @@ export {
   reportSubject,
 } from './mail.ts';
 export { escapeXml } from './escape.ts';
+export { textToGlyphs } from './glyphs.ts';

@@ -1,19 +1,17 @@
-// SVG map -> PNG with @resvg/resvg-js. Text is drawn with DejaVu Sans from the dejavu-fonts-ttf package,
-// never with the machine's fonts, so a PNG looks the same on every server (and on one with no fonts).
-import { createRequire } from 'node:module';
+// SVG map -> PNG with @resvg/resvg-js. Labels are turned into glyph outlines of DejaVu Sans (bundled by the
+// dejavu-fonts-ttf package) before rasterising: fast, and the same picture on every server, with or
+// without fonts installed. Any text left over is drawn by resvg with the same bundled font, never with
+// the machine's fonts.
 import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { MAP_FONT_FILES, textToGlyphs } from './glyphs.ts';
 
-const require = createRequire(import.meta.url);
-
-/** The bundled font files (regular and bold). */
-export const MAP_FONT_FILES: readonly string[] = [
-  require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-];
+export { MAP_FONT_FILES } from './glyphs.ts';
 
 export interface MapPngOptions {
   /** Scale factor over the SVG's own size (default 1; 2 for high-density screens). */
   scale?: number;
+  /** Turn text into glyph outlines first (default true; false leaves all text layout to resvg, much slower). */
+  glyphs?: boolean;
 }
 
 function resvgOptions(options: MapPngOptions): ResvgRenderOptions {
@@ -34,13 +32,22 @@ function resvgOptions(options: MapPngOptions): ResvgRenderOptions {
   };
 }
 
-/** Rasterises a map SVG (from renderMapSvg) to PNG bytes, on the calling thread. */
-export function renderMapPng(svg: string, options: MapPngOptions = {}): Buffer {
-  return new Resvg(svg, resvgOptions(options)).render().asPng();
+function prepare(svg: string, options: MapPngOptions): string {
+  if (typeof svg !== 'string' || !svg.trimStart().startsWith('<svg')) {
+    throw new Error('renderMapPng: the input is not an SVG document (expected it to start with <svg)');
+  }
+  return options.glyphs === false ? svg : textToGlyphs(svg);
 }
 
-/** The same on libuv's thread pool, so a mail sender's event loop keeps running meanwhile. */
+/** Rasterises a map SVG (from renderMapSvg) to PNG bytes, on the calling thread. */
+export function renderMapPng(svg: string, options: MapPngOptions = {}): Buffer {
+  const opts = resvgOptions(options);
+  return new Resvg(prepare(svg, options), opts).render().asPng();
+}
+
+/** The same, with the rasterising on libuv's thread pool, so a mail sender's event loop keeps running. */
 export async function renderMapPngAsync(svg: string, options: MapPngOptions = {}): Promise<Buffer> {
-  const image = await renderAsync(svg, resvgOptions(options));
+  const opts = resvgOptions(options);
+  const image = await renderAsync(prepare(svg, options), opts);
   return image.asPng();
 }

@@ -364,6 +364,7 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
       side.features.add(f);
     }
   });
+  const windowHexes = new Set(view.map.hexes.map((h) => h.hex));
   const sideList = [...sides.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, v]) => v);
   const minor: string[] = [];
   const major: string[] = [];
@@ -376,8 +377,15 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
     const seg = `M${num(e1.x)} ${num(e1.y)}L${num(e2.x)} ${num(e2.y)}`;
     if (side.features.has('major-river')) major.push(seg);
     else if (side.features.has('minor-river')) minor.push(seg);
-    if (side.features.has('road')) roads.push(`M${num(pa.x)} ${num(pa.y)}L${num(pb.x)} ${num(pb.y)}`);
     const mid = { x: (e1.x + e2.x) / 2, y: (e1.y + e2.y) / 2 };
+    if (side.features.has('road')) {
+      // A road runs centre to centre; at the window's edge it stops at the side, not in the margin.
+      const inA = windowHexes.has(hexIdOf(side.a));
+      const inB = windowHexes.has(hexIdOf(neighbour(side.a, side.d)));
+      const from = inA ? pa : mid;
+      const to = inB ? pb : mid;
+      if (from !== to) roads.push(`M${num(from.x)} ${num(from.y)}L${num(to.x)} ${num(to.y)}`);
+    }
     const ux = (pb.x - pa.x) / Math.hypot(pb.x - pa.x, pb.y - pa.y);
     const uy = (pb.y - pa.y) / Math.hypot(pb.x - pa.x, pb.y - pa.y);
     if (side.features.has('bridge')) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMapPng, renderMapPngAsync, renderMapSvg } from '../src/index.ts';
+import { textToGlyphs } from '../src/glyphs.ts';
 import { gondorContext, gondorView } from './fixtures.ts';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -41,6 +42,32 @@ describe('PNG map', () => {
 
   it('refuses a bad scale and a document that is not SVG', () => {
     expect(() => renderMapPng(svg, { scale: 0 })).toThrow('scale must be a number above 0 and at most 8');
-    expect(() => renderMapPng('<html></html>')).toThrow();
+    expect(() => renderMapPng('<html></html>')).toThrow('the input is not an SVG document');
+  });
+});
+
+describe('labels as glyph outlines', () => {
+  it('replaces every label by glyph references defined once', () => {
+    const g = textToGlyphs(svg);
+    expect(g).not.toContain('<text');
+    const defs = [...g.matchAll(/<path id="(arb-[rb]\d+)"/g)].map((m) => m[1]);
+    expect(defs.length).toBeGreaterThan(20);
+    expect(new Set(defs).size).toBe(defs.length);
+    for (const m of g.matchAll(/<use href="#([^"]+)"/g)) expect(defs).toContain(m[1]);
+  });
+
+  it('places a centred label around its anchor and honours the group font size', () => {
+    const doc = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><g font-size="10" text-anchor="middle"><text x="50" y="20">WW</text></g></svg>';
+    const m = /translate\(([\d.]+) 20\) scale\(([\d.]+)\)/.exec(textToGlyphs(doc));
+    if (m === null) throw new Error('no label group');
+    const x0 = Number(m[1]);
+    const k = Number(m[2]);
+    expect(k).toBeCloseTo(10 / 2048, 8); // DejaVu Sans has 2048 units per em
+    expect(x0).toBeLessThan(50);
+    expect(50 - x0).toBeGreaterThan(5); // two capital Ws are wider than 10 px
+  });
+
+  it('gives the same picture size as resvg drawing the text itself', () => {
+    expect(ihdr(renderMapPng(svg, { glyphs: false }))).toEqual(ihdr(renderMapPng(svg)));
   });
 });
