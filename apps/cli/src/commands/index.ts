@@ -1,9 +1,11 @@
 // The registry of `arbiter` subcommands: one file per command in this folder, one line here.
 import { adjudicateCommand } from './adjudicate.ts';
+import { replayCommand } from './replay.ts';
 import type { Command } from './types.ts';
 
 export type { Command } from './types.ts';
 
 export const commands: Command[] = [
   adjudicateCommand,
+  replayCommand,
 ];

@@ -1,0 +1,102 @@
+// `arbiter replay <gameId> <turn>`: re-adjudicates a stored turn from its stored state (with its random
+// source state) and standing orders, and checks that the result hash is the stored one.
+import { ConfigError, loadDatabaseConfig } from '@arbiter/config';
+import { createDb, redactUrl } from '@arbiter/db';
+import { replayTurn } from '@arbiter/turns';
+import type { Command, Io } from './types.ts';
+import { processIo } from './types.ts';
+
+const usage = `Usage: arbiter replay <gameId> <turn>
+
+Re-adjudicates turn <turn> of game <gameId> from what the database stored for it (the game state the
+turn started from, including its random source, and every nation's standing orders) and compares the
+SHA-256 hash of the result with the hash stored when the turn was run. Writes nothing.
+
+Reads DATABASE_URL (see docs/operations.md).
+
+Exit status: 0 when the hashes match, 1 when they differ, 2 on bad input (arguments, an unknown game
+or turn, a turn not adjudicated yet, an unreachable database).`;
+
+export interface ReplayEnv {
+  env: Record<string, string | undefined>;
+  io: Io;
+}
+
+export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<number> {
+  const args = argv.filter((a) => a !== '--');
+  const unknown = args.find((a) => a.startsWith('-'));
+  if (unknown !== undefined) {
+    io.err(`arbiter replay: unknown option ${unknown}\n\n${usage}\n`);
+    return 2;
+  }
+  if (args.length !== 2) {
+    io.err(`arbiter replay: expected a game id and a turn number, got ${args.length} ${args.length === 1 ? 'argument' : 'arguments'}\n\n${usage}\n`);
+    return 2;
+  }
+  const [gameId, turnText] = args as [string, string];
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(gameId)) {
+    io.err(`arbiter replay: "${gameId}" is not a game id (letters, digits, "_" and "-")\n`);
+    return 2;
+  }
+  if (!/^[1-9]\d{0,8}$/.test(turnText)) {
+    io.err(`arbiter replay: "${turnText}" is not a turn number (a whole number from 1)\n`);
+    return 2;
+  }
+  const turn = Number(turnText);
+  let url: string;
+  try {
+    url = loadDatabaseConfig(env).url;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.err(`arbiter replay: ${err.issues.map((i) => `${i.variable} ${i.message}`).join('; ')}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const db = createDb(url, { poolMax: 2, applicationName: 'arbiter replay' });
+  try {
+    const outcome = await replayTurn(db.prisma, gameId, turn);
+    switch (outcome.kind) {
+      case 'match':
+        io.out(`turn ${turn} of game ${gameId}: the replay matches the stored result (sha256 ${outcome.hash})\n`);
+        return 0;
+      case 'mismatch':
+        io.out(
+          `turn ${turn} of game ${gameId}: the replay DIFFERS from the stored result\n` +
+            `  stored hash: ${outcome.storedHash}\n  replay hash: ${outcome.hash}\n` +
+            'The stored inputs were changed after the turn ran, or the engine no longer gives the same result for them.\n',
+        );
+        return 1;
+      case 'not-replayable':
+        io.err(`arbiter replay: ${outcome.message}\n`);
+        return 2;
+      default: {
+        const never: never = outcome;
+        throw new Error(`unexpected replay outcome ${JSON.stringify(never)}`);
+      }
+    }
+  } catch (err) {
+    // Prisma's connection errors: P1000 authentication, P1001 unreachable, P1003 no such database, ...
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && /^P10\d\d$/.test(code)) {
+      io.err(`arbiter replay: cannot read the database at ${redactUrl(url)}: ${oneLine((err as Error).message)}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await db.close();
+  }
+}
+
+export const replayCommand: Command = {
+  name: 'replay',
+  summary: 're-adjudicate a stored turn and check that its result hash matches',
+  usage,
+  run: (argv) => replay(argv, { env: process.env, io: processIo }),
+};
+
+/** Prisma's multi-line messages quote the calling code; the last line is the reason. */
+function oneLine(message: string): string {
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return lines[lines.length - 1] ?? message;
+}
