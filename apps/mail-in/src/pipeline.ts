@@ -13,7 +13,8 @@
 // instead of being stored twice.
 
 import { createHash } from 'node:crypto';
-import { transaction, type Db, type Tx } from '@arbiter/db';
+import type { Db } from '@arbiter/db';
+import type { PoolClient } from 'pg';
 import {
   authenticateNation,
   getStandingOrders,
@@ -30,7 +31,18 @@ import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { readMail, type ReadMail } from './parse.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
-import { OWN_X_LOOP, screenAutomatedMail } from './screen.ts';
+import { screenAutomatedMail } from './screen.ts';
+import {
+  findEmailSubmission,
+  lockMessage,
+  recordInbound,
+  recordRefusal,
+  unlockMessage,
+  type InboundRecord,
+  type InboundStatus,
+  type ReplyKind,
+  type ReplyRow,
+} from './store.ts';
 
 export interface MailPipelineOptions {
   db: Db;
@@ -42,21 +54,6 @@ export interface MailPipelineOptions {
   /** Mails processed at once; each holds up to two database connections. Default 4. */
   concurrency?: number;
   logger: Logger;
-}
-
-type Kind = 'receipt' | 'refusal' | 'notice' | 'report';
-
-interface ReplyRow {
-  gameId: string | null;
-  nationId: string | null;
-  kind: Kind;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  attachments?: unknown;
-  messageId: string;
-  inReplyTo: string | null;
 }
 
 const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
@@ -97,7 +94,6 @@ class Limiter {
 
 export class MailPipeline implements MailProcessor {
   private readonly db: Db;
-  private readonly from: string;
   private readonly domain: string;
   private readonly limits: ExtractLimits;
   private readonly refusalIntervalMs: number;
@@ -106,7 +102,6 @@ export class MailPipeline implements MailProcessor {
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
-    this.from = options.mailFrom;
     this.domain = messageIdDomain(options.mailFrom);
     this.limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
     this.refusalIntervalMs = options.refusalIntervalMs ?? 3_600_000;
@@ -118,47 +113,48 @@ export class MailPipeline implements MailProcessor {
     const receivedAt = new Date();
     return this.limiter.run(async () => {
       const mail = await readMail(raw);
-      return this.withMessageLock(mail.messageId, () => this.handle(mail, envelope, receivedAt));
+      // One pool connection per mail: it holds the Message-ID lock (so the same mail delivered twice at
+      // once is processed once, across processes) and writes the intake's own rows.
+      const client = await this.db.pool.connect();
+      try {
+        const prior = await lockMessage(client, mail.messageId);
+        try {
+          if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
+          return await this.handle({ client, mail, envelope, receivedAt });
+        } finally {
+          await unlockMessage(client, mail.messageId);
+        }
+      } finally {
+        client.release();
+      }
     });
   }
 
-  /** Serialises the processing of one Message-ID across processes (session advisory lock). */
-  private async withMessageLock<T>(messageId: string, fn: () => Promise<T>): Promise<T> {
-    const client = await this.db.pool.connect();
-    const key = `arbiter-inbound:${messageId}`;
-    try {
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-      try {
-        return await fn();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
-      }
-    } finally {
-      client.release();
-    }
-  }
-
-  private async handle(mail: ReadMail, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {
+  private async handle(ctx: MailContext): Promise<ProcessOutcome> {
+    const { mail, envelope } = ctx;
     const { messageId } = mail;
-    const seen = await this.db.prisma.inboundMail.findUnique({ where: { messageId }, select: { status: true } });
-    if (seen !== null) return { kind: 'duplicate', messageId };
-
     const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
-    const record = (tx: Tx, status: 'processed' | 'ignored' | 'refused', reason: string | null, gameId: string | null = null, submissionId: string | null = null) =>
-      tx.inboundMail.create({
-        data: { messageId, receivedAt, fromAddress, envelopeFrom: envelope.mailFrom, gameId, status, reason: reason?.slice(0, 500) ?? null, submissionId },
-      });
+    const record: RecordFn = (status, reason, gameId = null, submissionId = null) => ({
+      messageId,
+      receivedAt: ctx.receivedAt,
+      fromAddress,
+      envelopeFrom: envelope.mailFrom,
+      gameId,
+      status,
+      reason,
+      submissionId,
+    });
 
     // Robots, bounces, lists and loops: recorded, never answered.
     const screen = screenAutomatedMail({ headers: mail.headers, envelopeFrom: envelope.mailFrom, replyAddress: mail.replyAddress });
     if (screen.automated) {
-      await transaction(this.db, (tx) => record(tx, 'ignored', screen.reason));
+      await recordInbound(ctx.client, record('ignored', screen.reason), []);
       return { kind: 'ignored', messageId, reason: screen.reason };
     }
     const sender = mail.replyAddress !== null && ADDRESS.test(mail.replyAddress) ? mail.replyAddress : null;
     if (sender === null) {
       const reason = `no usable reply address (${mail.replyAddress ?? 'none'})`;
-      await transaction(this.db, (tx) => record(tx, 'ignored', reason));
+      await recordInbound(ctx.client, record('ignored', reason), []);
       return { kind: 'ignored', messageId, reason };
     }
 
@@ -171,7 +167,7 @@ export class MailPipeline implements MailProcessor {
         '',
         ORDER_MAIL_HELP,
       ].join('\n');
-      const replied = await this.refuse(mail, sender, text, (tx) => record(tx, 'refused', extraction.reason));
+      const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
     const submission = extraction.submission;
@@ -185,53 +181,40 @@ export class MailPipeline implements MailProcessor {
         '',
         ORDER_MAIL_HELP,
       ].join('\n');
-      const replied = await this.refuse(mail, sender, text, (tx) => record(tx, 'refused', 'not-authenticated'));
+      const replied = await this.refuse(ctx, sender, text, record('refused', 'not-authenticated'));
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
-    const recipients = uniqueAddresses([sender, nation.email]);
-    const inReplyTo = MESSAGE_ID.exec(messageId)?.[1] ?? null;
+    const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
 
     if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
       const text = [
         `Your mail "${oneLine(mail.subject)}" names nation "${submission.nation}", but its secret belongs to ${nation.name} (${nation.nationId}).`,
         'Nothing was stored. Fix or remove the "nation:" line and send the mail again.',
       ].join('\n');
-      await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: mail not processed`, text, messageId, inReplyTo, (tx) =>
-        record(tx, 'refused', 'nation-mismatch', nation.gameId),
-      );
+      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: mail not processed`, text, `mismatch-${short(messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
       return { kind: 'refused', messageId, reason: 'nation-mismatch', replied: true };
     }
 
     switch (submission.command) {
       case 'orders':
-        return this.orders(mail, submission, nation, recipients, inReplyTo, receivedAt, record);
+        return this.orders(ctx, submission, to, record);
       case 'status':
-        return this.status(mail, submission, nation, recipients, inReplyTo, record);
+        return this.status(ctx, submission, to, record);
       case 'resend-report':
-        return this.resendReport(mail, nation, recipients, inReplyTo, record);
+        return this.resendReport(ctx, to, record);
       default:
         return assertNever(submission.command);
     }
   }
 
-  private async orders(
-    mail: ReadMail,
-    submission: MailSubmission,
-    nation: AuthenticatedNation,
-    recipients: string[],
-    inReplyTo: string | null,
-    receivedAt: Date,
-    record: RecordFn,
-  ): Promise<ProcessOutcome> {
-    const { messageId } = mail;
+  private async orders(ctx: MailContext, submission: MailSubmission, to: Recipients, record: RecordFn): Promise<ProcessOutcome> {
+    const { messageId } = ctx.mail;
+    const { nation } = to;
     // A submission already stored for this Message-ID (the process died before answering): answer it.
-    const earlier = await this.db.prisma.submission.findFirst({
-      where: { gameId: nation.gameId, nationId: nation.nationId, messageId, source: 'email' },
-      select: { id: true, receipt: true },
-    });
+    const earlier = await findEmailSubmission(ctx.client, nation.gameId, nation.nationId, messageId);
     let receipt: Receipt;
     if (earlier !== null) {
-      receipt = earlier.receipt as unknown as Receipt;
+      receipt = earlier.receipt as Receipt;
       this.log.warn({ messageId, submissionId: earlier.id }, 'mail-in: answering a submission stored before a restart');
     } else {
       try {
@@ -240,34 +223,24 @@ export class MailPipeline implements MailProcessor {
           nationId: nation.nationId,
           source: 'email',
           rawText: submission.orderText,
-          receivedAt,
+          receivedAt: ctx.receivedAt,
           messageId,
         });
       } catch (err) {
         if (!(err instanceof IntakeError)) throw err;
-        const text = [`Your orders in "${oneLine(mail.subject)}" were not stored: ${err.message}`, '', 'Nothing was changed.'].join('\n');
-        await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, messageId, inReplyTo, (tx) =>
-          record(tx, 'refused', err.code, nation.gameId),
-        );
+        const text = [`Your orders in "${oneLine(ctx.mail.subject)}" were not stored: ${err.message}`, '', 'Nothing was changed.'].join('\n');
+        await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, `notstored-${short(messageId)}`, record('refused', err.code, nation.gameId));
         return { kind: 'refused', messageId, reason: err.code, replied: true };
       }
     }
     const text = [mailNotes(submission), renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
     const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
-    await this.reply(recipients, nation, 'receipt', subject, text, `receipt-${receipt.submissionId}`, inReplyTo, (tx) =>
-      record(tx, 'processed', null, nation.gameId, receipt.submissionId),
-    );
+    await this.reply(ctx, to, 'receipt', subject, text, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
   }
 
-  private async status(
-    mail: ReadMail,
-    submission: MailSubmission,
-    nation: AuthenticatedNation,
-    recipients: string[],
-    inReplyTo: string | null,
-    record: RecordFn,
-  ): Promise<ProcessOutcome> {
+  private async status(ctx: MailContext, submission: MailSubmission, to: Recipients, record: RecordFn): Promise<ProcessOutcome> {
+    const { nation } = to;
     const status = await getStatus(this.db, nation.gameId, { kind: 'nation', nationId: nation.nationId });
     const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
     const lines = [
@@ -283,13 +256,13 @@ export class MailPipeline implements MailProcessor {
       ...status.nations.map((n) => `  ${n.name} (${n.nationId}): ${n.submitted ? 'yes' : 'not yet'}${n.final ? ', final' : ''}`),
     ];
     const text = [mailNotes(submission), lines.join('\n')].filter((s) => s !== '').join('\n') + '\n';
-    await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} turn ${status.turn} ${nation.name}: status`, text, `status-${short(mail.messageId)}`, inReplyTo, (tx) =>
-      record(tx, 'processed', 'status', nation.gameId),
-    );
-    return { kind: 'accepted', messageId: mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
+    await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} turn ${status.turn} ${nation.name}: status`, text, `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
+    return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
   }
 
-  private async resendReport(mail: ReadMail, nation: AuthenticatedNation, recipients: string[], inReplyTo: string | null, record: RecordFn): Promise<ProcessOutcome> {
+  private async resendReport(ctx: MailContext, to: Recipients, record: RecordFn): Promise<ProcessOutcome> {
+    const { nation } = to;
+    const key = short(ctx.mail.messageId);
     // The report mail exactly as the turn pipeline wrote it (text, HTML, map attachment), sent again.
     const last = await this.db.prisma.outboxMail.findFirst({
       where: { gameId: nation.gameId, nationId: nation.nationId, kind: 'report', status: { not: 'superseded' } },
@@ -298,101 +271,72 @@ export class MailPipeline implements MailProcessor {
     });
     if (last === null) {
       const text = `There is no turn report for ${nation.name} (${nation.nationId}) in game ${nation.gameId} yet: the first report is mailed when turn 1 has been run.\n`;
-      await this.reply(recipients, nation, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: no report yet`, text, `noreport-${short(mail.messageId)}`, inReplyTo, (tx) =>
-        record(tx, 'processed', 'resend-report: no report yet', nation.gameId),
-      );
+      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: no report yet`, text, `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
     } else {
-      await this.reply(
-        recipients,
-        nation,
-        'report',
-        last.subject.startsWith('Resent: ') ? last.subject : `Resent: ${last.subject}`,
-        last.text,
-        `resend-${short(mail.messageId)}`,
-        inReplyTo,
-        (tx) => record(tx, 'processed', 'resend-report', nation.gameId),
-        { html: last.html, attachments: last.attachments },
-      );
+      const subject = last.subject.startsWith('Resent: ') ? last.subject : `Resent: ${last.subject}`;
+      await this.reply(ctx, to, 'report', subject, last.text, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
     }
-    return { kind: 'accepted', messageId: mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
+    return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
   }
 
-  /** Queues one reply per recipient and records the inbound mail, in one transaction. */
+  /** Queues one reply per recipient and records the inbound mail, atomically. */
   private async reply(
-    recipients: string[],
-    nation: AuthenticatedNation,
-    kind: Kind,
+    ctx: MailContext,
+    to: Recipients,
+    kind: ReplyKind,
     subject: string,
     text: string,
     key: string,
-    inReplyTo: string | null,
-    recordFn: (tx: Tx) => Promise<unknown>,
+    inbound: InboundRecord,
     extra: { html?: string | null; attachments?: unknown } = {},
   ): Promise<void> {
-    const rows: ReplyRow[] = recipients.map((to, i) => ({
-      gameId: nation.gameId,
-      nationId: nation.nationId,
+    const rows: ReplyRow[] = to.addresses.map((address, i) => ({
+      gameId: to.nation.gameId,
+      nationId: to.nation.nationId,
       kind,
-      to,
+      to: address,
       subject,
       text,
       ...extra,
       messageId: outboxMessageId(kind, `${key}-${i + 1}`, this.domain),
-      inReplyTo,
+      inReplyTo: to.inReplyTo,
     }));
-    await transaction(this.db, async (tx) => {
-      await recordFn(tx);
-      for (const row of rows) await insertReply(tx, row);
-    });
+    await recordInbound(ctx.client, inbound, rows);
   }
 
   /** A refusal to an unauthenticated sender: at most one per sender per interval. */
-  private async refuse(mail: ReadMail, sender: string, text: string, recordFn: (tx: Tx) => Promise<unknown>): Promise<boolean> {
-    const inReplyTo = MESSAGE_ID.exec(mail.messageId)?.[1] ?? null;
-    const key = sender.toLowerCase();
-    return transaction(this.db, async (tx) => {
-      await recordFn(tx);
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`arbiter-refusal:${key}`}, 0))`;
-      const since = new Date(Date.now() - this.refusalIntervalMs);
-      const recent = await tx.refusalNotice.findFirst({ where: { sender: key, sentAt: { gt: since } }, select: { id: true } });
-      if (recent !== null) return false;
-      await tx.refusalNotice.create({ data: { sender: key } });
-      await insertReply(tx, {
-        gameId: null,
-        nationId: null,
-        kind: 'refusal',
-        to: sender,
-        subject: '[Arbiter] Your mail could not be processed',
-        text: `${text}\n\n(Arbiter sends at most one such notice per address per hour.)\n`,
-        messageId: outboxMessageId('refusal', short(mail.messageId), this.domain),
-        inReplyTo,
-      });
-      return true;
-    });
+  private refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord): Promise<boolean> {
+    const reply: ReplyRow = {
+      gameId: null,
+      nationId: null,
+      kind: 'refusal',
+      to: sender,
+      subject: '[Arbiter] Your mail could not be processed',
+      text: `${text}\n\n(Arbiter sends at most one such notice per address per hour.)\n`,
+      messageId: outboxMessageId('refusal', short(ctx.mail.messageId), this.domain),
+      inReplyTo: MESSAGE_ID.exec(ctx.mail.messageId)?.[1] ?? null,
+    };
+    return recordRefusal(ctx.client, inbound, sender, reply, this.refusalIntervalMs);
   }
 }
 
-type RecordFn = (tx: Tx, status: 'processed' | 'ignored' | 'refused', reason: string | null, gameId?: string | null, submissionId?: string | null) => Promise<unknown>;
-
-async function insertReply(tx: Tx, row: ReplyRow): Promise<void> {
-  const headers: Record<string, string> = { 'X-Loop': OWN_X_LOOP };
-  if (row.gameId !== null) headers['X-Arbiter-Game'] = row.gameId;
-  if (row.inReplyTo !== null) headers['In-Reply-To'] = row.inReplyTo;
-  await tx.outboxMail.create({
-    data: {
-      gameId: row.gameId,
-      nationId: row.nationId,
-      kind: row.kind,
-      toAddresses: [row.to],
-      subject: row.subject,
-      text: row.text,
-      html: row.html ?? null,
-      attachments: (row.attachments ?? []) as object,
-      messageId: row.messageId,
-      headers,
-    },
-  });
+interface MailContext {
+  /** Holds the Message-ID lock; writes InboundMail and the replies. */
+  client: PoolClient;
+  mail: ReadMail;
+  envelope: Envelope;
+  receivedAt: Date;
 }
+
+interface Recipients {
+  /** The sender and the nation's registered address (once when they are the same). */
+  addresses: string[];
+  nation: AuthenticatedNation;
+  inReplyTo: string | null;
+}
+
+/** The InboundMail row of the mail in hand, with the outcome filled in. */
+type RecordFn = (status: InboundStatus, reason: string | null, gameId?: string | null, submissionId?: string | null) => InboundRecord;
 
 function uniqueAddresses(list: string[]): string[] {
   const seen = new Set<string>();

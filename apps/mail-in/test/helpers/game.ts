@@ -1,6 +1,7 @@
 // A game in a fresh test database, made the way the GM makes one (@arbiter/intake createGame).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db } from '@arbiter/db';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { createGame, type CreatedGame } from '@arbiter/intake';
 
@@ -16,9 +17,23 @@ export interface TestGame {
 
 export async function createTestGame(poolMax = 10): Promise<TestGame> {
   const database = await createTestDatabase({ poolMax });
+  const game = await addGame(database.db);
+  return {
+    database,
+    game,
+    secret(nationId) {
+      const n = game.nations.find((x) => x.nationId === nationId);
+      if (n === undefined) throw new Error(`no nation ${nationId}`);
+      return n.secret;
+    },
+  };
+}
+
+/** Another game (the first-turn scenario, nations north, south, east) in the same database. */
+export async function addGame(db: Db, name = 'Mail test game'): Promise<CreatedGame> {
   const { orders: _orders, ...scenario } = SCENARIO;
-  const game = await createGame(database.db, {
-    name: 'Mail test game',
+  return createGame(db, {
+    name,
     scenario,
     schedule: { kind: 'weekly', days: ['mon'], time: '18:00' },
     timeZone: 'Europe/Berlin',
@@ -29,13 +44,4 @@ export async function createTestGame(poolMax = 10): Promise<TestGame> {
     ],
     firstDeadline: new Date(Date.now() + 7 * 86_400_000),
   });
-  return {
-    database,
-    game,
-    secret(nationId) {
-      const n = game.nations.find((x) => x.nationId === nationId);
-      if (n === undefined) throw new Error(`no nation ${nationId}`);
-      return n.secret;
-    },
-  };
 }

@@ -1,0 +1,105 @@
+// Benchmark: order mails per second through the SMTP intake into PostgreSQL, receipts queued.
+// A nodemailer client with pooled connections sends N order mails to the SMTP intake on loopback,
+// spread over the nations of BENCH_GAMES games (default 8 games of the first-turn scenario, 3 nations
+// each: a server hosts many games, and the intake merges one nation's submissions one at a time),
+// a few orders each; each mail is
+// acknowledged only after its submission, standing orders, InboundMail row and two receipt rows are
+// committed. Prints the throughput and the per-mail latency. Target: at least 100 mails/s.
+//
+//   npm run bench -w apps/mail-in     (BENCH_MAILS=2000 BENCH_CONNECTIONS=8 BENCH_GAMES=8 to change the load)
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import { MailPipeline } from '../src/pipeline.ts';
+import { startSmtpIntake } from '../src/smtp.ts';
+import { addGame, createTestGame } from '../test/helpers/game.ts';
+
+const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const GAMES = Number(process.env.BENCH_GAMES ?? 8);
+const WARMUP = 30;
+
+const ORDERS: Record<string, string[]> = {
+  north: ['aragorn, 850, no, e, e, h', 'frodo, 810, 0304', 'gandalf, 810, 0303', 'swan, 830, no, w'],
+  south: ['grond, 850, no, w, w, h', 'riders, 860, no, nw, nw'],
+  east: ['bard, 850, no, w, h', 'esgaroth, 850, no, e'],
+};
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const t = await createTestGame(24);
+  const logger = pino({ level: 'silent' });
+  const intake = await startSmtpIntake({
+    host: '127.0.0.1',
+    port: 0,
+    acceptedDomains: ['arbiter.test'],
+    maxMessageBytes: 5 * 1024 * 1024,
+    processor: new MailPipeline({ db: t.database.db, mailFrom: 'Arbiter <orders@arbiter.test>', concurrency: 10, logger }),
+    logger,
+  });
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: intake.port, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
+  const games = [t.game];
+  for (let g = 1; g < GAMES; g++) games.push(await addGame(t.database.db, `Bench game ${g}`));
+  const players = games.flatMap((game) => game.nations.map((n) => ({ gameId: game.gameId, nation: n.nationId, secret: n.secret })));
+  const send = async (i: number): Promise<number> => {
+    const player = players[((i % players.length) + players.length) % players.length];
+    if (player === undefined) throw new Error('no players');
+    const { nation } = player;
+    const started = performance.now();
+    await transport.sendMail({
+      from: `${nation}-player@home.test`,
+      to: 'orders@arbiter.test',
+      subject: `orders ${i}`,
+      messageId: `<bench-${i}@home.test>`,
+      text: `Orders for this turn\n\ngame: ${player.gameId}\nsecret: ${player.secret}\n\n${(ORDERS[nation] ?? []).join('\n')}\n\n-- \n${nation}\n`,
+    });
+    return performance.now() - started;
+  };
+
+  try {
+    // Warm-up (JIT, connection pools), not counted.
+    await Promise.all(Array.from({ length: WARMUP }, (_, i) => send(-1 - i)));
+    const latencies: number[] = [];
+    let next = 0;
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS * 2 }, async () => {
+        for (let i = next++; i < MAILS; i = next++) latencies.push(await send(i));
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuMsPerMail = (cpu.user + cpu.system) / 1000 / MAILS;
+    const prisma = t.database.db.prisma;
+    const [submissions, receipts, inbound] = await Promise.all([
+      prisma.submission.count({ where: { messageId: { startsWith: '<bench-' } } }),
+      prisma.outboxMail.count({ where: { kind: 'receipt', headers: { path: ['In-Reply-To'], string_starts_with: 'bench-' } } }),
+      prisma.inboundMail.count({ where: { messageId: { startsWith: '<bench-' }, status: 'processed' } }),
+    ]);
+    latencies.sort((a, b) => a - b);
+    const rate = MAILS / seconds;
+    console.log(`mail-in SMTP intake benchmark: ${MAILS} order mails over ${CONNECTIONS} SMTP connections, ${players.length} nations in ${games.length} games`);
+    console.log(`  ${seconds.toFixed(2)} s, ${rate.toFixed(0)} mails/s (target >= 100)`);
+    console.log(`  CPU of this process (SMTP client + intake + pipeline): ${cpuMsPerMail.toFixed(1)} ms per mail, i.e. ${(1000 / cpuMsPerMail).toFixed(0)} mails/s per core; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(`  latency per mail (SMTP DATA to 250, after commit): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
+    console.log(`  stored: ${submissions} submissions (${submissions * 1} expected ${MAILS + WARMUP}), ${inbound} inbound mails, ${receipts} receipt rows queued`);
+    if (submissions !== MAILS + WARMUP || receipts !== 2 * (MAILS + WARMUP)) {
+      throw new Error(`expected ${MAILS + WARMUP} submissions and ${2 * (MAILS + WARMUP)} receipts`);
+    }
+    if (rate < 100) process.exitCode = 2;
+  } finally {
+    transport.close();
+    await intake.close();
+    await t.database.drop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+// The mail intake's own rows (InboundMail, OutboxMail replies, RefusalNotice), written with plain SQL on
+// the one pool connection that holds the mail's Message-ID lock. This is the hot path of the intake
+// (one round trip to check, one to record), so it does not go through Prisma; the tables and their
+// meaning are those of prisma/schema.prisma (owned by packages/db).
+
+import type { PoolClient } from 'pg';
+import { uuidv7 } from '@arbiter/intake';
+import { OWN_X_LOOP } from './screen.ts';
+
+export type InboundStatus = 'processed' | 'ignored' | 'refused';
+export type ReplyKind = 'receipt' | 'refusal' | 'notice' | 'report';
+
+export interface InboundRecord {
+  messageId: string;
+  receivedAt: Date;
+  fromAddress: string;
+  envelopeFrom: string | null;
+  gameId: string | null;
+  status: InboundStatus;
+  reason: string | null;
+  submissionId: string | null;
+}
+
+export interface ReplyRow {
+  gameId: string | null;
+  nationId: string | null;
+  kind: ReplyKind;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** As the outbox stores it (see @arbiter/mail); default none. */
+  attachments?: unknown;
+  /** Without angle brackets. */
+  messageId: string;
+  /** The player's Message-ID this answers, without angle brackets. */
+  inReplyTo: string | null;
+}
+
+export interface PriorState {
+  /** Status of the InboundMail row of this Message-ID, if the mail was seen before. */
+  inbound: InboundStatus | null;
+}
+
+const lockKey = (messageId: string) => `arbiter-inbound:${messageId}`;
+
+/** Takes the session lock of a Message-ID (waits for another process handling the same mail) and reads what is known of it. */
+export async function lockMessage(client: PoolClient, messageId: string): Promise<PriorState> {
+  await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockKey(messageId)]);
+  // A separate statement: its snapshot is taken after the lock is held, so it sees what the previous
+  // holder committed.
+  const r = await client.query<{ status: InboundStatus }>('SELECT status::text AS status FROM "InboundMail" WHERE "messageId" = $1', [messageId]);
+  return { inbound: r.rows[0]?.status ?? null };
+}
+
+export async function unlockMessage(client: PoolClient, messageId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(messageId)]);
+}
+
+/** A submission already stored for this Message-ID (a restart between storing and answering). */
+export async function findEmailSubmission(client: PoolClient, gameId: string, nationId: string, messageId: string): Promise<{ id: string; receipt: unknown } | null> {
+  const r = await client.query<{ id: string; receipt: unknown }>(
+    `SELECT id::text, receipt FROM "Submission"
+      WHERE "messageId" = $1 AND "gameId" = $2 AND "nationId" = $3 AND source = 'email'
+      ORDER BY seq LIMIT 1`,
+    [messageId, gameId, nationId],
+  );
+  return r.rows[0] ?? null;
+}
+
+function headersOf(row: ReplyRow): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Loop': OWN_X_LOOP };
+  if (row.gameId !== null) headers['X-Arbiter-Game'] = row.gameId;
+  if (row.inReplyTo !== null) headers['In-Reply-To'] = row.inReplyTo;
+  return headers;
+}
+
+/** Records the inbound mail and queues its replies, atomically (one statement). */
+export async function recordInbound(client: PoolClient, inbound: InboundRecord, replies: ReplyRow[]): Promise<void> {
+  const rows = replies.map((r) => ({
+    id: uuidv7(),
+    gameId: r.gameId,
+    nationId: r.nationId,
+    kind: r.kind,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html ?? null,
+    attachments: r.attachments ?? [],
+    messageId: r.messageId,
+    headers: headersOf(r),
+  }));
+  await client.query(
+    `WITH inbound AS (
+       INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId")
+       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid)
+     )
+     INSERT INTO "OutboxMail" (id, "gameId", "nationId", kind, "toAddresses", subject, text, html, attachments, "messageId", headers)
+     SELECT r.id, r."gameId", r."nationId", r.kind::"MailKind", ARRAY[r."to"], r.subject, r.text, r.html, r.attachments, r."messageId", r.headers
+       FROM jsonb_to_recordset($9::jsonb) AS r(id uuid, "gameId" text, "nationId" text, kind text, "to" text, subject text, text text,
+                                              html text, attachments jsonb, "messageId" text, headers jsonb)`,
+    [
+      inbound.messageId,
+      inbound.receivedAt,
+      inbound.fromAddress,
+      inbound.envelopeFrom,
+      inbound.gameId,
+      inbound.status,
+      inbound.reason === null ? null : inbound.reason.slice(0, 500),
+      inbound.submissionId,
+      JSON.stringify(rows),
+    ],
+  );
+}
+
+/**
+ * Records a refused mail and, unless this sender got a refusal within `intervalMs`, queues the
+ * refusal and notes it (RefusalNotice). Returns whether a refusal was queued.
+ */
+export async function recordRefusal(client: PoolClient, inbound: InboundRecord, sender: string, reply: ReplyRow, intervalMs: number): Promise<boolean> {
+  const key = sender.toLowerCase();
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`arbiter-refusal:${key}`]);
+    const recent = await client.query(
+      `SELECT 1 FROM "RefusalNotice" WHERE sender = $1 AND "sentAt" > now() - make_interval(secs => $2::double precision) LIMIT 1`,
+      [key, intervalMs / 1000],
+    );
+    const send = recent.rowCount === 0;
+    if (send) await client.query('INSERT INTO "RefusalNotice" (id, sender) VALUES ($1::uuid, $2)', [uuidv7(), key]);
+    await recordInbound(client, inbound, send ? [reply] : []);
+    await client.query('COMMIT');
+    return send;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
