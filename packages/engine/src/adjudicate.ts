@@ -7,7 +7,8 @@
 // reports, but it neither blocks nor is blocked, sees nor is seen. At each pulse all arrivals happen
 // first, then every unit at rest that has an order entry left tries its next entry. An army that entered
 // its hex by movement this turn must get past the hex's blockers (the seed's four-step order) to leave.
-import { canonicalJson, sha256Hex } from './canonical.ts';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical.ts';
 import { DIRECTIONS, DIRECTION_INDEX, distance, parseHexId } from './hex.ts';
 import { TERRAIN_CODE, hexIdOfIndex, hexIndexOf } from './map.ts';
 import type { GameMap } from './map.ts';
@@ -168,6 +169,8 @@ export interface Resolution {
   sightings: Map<NationId, Sighting[]>;
   sightingKeys: Set<string>;
   knownCentres: Map<NationId, Set<number>>;
+  /** Hex id of an index (cached: ids are built once per hex, not per step). */
+  hexId: (index: number) => HexId;
 }
 
 export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnResult {
@@ -185,6 +188,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     sightings: new Map(state.nations.map((n) => [n.id, []])),
     sightingKeys: new Set(),
     knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
+    hexId: hexIdCache(world.map),
   };
   const { map } = r;
 
@@ -251,7 +255,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
       const o = v.order;
       errors.push({ line: o.line, column: o.column, unit: o.unit, message: v.reason ?? 'rejected' });
       const owner = r.byId.get(o.unit)?.nation;
-      r.events.push({
+      emit(r, {
         type: 'order-rejected',
         pulse: 0,
         unit: o.unit,
@@ -278,16 +282,16 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     u.hex = o.dest!;
     addPresent(r, u);
     const spell = o.order.kind === 'movement-spell' ? o.order.spell : undefined;
-    r.events.push({
+    emit(r, {
       type: 'character-moved',
       pulse: 0,
       unit: u.id,
-      from: hexIdOfIndex(map, from),
-      to: hexIdOfIndex(map, u.hex),
+      from: r.hexId(from),
+      to: r.hexId(u.hex),
       order: o.order.code,
       ...(spell !== undefined ? { spell } : {}),
       ...(left !== null ? { left: left.id } : {}),
-      message: `${u.id} ${left !== null ? `left ${left.id} and ` : ''}${spell !== undefined ? `cast spell ${spell} and ` : ''}moved from ${hexIdOfIndex(map, from)} to ${hexIdOfIndex(map, u.hex)}`,
+      message: `${u.id} ${left !== null ? `left ${left.id} and ` : ''}${spell !== undefined ? `cast spell ${spell} and ` : ''}moved from ${r.hexId(from)} to ${r.hexId(u.hex)}`,
       nations: [u.nation],
     });
   }
@@ -301,13 +305,13 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
       const d = DIRECTION_INDEX[ord.dir];
       u.defends = (1 << d) | (1 << ((d + 5) % 6)) | (1 << ((d + 1) % 6));
       const sides = DIRECTIONS.filter((_, i) => (u.defends & (1 << i)) !== 0);
-      r.events.push({
+      emit(r, {
         type: 'standing',
         pulse: 0,
         unit: u.id,
-        hex: hexIdOfIndex(map, u.hex),
+        hex: r.hexId(u.hex),
         sides,
-        message: `${u.id} stands and defends ${hexIdOfIndex(map, u.hex)} on its ${sides.join(', ')} sides`,
+        message: `${u.id} stands and defends ${r.hexId(u.hex)} on its ${sides.join(', ')} sides`,
         nations: [u.nation],
       });
       continue;
@@ -326,13 +330,13 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
         const navy = u.carrier!;
         detach(r, u);
         addPresent(r, u);
-        r.events.push({
+        emit(r, {
           type: 'disembarked',
           pulse: 0,
           unit: u.id,
-          hex: hexIdOfIndex(map, u.hex),
+          hex: r.hexId(u.hex),
           navy: navy.id,
-          message: `${u.id} marched ashore from ${navy.id} at ${hexIdOfIndex(map, u.hex)}`,
+          message: `${u.id} marched ashore from ${navy.id} at ${r.hexId(u.hex)}`,
           nations: [u.nation],
         });
       }
@@ -352,15 +356,15 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
           if ((n.state as NavyState).food <= 0) moraleLoss(r, n);
         }
         const transports = convoy.reduce((t, n) => t + (n.state as NavyState).ships.transports, 0);
-        r.events.push({
+        emit(r, {
           type: 'boarded',
           pulse: 0,
           unit: u.id,
-          hex: hexIdOfIndex(map, u.hex),
+          hex: r.hexId(u.hex),
           navies: convoy.map((n) => n.id),
           transportsNeeded: o.transportsNeeded ?? 0,
           transports,
-          message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${hexIdOfIndex(map, u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
+          message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${r.hexId(u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
           nations: [u.nation],
         });
       } else {
@@ -400,13 +404,13 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     for (const [hex, group] of groups) {
       let order = group;
       if (group.length > 1 && contested(r, hex, group)) {
-        order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: hexIdOfIndex(map, hex) });
-        r.events.push({
+        order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: r.hexId(hex) });
+        emit(r, {
           type: 'departure-order',
           pulse: p,
-          hex: hexIdOfIndex(map, hex),
+          hex: r.hexId(hex),
           units: order.map((u) => u.id),
-          message: `pulse ${p}: ${order.length} armies try to leave ${hexIdOfIndex(map, hex)} at once; random order ${order.map((u) => u.id).join(', ')}`,
+          message: `pulse ${p}: ${order.length} armies try to leave ${r.hexId(hex)} at once; random order ${order.map((u) => u.id).join(', ')}`,
           nations: [],
         });
       }
@@ -429,21 +433,21 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     const o = u.order;
     if (o === null || o.order.kind !== 'move-and-join' || u.destroyed) continue;
     const army = r.byId.get(o.order.army)!;
-    const startCoord = parseHexId(hexIdOfIndex(map, u.start))!;
+    const startCoord = parseHexId(r.hexId(u.start))!;
     let problem: string | null = null;
     if (army.destroyed) problem = `army ${army.id} was destroyed this turn`;
     else {
-      const d = distance(startCoord, parseHexId(hexIdOfIndex(map, army.hex))!);
-      if (d > CHARACTER_RANGE) problem = `army ${army.id} ended its move at ${hexIdOfIndex(map, army.hex)}, ${d} hexes from ${u.id}'s start ${hexIdOfIndex(map, u.start)} (at most ${CHARACTER_RANGE})`;
+      const d = distance(startCoord, parseHexId(r.hexId(army.hex))!);
+      if (d > CHARACTER_RANGE) problem = `army ${army.id} ended its move at ${r.hexId(army.hex)}, ${d} hexes from ${u.id}'s start ${r.hexId(u.start)} (at most ${CHARACTER_RANGE})`;
     }
     if (problem !== null) {
-      u.stop = { reason: 'join-failed', hex: hexIdOfIndex(map, u.hex), message: `${STOP_MESSAGES['join-failed']}: ${problem}` };
-      r.events.push({
+      u.stop = { hex: r.hexId(u.hex), message: `${STOP_MESSAGES['join-failed']}: ${problem}`, reason: 'join-failed' };
+      emit(r, {
         type: 'join-failed',
         pulse: AFTER_MOVEMENT,
         unit: u.id,
         army: army.id,
-        hex: hexIdOfIndex(map, u.hex),
+        hex: r.hexId(u.hex),
         message: `${u.id} could not join ${army.id}: ${problem}`,
         nations: [u.nation],
       });
@@ -456,13 +460,13 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
       u.carrier = army;
       army.passengers.push(u);
     }
-    r.events.push({
+    emit(r, {
       type: 'joined',
       pulse: AFTER_MOVEMENT,
       unit: u.id,
       army: army.id,
-      hex: hexIdOfIndex(map, u.hex),
-      message: `${u.id} joined ${army.id} at ${hexIdOfIndex(map, u.hex)}`,
+      hex: r.hexId(u.hex),
+      message: `${u.id} joined ${army.id} at ${r.hexId(u.hex)}`,
       nations: [u.nation],
     });
   }
@@ -473,8 +477,60 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   const rolls = r.rng.records;
   const views = buildViews(r, units, state.turn);
   const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
-  const hash = sha256Hex(canonicalJson(body));
+  const hash = turnHash(body);
   return { ...body, hash };
+}
+
+/** Adds an event with its keys in sorted order (see turnHash). */
+function emit(r: Resolution, e: TurnEvent): void {
+  const out = {} as Record<string, unknown>;
+  for (const k of Object.keys(e).sort()) out[k] = (e as unknown as Record<string, unknown>)[k];
+  r.events.push(out as unknown as TurnEvent);
+}
+
+/**
+ * SHA-256 of canonicalJson(body), fast: every object the resolution builds (results, steps, events,
+ * rolls, views, next-state units) is built with its keys in sorted order, so the native JSON.stringify
+ * writes those parts canonically; only what comes from the input (order errors, map, nations, population
+ * centres, settings) goes through canonicalJson. A property test checks the hash equals
+ * sha256Hex(canonicalJson(everything but the hash)).
+ */
+function turnHash(b: Omit<TurnResult, 'hash'>): string {
+  const n = b.nextState;
+  const h = createHash('sha256');
+  // Each part is hashed as it is written: no giant concatenated string is ever built.
+  const parts = [
+    `{"errors":${canonicalJson(b.errors)},"events":`,
+    JSON.stringify(b.events),
+    `,"nextState":{"map":`,
+    mapJson(n.map),
+    `,"nations":${canonicalJson(n.nations)},"populationCentres":${canonicalJson(n.populationCentres)}` +
+      `,"rng":${canonicalJson(n.rng)},"ruleset":${JSON.stringify(n.ruleset)},"seed":${canonicalJson(n.seed)},"settings":${canonicalJson(n.settings)}` +
+      `,"turn":${canonicalJson(n.turn)},"units":`,
+    JSON.stringify(n.units),
+    `},"rolls":${JSON.stringify(b.rolls)},"turn":${canonicalJson(b.turn)},"units":`,
+    JSON.stringify(b.units),
+    `,"views":`,
+    JSON.stringify(b.views),
+    '}',
+  ];
+  for (const part of parts) h.update(part, 'utf8');
+  return h.digest('hex');
+}
+
+const mapJsonCache = new WeakMap<object, string>();
+function mapJson(m: GameState['map']): string {
+  let s = mapJsonCache.get(m);
+  if (s === undefined) {
+    s = canonicalJson(m);
+    mapJsonCache.set(m, s);
+  }
+  return s;
+}
+
+function hexIdCache(map: GameMap): (index: number) => HexId {
+  const ids: (HexId | undefined)[] = new Array<HexId | undefined>(map.terrain.length);
+  return (i) => ids[i] ?? (ids[i] = hexIdOfIndex(map, i));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -536,7 +592,7 @@ function moraleLoss(r: Resolution, u: RUnit): void {
   const loss = min + r.rng.int(max - min + 1, { purpose: 'morale', unit: u.id, pulse: 0 });
   const after = Math.max(0, s.morale - loss);
   u.morale = { before: s.morale, after };
-  r.events.push({
+  emit(r, {
     type: 'morale',
     pulse: 0,
     unit: u.id,
@@ -549,10 +605,10 @@ function moraleLoss(r: Resolution, u: RUnit): void {
 
 function stopUnit(r: Resolution, u: RUnit, reason: StopReason, p: number, detail?: string): void {
   u.done = true;
-  const hex = hexIdOfIndex(r.map, u.hex);
+  const hex = r.hexId(u.hex);
   const message = detail === undefined ? STOP_MESSAGES[reason] : `${STOP_MESSAGES[reason]}: ${detail}`;
-  u.stop = { reason, hex, message };
-  r.events.push({ type: 'stop', pulse: p, unit: u.id, hex, reason, message: `${u.id} stopped at ${hex}: ${message}`, nations: [u.nation] });
+  u.stop = { hex, message, reason };
+  r.events.push({ hex, message: `${u.id} stopped at ${hex}: ${message}`, nations: [u.nation], pulse: p, reason, type: 'stop', unit: u.id });
 }
 
 /** The unit tries its next order entry at pulse p; returns the pulse it arrives, or 0 when it does not leave now. */
@@ -580,7 +636,7 @@ function depart(r: Resolution, u: RUnit, p: number): number {
       ? armyStepCost(map, u.hex, d, u.table, u.fed, u.evasive)
       : navyStepCost(map, u.hex, d, u.fed, u.evasive, r.world.isDock);
   if (cost < 0) {
-    stopUnit(r, u, blockOfCost(cost), p, `moving ${entry} from ${hexIdOfIndex(map, u.hex)}`);
+    stopUnit(r, u, blockOfCost(cost), p, `moving ${entry} from ${r.hexId(u.hex)}`);
     return 0;
   }
   if (u.mpSpent + cost > u.budget) {
@@ -612,20 +668,22 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
     u.hex = u.pendingTo;
     u.entered = true;
   }
-  const step: Step = { from: hexIdOfIndex(map, from), to: hexIdOfIndex(map, u.hex), dir, cost, mpLeft: u.budget - u.mpSpent, pulse: p };
+  // Keys in sorted order: the canonical JSON of the result then needs no copy of them.
+  const step: Step = { cost, dir, from: r.hexId(from), mpLeft: u.budget - u.mpSpent, pulse: p, to: r.hexId(u.hex) };
   u.steps.push(step);
   moveAlong(u, step);
+  // Keys in sorted order (the most frequent event: its canonical JSON then needs no copy).
   r.events.push({
-    type: 'step',
-    pulse: p,
-    unit: u.id,
-    from: step.from,
-    to: step.to,
-    dir,
     cost,
-    mpLeft: step.mpLeft,
+    dir,
+    from: step.from,
     message: dir === 'h' ? `${u.id} rested a day at ${step.to} (1 MP, ${step.mpLeft} left)` : `${u.id} moved ${dir} from ${step.from} to ${step.to} (${cost} MP, ${step.mpLeft} left)`,
+    mpLeft: step.mpLeft,
     nations: [u.nation],
+    pulse: p,
+    to: step.to,
+    type: 'step',
+    unit: u.id,
   });
   if (u.pendingDir < 0) return;
   addPresent(r, u);
@@ -640,7 +698,7 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
           return;
         }
         if (roll < loss + storm) {
-          r.events.push({ type: 'storm', pulse: p, unit: u.id, hex: step.to, message: `${u.id} was caught by a storm at ${step.to}`, nations: [u.nation] });
+          emit(r, { type: 'storm', pulse: p, unit: u.id, hex: step.to, message: `${u.id} was caught by a storm at ${step.to}`, nations: [u.nation] });
           if (u.entry < u.plan.length) stopUnit(r, u, 'storm', p);
           else u.done = true;
           return;
@@ -662,12 +720,12 @@ function moveAlong(u: RUnit, step: Step): void {
 }
 
 function destroy(r: Resolution, u: RUnit, p: number, cause: 'overrun' | 'lost-at-sea', by: RUnit | null): void {
-  const hex = hexIdOfIndex(r.map, u.hex);
+  const hex = r.hexId(u.hex);
   u.destroyed = true;
   u.done = true;
-  u.stop = { reason: cause, hex, message: STOP_MESSAGES[cause] };
+  u.stop = { hex, message: STOP_MESSAGES[cause], reason: cause };
   if (u.carrier === null) removePresent(r, u);
-  r.events.push({
+  emit(r, {
     type: 'destroyed',
     pulse: p,
     unit: u.id,
@@ -684,11 +742,11 @@ function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, he
   q.destroyed = true;
   q.done = true;
   const reason: StopReason = carrier.stop?.reason === 'lost-at-sea' ? 'lost-at-sea' : 'overrun';
-  q.stop = { reason, hex, message: `${q.kind === 'character' ? 'killed' : 'destroyed'} with ${carrier.id}: ${STOP_MESSAGES[reason]}` };
+  q.stop = { hex, message: `${q.kind === 'character' ? 'killed' : 'destroyed'} with ${carrier.id}: ${STOP_MESSAGES[reason]}`, reason };
   if (q.kind === 'character') {
-    r.events.push({ type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: [q.nation] });
+    emit(r, { type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: [q.nation] });
   } else {
-    r.events.push({ type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: [q.nation] });
+    emit(r, { type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: [q.nation] });
   }
   for (const x of q.passengers) destroyPassenger(r, x, q, p, hex);
 }
@@ -696,14 +754,14 @@ function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, he
 /** The seed's steps 3 and 4 for an army trying to leave its hex in direction d. Returns the stop reason, or null. */
 function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | null {
   const { map, settings } = r;
-  const hexId = hexIdOfIndex(map, u.hex);
+  const hexId = r.hexId(u.hex);
   let evaded: boolean | null = null;
   const evade = (): boolean => {
     if (evaded === null) {
       const chance = evasionChance(u.command, u.troops, settings);
       const roll = r.rng.int(100, { purpose: 'evasion', unit: u.id, pulse: p, hex: hexId });
       evaded = roll < chance;
-      r.events.push({
+      emit(r, {
         type: 'evasion',
         pulse: p,
         hex: hexId,
@@ -722,7 +780,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   let blockers = (r.present.get(u.hex) ?? []).filter((b) => b !== u && landArmy(b) && armiesHostile(r, b.nation, u.nation));
   if (blockers.length > 1) {
     blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
-    r.events.push({
+    emit(r, {
       type: 'block-order',
       pulse: p,
       hex: hexId,
@@ -739,24 +797,24 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
     const outcome = confront(u.strength, eff, settings);
     const base = { pulse: p, hex: hexId, unit: u.id, by: b.id, strength: u.strength, blockerStrength: eff, defendedSide: defended };
     if (outcome === 'overrun') {
-      r.events.push({ type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
+      emit(r, { type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
       sight(r, u.nation, b, u.hex, p, 'we-overran');
       sight(r, b.nation, u, u.hex, p, 'overran-us');
       destroy(r, b, p, 'overrun', u);
       continue;
     }
     if (outcome === 'forced-past') {
-      r.events.push({ type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
+      emit(r, { type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
       sight(r, u.nation, b, u.hex, p, 'we-forced-past');
       sight(r, b.nation, u, u.hex, p, 'forced-past-us');
       continue;
     }
     if (u.evasive && evade()) {
-      r.events.push({ type: 'interception', ...base, outcome: 'evaded', message: `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation] });
+      emit(r, { type: 'interception', ...base, outcome: 'evaded', message: `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation] });
       sight(r, u.nation, b, u.hex, p, 'we-evaded');
       continue;
     }
-    r.events.push({ type: 'interception', ...base, outcome: 'stopped', message: `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, nations: [u.nation, b.nation] });
+    emit(r, { type: 'interception', ...base, outcome: 'stopped', message: `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, nations: [u.nation, b.nation] });
     sight(r, u.nation, b, u.hex, p, 'blocked-us');
     sight(r, b.nation, u, u.hex, p, 'we-blocked');
     stopUnit(r, u, 'blocked-by-army', p, `${b.id} (${b.nation})`);
@@ -768,7 +826,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   if (pc !== undefined && centreStops(r, pc, u.nation)) {
     r.knownCentres.get(u.nation)?.add(u.hex);
     if (u.evasive && evade()) {
-      r.events.push({
+      emit(r, {
         type: 'population-centre',
         pulse: p,
         hex: hexId,
@@ -780,7 +838,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
       });
       return null;
     }
-    r.events.push({
+    emit(r, {
       type: 'population-centre',
       pulse: p,
       hex: hexId,
@@ -814,7 +872,7 @@ function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: 
   if (r.sightingKeys.has(key)) return;
   r.sightingKeys.add(key);
   const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(shipsOf(u));
-  r.sightings.get(observer)?.push({ hex: hexIdOfIndex(r.map, hex), pulse, nation: u.nation, unit: u.id, kind, size, what });
+  r.sightings.get(observer)?.push({ hex: r.hexId(hex), kind, nation: u.nation, pulse, size, unit: u.id, what });
 }
 
 function shipsOf(u: RUnit): number {
@@ -856,7 +914,7 @@ function commitSeen(r: Resolution, u: RUnit, what: 'met' | 'passed-through', p: 
   if (u.seenBy.length === 0) return;
   const at = u.seenAt;
   if (what === 'passed-through' && u.evasive) {
-    const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: hexIdOfIndex(r.map, u.hex) });
+    const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: r.hexId(u.hex) });
     if (!seen) {
       u.seenBy = [];
       return;
@@ -870,58 +928,90 @@ function commitSeen(r: Resolution, u: RUnit, what: 'met' | 'passed-through', p: 
 // Results
 
 function unitResult(r: Resolution, u: RUnit): UnitResult {
-  const res: UnitResult = {
-    id: u.id,
-    kind: u.kind,
-    nation: u.nation,
-    startHex: hexIdOfIndex(r.map, u.start),
-    finalHex: hexIdOfIndex(r.map, u.hex),
-    mpSpent: u.mpSpent,
-    steps: u.steps,
-    stop: u.stop,
-  };
+  // Keys in sorted order (destroyed, finalHex, id, kind, morale, mpSpent, nation, startHex, steps, stop),
+  // so the canonical JSON of the result needs no copy of them.
+  const res = {} as UnitResult;
   if (u.destroyed) res.destroyed = true;
-  if (u.morale !== null) res.morale = u.morale;
+  res.finalHex = r.hexId(u.hex);
+  res.id = u.id;
+  res.kind = u.kind;
+  if (u.morale !== null) res.morale = { after: u.morale.after, before: u.morale.before };
+  res.mpSpent = u.mpSpent;
+  res.nation = u.nation;
+  res.startHex = r.hexId(u.start);
+  res.steps = u.steps;
+  res.stop = u.stop;
   return res;
 }
 
 function buildNextState(state: GameState, r: Resolution): GameState {
+  // Objects are built with their keys in sorted order, so hashing the result copies nothing.
   const units: UnitState[] = [];
   for (const u of r.units) {
     if (u.destroyed) continue;
-    const hex = hexIdOfIndex(r.map, u.hex);
+    const hex = r.hexId(u.hex);
     const s = u.state;
     switch (s.kind) {
       case 'army': {
         let aboard: UnitId | null = null;
         if (u.mode === 'navy') aboard = u.order?.convoy?.[0]?.id ?? null;
         else if (u.carrier !== null) aboard = u.carrier.id;
-        const a: ArmyState = { ...s, hex, aboard, morale: u.morale?.after ?? s.morale, troops: { ...s.troops }, commander: { ...s.commander } };
-        units.push(a);
+        units.push({
+          aboard,
+          commander: sortedCommander(s.commander),
+          food: s.food,
+          hex,
+          id: s.id,
+          kind: 'army',
+          morale: u.morale?.after ?? s.morale,
+          nation: s.nation,
+          troops: sortedRecord(s.troops),
+        });
         break;
       }
-      case 'navy': {
-        const n: NavyState = { ...s, hex, morale: u.morale?.after ?? s.morale, ships: { ...s.ships }, commander: { ...s.commander } };
-        units.push(n);
+      case 'navy':
+        units.push({
+          commander: sortedCommander(s.commander),
+          food: s.food,
+          hex,
+          id: s.id,
+          kind: 'navy',
+          morale: u.morale?.after ?? s.morale,
+          nation: s.nation,
+          ships: { transports: s.ships.transports, warships: s.ships.warships },
+        });
         break;
-      }
       case 'character': {
-        const c: CharacterState = { ...s, hex, with: u.carrier?.id ?? null, spells: [...s.spells] };
+        const c = { hex, id: s.id, kind: 'character' } as CharacterState;
+        if (s.name !== undefined) c.name = s.name;
+        c.nation = s.nation;
+        c.spells = [...s.spells];
+        c.with = u.carrier?.id ?? null;
         units.push(c);
         break;
       }
     }
   }
   return {
-    ruleset: state.ruleset,
-    turn: state.turn + 1,
-    seed: state.seed,
     map: state.map,
     nations: state.nations,
     populationCentres: state.populationCentres,
-    units,
-    settings: state.settings,
     rng: r.rng.state(),
+    ruleset: state.ruleset,
+    seed: state.seed,
+    settings: state.settings,
+    turn: state.turn + 1,
+    units,
   };
+}
+
+function sortedCommander(c: { name?: string; command: number }): ArmyState['commander'] {
+  return c.name === undefined ? { command: c.command } : { command: c.command, name: c.name };
+}
+
+function sortedRecord<T extends object>(o: T): T {
+  const out = {} as Record<string, unknown>;
+  for (const k of Object.keys(o).sort()) out[k] = (o as Record<string, unknown>)[k];
+  return out as T;
 }
 

@@ -92,10 +92,14 @@ export class Rng {
     let x = this.nextUint32();
     while (x >= limit) x = this.nextUint32();
     const value = x % sides;
-    const rec: DrawRecord = { purpose: ctx.purpose, value, sides };
-    if (ctx.unit !== undefined) rec.unit = ctx.unit;
-    if (ctx.pulse !== undefined) rec.pulse = ctx.pulse;
+    // Keys in sorted order (hex, pulse, purpose, sides, unit, value): a turn's rolls hash without copies.
+    const rec = {} as DrawRecord;
     if (ctx.hex !== undefined) rec.hex = ctx.hex;
+    if (ctx.pulse !== undefined) rec.pulse = ctx.pulse;
+    rec.purpose = ctx.purpose;
+    rec.sides = sides;
+    if (ctx.unit !== undefined) rec.unit = ctx.unit;
+    rec.value = value;
     this.records.push(rec);
     return value;
   }

@@ -106,23 +106,22 @@ export function createGame(scenario: Scenario): GameState {
     seed: scenario.seed,
     map: {
       hexes: scenario.map.hexes.map((h) => ({ hex: h.hex, terrain: h.terrain })),
-      hexsides: scenario.map.hexsides.map((s) => ({ hex: s.hex, dir: s.dir, features: [...s.features] })),
+      // Keys in sorted order throughout: hashing a result that carries the state then copies nothing.
+      hexsides: scenario.map.hexsides.map((s) => ({ dir: s.dir, features: [...s.features], hex: s.hex })),
     },
     nations: scenario.nations.map((n) => {
-      const out: NationState = { id: n.id, relations: { ...n.relations } };
+      const relations: Record<string, Relation> = {};
+      for (const k of Object.keys(n.relations).sort()) relations[k] = n.relations[k]!;
+      const out = { id: n.id } as NationState;
       if (n.name !== undefined) out.name = n.name;
+      out.relations = relations;
       return out;
     }),
     populationCentres: scenario.populationCentres.map((p) => {
-      const out: PopulationCentreState = {
-        hex: p.hex,
-        nation: p.nation,
-        size: p.size,
-        fortification: p.fortification,
-        capital: p.capital,
-        dock: p.dock,
-      };
+      const out = { capital: p.capital, dock: p.dock, fortification: p.fortification, hex: p.hex } as PopulationCentreState;
       if (p.name !== undefined) out.name = p.name;
+      out.nation = p.nation;
+      out.size = p.size;
       return out;
     }),
     units: scenario.units.map((u): UnitState => {

@@ -3,7 +3,7 @@
 // centres saw (with a rough size, never troop numbers), the population centres it knows of, the map
 // around its units, the events that concern it, and an order template.
 import { DIRECTIONS } from './hex.ts';
-import { featureList, hexIdOfIndex, hexIndexOf, terrainAtIndex } from './map.ts';
+import { featureList, hexIndexOf, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { Resolution } from './adjudicate.ts';
 import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, UnitResult } from './types.ts';
@@ -16,7 +16,9 @@ export function buildViews(r: Resolution, units: UnitResult[], turn: number): Re
   const eventsByNation = new Map<NationId, NationView['events']>();
   for (const n of r.nations.keys()) eventsByNation.set(n, []);
   for (const e of r.events) {
-    for (const n of e.nations) eventsByNation.get(n)?.push({ pulse: e.pulse, type: e.type, message: e.message });
+    // Steps are in the view's units[].steps already; the view's events are everything else.
+    if (e.type === 'step') continue;
+    for (const n of e.nations) eventsByNation.get(n)?.push({ message: e.message, pulse: e.pulse, type: e.type });
   }
   const ids = [...r.nations.keys()].sort();
   for (const nation of ids) {
@@ -41,20 +43,20 @@ export function buildViews(r: Resolution, units: UnitResult[], turn: number): Re
     const hexsides: MapWindowHexside[] = [];
     for (const i of hexList) {
       const t = terrainAtIndex(r.map, i) as Terrain;
-      hexes.push({ hex: hexIdOfIndex(r.map, i), terrain: t });
+      hexes.push({ hex: r.hexId(i), terrain: t });
       // Canonical sides (e, se, sw) whose other hex is in the window too.
       for (let k = 0; k < 3; k++) {
         const bits = r.map.edges[i * 3 + k] as number;
         if (bits === 0) continue;
         const other = r.map.neighbours[i * 6 + k + 1] as number;
         if (other < 0 || !window.has(other)) continue;
-        hexsides.push({ hex: hexIdOfIndex(r.map, i), dir: DIRECTIONS[k + 1]!, features: featureList(bits) });
+        hexsides.push({ dir: DIRECTIONS[k + 1]!, features: featureList(bits), hex: r.hexId(i) });
       }
     }
     const populationCentres = [...centres]
       .sort((a, b) => a - b)
       .map((i) => r.world.pcByHex.get(i)!)
-      .map((p) => ({ hex: p.hex, nation: p.nation, size: p.size, fortification: p.fortification }));
+      .map((p) => ({ fortification: p.fortification, hex: p.hex, nation: p.nation, size: p.size }));
     const sightings = [...(r.sightings.get(nation) ?? [])].sort(
       (a, b) => a.pulse - b.pulse || cmp(a.hex, b.hex) || cmp(a.unit, b.unit) || cmp(a.what, b.what),
     );
@@ -62,14 +64,14 @@ export function buildViews(r: Resolution, units: UnitResult[], turn: number): Re
       .filter((u) => !u.destroyed)
       .map((u) => (u.kind === 'army' ? `${u.id}, 850, no, ` : u.kind === 'navy' ? `${u.id}, 830, no, ` : `${u.id}, 810, `));
     views[nation] = {
+      events: eventsByNation.get(nation) ?? [],
+      map: { hexes, hexsides },
       nation,
+      orderTemplate,
+      populationCentres,
+      sightings,
       turn,
       units: own,
-      sightings,
-      populationCentres,
-      map: { hexes, hexsides },
-      events: eventsByNation.get(nation) ?? [],
-      orderTemplate,
     };
   }
   return views;

@@ -70,7 +70,7 @@ function checkView(r: TurnResult, scenarioInput: Record<string, unknown>, nation
 describe('fog of war', () => {
   it('views of random turns hold nothing outside what the nation is entitled to see', () => {
     let sightings = 0;
-    for (let seed = 0; seed < 60; seed++) {
+    for (let seed = 0; seed < 30; seed++) {
       const input = randomTurn(seed);
       const r = run(input).result;
       for (const n of NATIONS) {
@@ -79,7 +79,7 @@ describe('fog of war', () => {
         checkView(r, input, n, view);
       }
     }
-    expect(sightings).toBeGreaterThan(100);
+    expect(sightings).toBeGreaterThan(50);
   });
 
   it('a nation does not see an army that passes far from its units', () => {

@@ -1,0 +1,52 @@
+// One whole-turn measurement in a fresh process (so peak memory is this size's alone).
+// Usage: tsx bench/turn-child.ts <scale>; prints one JSON line.
+import { adjudicate, parseOrders } from '../src/index.ts';
+import { crowdedTurn } from './world.ts';
+
+const scale = Number(process.argv[2] ?? '1');
+const spec = { size: 200, armies: 10_000 * scale, characters: 2_000 * scale, navies: 1_000 * scale, nations: 40, seed: 42 };
+const { state, orderText } = crowdedTurn(spec);
+const parsed = parseOrders(orderText);
+if (parsed.errors.length > 0) throw new Error(`bench orders have errors: ${JSON.stringify(parsed.errors.slice(0, 3))}`);
+globalThis.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
+const c0 = process.cpuUsage();
+const t0 = process.hrtime.bigint();
+const result = adjudicate(state, parsed.orders);
+const t1 = process.hrtime.bigint();
+const c1 = process.cpuUsage(c0);
+const heapAfter = process.memoryUsage().heapUsed;
+// A second run on the same state (map already built): the steady cost of a turn.
+const c2 = process.cpuUsage();
+const t2 = process.hrtime.bigint();
+const again = adjudicate(state, parsed.orders);
+const t3 = process.hrtime.bigint();
+const c3 = process.cpuUsage(c2);
+if (again.hash !== result.hash) throw new Error('the same turn gave two different hashes');
+const count = (type: string, outcome?: string) =>
+  result.events.filter((e) => e.type === type && (outcome === undefined || (e as { outcome?: string }).outcome === outcome)).length;
+console.log(
+  JSON.stringify({
+    scale,
+    armies: spec.armies,
+    characters: spec.characters,
+    navies: spec.navies,
+    nations: spec.nations,
+    orders: parsed.orders.length,
+    ms: Number(t1 - t0) / 1e6,
+    cpuMs: (c1.user + c1.system) / 1000,
+    warmMs: Number(t3 - t2) / 1e6,
+    warmCpuMs: (c3.user + c3.system) / 1000,
+    heapDeltaMB: (heapAfter - heapBefore) / 1048576,
+    peakRssMB: process.resourceUsage().maxRSS / 1024,
+    steps: count('step'),
+    stopped: count('interception', 'stopped'),
+    forcedPast: count('interception', 'forced-past'),
+    overruns: count('interception', 'overrun'),
+    evaded: count('interception', 'evaded'),
+    centreStops: count('population-centre', 'stopped'),
+    sightings: Object.values(result.views).reduce((n, v) => n + v.sightings.length, 0),
+    events: result.events.length,
+    rolls: result.rolls.length,
+  }),
+);
