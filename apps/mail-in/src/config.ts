@@ -16,6 +16,8 @@ export const mailInEnvSchema = z.object({
   MAIL_IN_SMTP_ENABLED: bool.default(true),
   MAIL_IN_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   MAIL_IN_SMTP_PORT: int(0, 65535).default(2525),
+  /** Processes serving the SMTP port (node:cluster); each has its own database pool. */
+  MAIL_IN_SMTP_WORKERS: int(1, 64).default(1),
   /** Comma-separated recipient domains the SMTP intake accepts mail for. */
   MAIL_IN_DOMAINS: z.string().optional(),
   MAIL_IN_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
@@ -43,6 +45,7 @@ export interface MailInConfig {
   smtp: {
     host: string;
     port: number;
+    workers: number;
     acceptedDomains: string[];
     maxMessageBytes: number;
     serverName: string | undefined;
@@ -97,7 +100,7 @@ export function loadMailInConfig(env: Record<string, string | undefined> = proce
         issues.push({ variable: 'MAIL_IN_TLS_KEY_FILE', message: `cannot read the key or certificate: ${(err as Error).message}` });
       }
     }
-    smtp = { host: e.MAIL_IN_SMTP_HOST, port: e.MAIL_IN_SMTP_PORT, acceptedDomains: domains, maxMessageBytes: e.MAIL_IN_MAX_BYTES, serverName: e.MAIL_IN_SERVER_NAME, tls };
+    smtp = { host: e.MAIL_IN_SMTP_HOST, port: e.MAIL_IN_SMTP_PORT, workers: e.MAIL_IN_SMTP_WORKERS, acceptedDomains: domains, maxMessageBytes: e.MAIL_IN_MAX_BYTES, serverName: e.MAIL_IN_SERVER_NAME, tls };
   }
 
   let imap: MailInConfig['imap'] = null;
@@ -117,6 +120,9 @@ export function loadMailInConfig(env: Record<string, string | undefined> = proce
       intervalMs: e.MAIL_IN_IMAP_INTERVAL_MS,
       allowSelfSigned: e.MAIL_IN_IMAP_ALLOW_SELF_SIGNED,
     };
+  }
+  if (smtp !== null && smtp.workers > 1 && smtp.port === 0) {
+    issues.push({ variable: 'MAIL_IN_SMTP_PORT', message: 'must be a fixed port when MAIL_IN_SMTP_WORKERS is above 1' });
   }
   if (smtp === null && imap === null) {
     issues.push({ variable: 'MAIL_IN_SMTP_ENABLED', message: 'the SMTP intake is off and MAIL_IN_IMAP_URL is not set: there is no way for mail to come in' });

@@ -1,29 +1,23 @@
 // The mail-in process: the SMTP intake and/or the IMAP poller, both feeding the intake pipeline.
 // Configuration from the environment (docs/operations.md, "Mail intake"), parsed once here.
-// SIGTERM/SIGINT: stop taking mail, finish what is in hand, close the database, exit 0.
+//
+// MAIL_IN_SMTP_WORKERS > 1: the primary process forks that many workers (node:cluster) which share
+// the SMTP port, each with its own database pool; the primary runs the IMAP poller, if any. Several
+// processes (or machines) may serve the same database: the Message-ID lock and dedupe are in PostgreSQL.
+//
+// SIGTERM/SIGINT: stop taking mail, finish the mails in hand, close the database, exit 0.
 
+import cluster from 'node:cluster';
 import { ConfigError } from '@arbiter/config';
-import { createDb } from '@arbiter/db';
-import pino from 'pino';
-import { loadMailInConfig } from './config.ts';
+import { createDb, type Db } from '@arbiter/db';
+import pino, { type Logger } from 'pino';
+import { loadMailInConfig, type MailInConfig } from './config.ts';
 import { ImapPoller } from './imap.ts';
 import { MailPipeline } from './pipeline.ts';
 import { startSmtpIntake, type SmtpIntake } from './smtp.ts';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadMailInConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw err;
-  }
-  const logger = pino({ name: 'mail-in', level: config.base.logLevel });
-  const db = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in' });
-  const pipeline = new MailPipeline({
+function pipelineFor(config: MailInConfig, db: Db, logger: Logger): MailPipeline {
+  return new MailPipeline({
     db,
     mailFrom: config.base.mail.from,
     limits: config.limits,
@@ -32,27 +26,9 @@ async function main(): Promise<void> {
     concurrency: Math.max(1, Math.floor(config.base.database.poolMax / 2)),
     logger,
   });
+}
 
-  let smtp: SmtpIntake | null = null;
-  if (config.smtp !== null) {
-    smtp = await startSmtpIntake({
-      host: config.smtp.host,
-      port: config.smtp.port,
-      acceptedDomains: config.smtp.acceptedDomains,
-      maxMessageBytes: config.smtp.maxMessageBytes,
-      ...(config.smtp.serverName !== undefined ? { serverName: config.smtp.serverName } : {}),
-      ...(config.smtp.tls !== undefined ? { tls: config.smtp.tls } : {}),
-      processor: pipeline,
-      logger,
-    });
-  }
-  let imap: ImapPoller | null = null;
-  if (config.imap !== null) {
-    imap = new ImapPoller({ ...config.imap, maxMessageBytes: config.maxMessageBytes, processor: pipeline, logger });
-    imap.start();
-    logger.info({ host: config.imap.host, port: config.imap.port, mailbox: config.imap.mailbox }, 'imap: poller started');
-  }
-
+function onShutdown(logger: Logger, stop: () => Promise<unknown>): void {
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
@@ -63,21 +39,118 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 30_000);
     hardStop.unref();
-    Promise.all([smtp?.close(), imap?.stop()])
-      .then(() => db.close())
-      .then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, 'mail-in: error while shutting down');
-          process.exit(1);
-        },
-      );
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'mail-in: error while shutting down');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+async function runSmtpWorker(config: MailInConfig, logger: Logger): Promise<void> {
+  const smtpConfig = config.smtp;
+  if (smtpConfig === null) return;
+  const db = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in' });
+  const smtp: SmtpIntake = await startSmtpIntake({
+    host: smtpConfig.host,
+    port: smtpConfig.port,
+    acceptedDomains: smtpConfig.acceptedDomains,
+    maxMessageBytes: smtpConfig.maxMessageBytes,
+    ...(smtpConfig.serverName !== undefined ? { serverName: smtpConfig.serverName } : {}),
+    ...(smtpConfig.tls !== undefined ? { tls: smtpConfig.tls } : {}),
+    processor: pipelineFor(config, db, logger),
+    logger,
+  });
+  onShutdown(logger, async () => {
+    await smtp.close();
+    await db.close();
+  });
+}
+
+async function main(): Promise<void> {
+  let config: MailInConfig;
+  try {
+    config = loadMailInConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = pino({ name: 'mail-in', level: config.base.logLevel });
+
+  if (cluster.isWorker) {
+    await runSmtpWorker(config, logger.child({ worker: cluster.worker?.id }));
+    return;
+  }
+
+  const workers = config.smtp?.workers ?? 1;
+  let imap: ImapPoller | null = null;
+  let imapDb: Db | null = null;
+  if (config.imap !== null) {
+    imapDb = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in-imap' });
+    imap = new ImapPoller({ ...config.imap, maxMessageBytes: config.maxMessageBytes, processor: pipelineFor(config, imapDb, logger), logger });
+    imap.start();
+    logger.info({ host: config.imap.host, port: config.imap.port, mailbox: config.imap.mailbox }, 'imap: poller started');
+  }
+
+  if (config.smtp !== null && workers > 1) {
+    let stopping = false;
+    for (let i = 0; i < workers; i++) cluster.fork();
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      logger.error({ worker: worker.id, code, signal }, 'mail-in: SMTP worker died, starting another');
+      cluster.fork();
+    });
+    onShutdown(logger, async () => {
+      stopping = true;
+      const exits = Object.values(cluster.workers ?? {}).map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w === undefined || w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      );
+      await Promise.all([...exits, imap?.stop()]);
+      await imapDb?.close();
+    });
+    logger.info({ workers }, 'mail-in: SMTP workers started');
+    return;
+  }
+
+  if (config.smtp !== null) {
+    // One process: the SMTP intake runs here, next to the IMAP poller.
+    const db = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in' });
+    const smtpConfig = config.smtp;
+    const smtp = await startSmtpIntake({
+      host: smtpConfig.host,
+      port: smtpConfig.port,
+      acceptedDomains: smtpConfig.acceptedDomains,
+      maxMessageBytes: smtpConfig.maxMessageBytes,
+      ...(smtpConfig.serverName !== undefined ? { serverName: smtpConfig.serverName } : {}),
+      ...(smtpConfig.tls !== undefined ? { tls: smtpConfig.tls } : {}),
+      processor: pipelineFor(config, db, logger),
+      logger,
+    });
+    onShutdown(logger, async () => {
+      await Promise.all([smtp.close(), imap?.stop()]);
+      await Promise.all([db.close(), imapDb?.close()]);
+    });
+    return;
+  }
+  onShutdown(logger, async () => {
+    await imap?.stop();
+    await imapDb?.close();
+  });
+}
+
 main().catch((err: unknown) => {
-  process.stderr.write(`mail-in failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`mail-in failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });
