@@ -8,6 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { EmbeddedLogger } from './logger.ts';
 import { silentLogger } from './logger.ts';
+import { startStatementProxy } from './proxy.ts';
+import type { StatementProxy } from './proxy.ts';
 
 /**
  * The schema BullMQ's PostgreSQL backend lives in (its default). BullMQ points its connections at it with
@@ -90,6 +92,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   const releaseLock = await lockDataDir(dataDir);
   let pglite: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
+  let proxy: StatementProxy | undefined;
   try {
     const created = !(await hasDatabase(dataDir));
     const t0 = Date.now();
@@ -98,10 +101,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     // One session for every connection: set what every connection needs once, here.
     await pglite.exec(`SET search_path TO ${EMBEDDED_SEARCH_PATH}`);
 
-    server = new PGLiteSocketServer({ db: pglite, host, port, maxConnections });
+    // pglite-socket on an internal port; clients connect through the proxy, which keeps each connection's
+    // prepared statements apart in the one shared session (see proxy.ts).
+    server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections });
     await server.start();
     const conn = server.getServerConn();
-    const actualPort = Number(conn.slice(conn.lastIndexOf(':') + 1));
+    const internalPort = Number(conn.slice(conn.lastIndexOf(':') + 1));
+    proxy = await startStatementProxy({ upstream: { host: '127.0.0.1', port: internalPort }, host, port, logger: log });
+    const actualPort = proxy.port;
     const url = `postgresql://postgres@${host}:${actualPort}/postgres`;
 
     const appliedMigrations = options.migrate ? await options.migrate(url) : [];
@@ -109,6 +116,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
 
     const db = pglite;
     const srv = server;
+    const px = proxy;
     let stopping: Promise<void> | undefined;
     return {
       url,
@@ -121,6 +129,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
       stop() {
         stopping ??= (async () => {
           try {
+            await px.close();
             await srv.stop();
           } finally {
             try {
@@ -134,6 +143,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
       },
     };
   } catch (e) {
+    await proxy?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
     if (pglite && !pglite.closed) await pglite.close().catch(() => undefined);
     await releaseLock();

@@ -131,6 +131,45 @@ describe('startEmbeddedPostgres', () => {
     expect(rows[0]?.moved).toBeGreaterThan(0);
   });
 
+  it('keeps each connection\'s named prepared statements apart, as separate sessions would', async () => {
+    // node-postgres prepares a `{ name }` query once per connection; on one shared session the second
+    // connection's Parse would fail with "prepared statement already exists" without the proxy.
+    const a = new pg.Client({ connectionString: embedded.url });
+    const b = new pg.Client({ connectionString: embedded.url });
+    await a.connect();
+    await b.connect();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const [ra, rb] = await Promise.all([
+          a.query<{ v: number }>({ name: 'same-name', text: 'SELECT $1::int + 1 AS v', values: [i] }),
+          // Same name, different statement: each connection must run its own.
+          b.query<{ v: number }>({ name: 'same-name', text: 'SELECT $1::int * 10 AS v', values: [i] }),
+        ]);
+        expect(ra.rows[0]?.v).toBe(i + 1);
+        expect(rb.rows[0]?.v).toBe(i * 10);
+      }
+      const { rows } = await a.query<{ n: string }>("SELECT count(*) AS n FROM pg_prepared_statements WHERE name LIKE '%same-name'");
+      expect(rows[0]?.n).toBe('2');
+    } finally {
+      await a.end();
+      await b.end();
+    }
+    // A closed connection's statements are deallocated.
+    const c = new pg.Client({ connectionString: embedded.url });
+    await c.connect();
+    try {
+      const deadline = Date.now() + 5000;
+      let left = '2';
+      while (left !== '0' && Date.now() < deadline) {
+        left = (await c.query<{ n: string }>("SELECT count(*) AS n FROM pg_prepared_statements WHERE name LIKE '%same-name'")).rows[0]?.n ?? '';
+        if (left !== '0') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(left).toBe('0');
+    } finally {
+      await c.end();
+    }
+  });
+
   it('keeps the data across a stop and a start on the same folder', async () => {
     await pool.query('DELETE FROM account');
     await pool.query('INSERT INTO account (id, balance) VALUES (42, 4242)');
