@@ -1,92 +1,39 @@
 // Drawing geometry of the engine's hex grid: pointy-top hexes in horizontal rows, even rows shifted
 // half a hex right ("even-r" offset), hex ids CCRR (or CCCRRR on maps wider or taller than 99).
 // The neighbour rule is the rules reference's, exactly; pixel positions follow from it.
-import type { Direction, HexId } from '@arbiter/engine';
+import { type Coord, type Direction, type HexId, DIRECTIONS, formatHexId, parseHexId } from '@arbiter/engine';
 
-export interface Coord {
-  col: number;
-  row: number;
-}
+// Hex ids, neighbours and distances are the engine's (one hex module for the whole project); this file
+// adds only what drawing needs.
+export { type Coord, DIRECTIONS, distance, neighbour, opposite } from '@arbiter/engine';
 
 export interface Point {
   x: number;
   y: number;
 }
 
-const FOUR = /^(\d{2})(\d{2})$/;
-const SIX = /^(\d{3})(\d{3})$/;
-
-/** The column and row of a hex id, or null when it is not one. */
+/** The column and row of a hex id, or null when it is not one (the engine's parseHexId). */
 export function coordOf(id: HexId): Coord | null {
-  const m = FOUR.exec(id) ?? SIX.exec(id);
-  if (m === null) return null;
-  return { col: Number(m[1]), row: Number(m[2]) };
+  return parseHexId(id);
 }
 
 /** The column and row of a hex id found at `path` in a view; throws naming the path when it is not one. */
 export function requireCoord(id: HexId, path: string): Coord {
-  const c = typeof id === 'string' ? coordOf(id) : null;
+  const c = typeof id === 'string' ? parseHexId(id) : null;
   if (c === null) {
     throw new Error(`${path}: ${JSON.stringify(id)} is not a hex id (expected 4 digits CCRR or 6 digits CCCRRR)`);
   }
   return c;
 }
 
+/** The hex id of a coordinate (the engine's formatHexId; throws for coordinates off every map). */
 export function hexIdOf(c: Coord): HexId {
-  if (c.col <= 99 && c.row <= 99) {
-    return String(c.col).padStart(2, '0') + String(c.row).padStart(2, '0');
-  }
-  return String(c.col).padStart(3, '0') + String(c.row).padStart(3, '0');
+  return formatHexId(c);
 }
 
-/** The six directions, clockwise from north-east; index i is the hex side between corners i and i+1 below. */
-export const DIRECTIONS: readonly Direction[] = ['ne', 'e', 'se', 'sw', 'w', 'nw'];
-
-export function opposite(d: Direction): Direction {
-  switch (d) {
-    case 'ne':
-      return 'sw';
-    case 'e':
-      return 'w';
-    case 'se':
-      return 'nw';
-    case 'sw':
-      return 'ne';
-    case 'w':
-      return 'e';
-    case 'nw':
-      return 'se';
-  }
-}
-
-/** The rules reference's neighbour table (even-r offset). */
-export function neighbour(c: Coord, d: Direction): Coord {
-  const odd = c.row % 2 === 1;
-  switch (d) {
-    case 'e':
-      return { col: c.col + 1, row: c.row };
-    case 'w':
-      return { col: c.col - 1, row: c.row };
-    case 'ne':
-      return odd ? { col: c.col, row: c.row - 1 } : { col: c.col + 1, row: c.row - 1 };
-    case 'nw':
-      return odd ? { col: c.col - 1, row: c.row - 1 } : { col: c.col, row: c.row - 1 };
-    case 'se':
-      return odd ? { col: c.col, row: c.row + 1 } : { col: c.col + 1, row: c.row + 1 };
-    case 'sw':
-      return odd ? { col: c.col - 1, row: c.row + 1 } : { col: c.col, row: c.row + 1 };
-  }
-}
-
-/** Hex distance, by the rules reference's formula. */
-export function distance(a: Coord, b: Coord): number {
-  const aa = a.col - Math.ceil(a.row / 2);
-  const ab = a.col + Math.floor(a.row / 2);
-  const ba = b.col - Math.ceil(b.row / 2);
-  const bb = b.col + Math.floor(b.row / 2);
-  const da = aa - ba;
-  const db = ab - bb;
-  return (Math.abs(da) + Math.abs(db) + Math.abs(da - db)) / 2;
+/** Key of a coordinate that may lie off the map (a side's far hex), for sets and maps. */
+export function coordKey(c: Coord): string {
+  return `${c.col},${c.row}`;
 }
 
 const SQRT3 = Math.sqrt(3);

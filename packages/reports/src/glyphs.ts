@@ -20,7 +20,7 @@ interface OtFont {
   charToGlyph(c: string): OtGlyph;
 }
 interface OpenType {
-  parse(buffer: ArrayBuffer): OtFont;
+  parse(buffer: ArrayBuffer, options?: { lowMemory?: boolean }): OtFont;
 }
 
 /** The bundled font files (regular and bold), from the dejavu-fonts-ttf package. */
@@ -36,18 +36,20 @@ interface FontFace {
   glyphs: Map<number, { d: string; advance: number }>;
 }
 
-let faces: { regular: FontFace; bold: FontFace } | null = null;
+const faces: { regular?: FontFace; bold?: FontFace } = {};
 
-function loadFaces(): { regular: FontFace; bold: FontFace } {
-  if (faces === null) {
+/** A face, parsed on first use (lowMemory: glyphs are read when asked for, not all up front). */
+function face(bold: boolean): FontFace {
+  const which = bold ? 'bold' : 'regular';
+  let f = faces[which];
+  if (f === undefined) {
     const opentype = require('opentype.js') as OpenType;
-    const load = (file: string, key: string): FontFace => {
-      const b = readFileSync(file);
-      return { key, font: opentype.parse(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer), glyphs: new Map() };
-    };
-    faces = { regular: load(MAP_FONT_FILES[0] as string, 'r'), bold: load(MAP_FONT_FILES[1] as string, 'b') };
+    const b = readFileSync(MAP_FONT_FILES[bold ? 1 : 0] as string);
+    const buffer = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+    f = { key: bold ? 'b' : 'r', font: opentype.parse(buffer, { lowMemory: true }), glyphs: new Map() };
+    faces[which] = f;
   }
-  return faces;
+  return f;
 }
 
 function glyphOf(face: FontFace, ch: string): { index: number; d: string; advance: number } {
@@ -106,7 +108,6 @@ const TOKEN = /<g\b([^>]*?)(\/?)>|<\/g>|<text\b([^>]*)>([^<]*)<\/text>/g;
  * font-size, font-weight, text-anchor and stroke width; fill, stroke colour and paint-order inherit as before.
  */
 export function textToGlyphs(svg: string): string {
-  const { regular, bold } = loadFaces();
   const stack: Map<string, string>[] = [];
   const used = new Map<string, string>();
   const out = svg.replace(TOKEN, (whole, gAttrs: string | undefined, selfClosing: string, tAttrs: string | undefined, content: string | undefined) => {
@@ -132,15 +133,15 @@ export function textToGlyphs(svg: string): string {
     const y = Number(own.get('y') ?? '0');
     if (!Number.isFinite(size) || !Number.isFinite(x) || !Number.isFinite(y) || size <= 0) return whole;
     const weight = style('font-weight');
-    const face = weight === 'bold' || Number(weight) >= 600 ? bold : regular;
+    const f = face(weight === 'bold' || Number(weight) >= 600);
     const text = unescape(content ?? '');
-    const k = size / face.font.unitsPerEm;
+    const k = size / f.font.unitsPerEm;
     let advance = 0;
     let uses = '';
     for (const ch of text) {
-      const g = glyphOf(face, ch);
+      const g = glyphOf(f, ch);
       if (g.d !== '') {
-        const id = `arb-${face.key}${g.index}`;
+        const id = `arb-${f.key}${g.index}`;
         if (!used.has(id)) used.set(id, g.d);
         uses += advance === 0 ? `<use href="#${id}"/>` : `<use href="#${id}" x="${fmt(advance)}"/>`;
       }

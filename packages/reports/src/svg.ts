@@ -19,8 +19,8 @@ import {
   type Point,
   DIRECTIONS,
   centre,
+  coordKey,
   corners,
-  hexIdOf,
   hexWidth,
   neighbour,
   num,
@@ -346,11 +346,10 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
       throw new Error(`view.map.hexsides[${i}].dir: ${JSON.stringify(hs.dir)} is not a direction (ne, e, se, sw, w, nw)`);
     }
     const b = neighbour(a, hs.dir);
-    const ida = hs.hex;
-    const idb = hexIdOf(b);
-    // Canonical side: named from the hex that sorts first (rows, then columns).
+    // Canonical side: named from the hex that sorts first (rows, then columns). The far hex may lie
+    // off the map, so keys are coordinates, not hex ids.
     const aFirst = a.row < b.row || (a.row === b.row && a.col < b.col);
-    const key = aFirst ? `${ida}|${idb}` : `${idb}|${ida}`;
+    const key = aFirst ? `${coordKey(a)}|${coordKey(b)}` : `${coordKey(b)}|${coordKey(a)}`;
     let side = sides.get(key);
     if (side === undefined) {
       // Always drawn from the canonical hex, so the same side gives the same bytes whoever named it.
@@ -364,7 +363,8 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
       side.features.add(f);
     }
   });
-  const windowHexes = new Set(view.map.hexes.map((h) => h.hex));
+  const windowHexes = new Set<string>();
+  for (const h of view.map.hexes) windowHexes.add(coordKey(coords.get(h.hex) as Coord));
   const sideList = [...sides.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, v]) => v);
   const minor: string[] = [];
   const major: string[] = [];
@@ -380,8 +380,8 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
     const mid = { x: (e1.x + e2.x) / 2, y: (e1.y + e2.y) / 2 };
     if (side.features.has('road')) {
       // A road runs centre to centre; at the window's edge it stops at the side, not in the margin.
-      const inA = windowHexes.has(hexIdOf(side.a));
-      const inB = windowHexes.has(hexIdOf(neighbour(side.a, side.d)));
+      const inA = windowHexes.has(coordKey(side.a));
+      const inB = windowHexes.has(coordKey(neighbour(side.a, side.d)));
       const from = inA ? pa : mid;
       const to = inB ? pb : mid;
       if (from !== to) roads.push(`M${num(from.x)} ${num(from.y)}L${num(to.x)} ${num(to.y)}`);
