@@ -12,7 +12,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailPipeline } from '../src/pipeline.ts';
 import { startSmtpIntake, type SmtpIntake } from '../src/smtp.ts';
-import { createTestGame, type TestGame } from './helpers/game.ts';
+import { addGame, createTestGame, type TestGame } from './helpers/game.ts';
 
 const logger = pino({ level: 'silent' });
 const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
@@ -170,6 +170,48 @@ describe('orders by SMTP', () => {
     const resend = await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: 'e2e-resend@home.test' } } });
     expect(resend).toHaveLength(2);
     expect(resend[0]?.text).toContain('no turn report');
+  });
+});
+
+describe('authenticated mail the intake cannot take', () => {
+  it('tells both addresses when the deadline has passed, storing nothing', async () => {
+    const late = await addGame(t.database.db, 'Late game');
+    await prisma().turn.updateMany({ where: { gameId: late.gameId }, data: { deadline: new Date(Date.now() - 60_000) } });
+    const secret = late.nations.find((n) => n.nationId === 'north')?.secret ?? '';
+    await client().sendMail({ from: 'late@home.test', to: 'orders@arbiter.test', subject: 'late orders', messageId: '<e2e-late@home.test>', text: `game: ${late.gameId}\nsecret: ${secret}\naragorn, 850, no, e\n` });
+    expect(await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-late@home.test>' } })).toMatchObject({ status: 'refused', reason: 'deadline-passed' });
+    expect(await prisma().submission.count({ where: { gameId: late.gameId } })).toBe(0);
+    const notices = await prisma().outboxMail.findMany({ where: { gameId: late.gameId, kind: 'notice' } });
+    expect(notices.map((n) => n.toAddresses[0]).sort()).toEqual(['late@home.test', 'north@players.test']);
+    expect(notices[0]?.text).toContain('has passed');
+  });
+
+  it('refuses a nation line that does not match the secret', async () => {
+    await client().sendMail({ from: 'player@home.test', to: 'orders@arbiter.test', subject: 'x', messageId: '<e2e-nation@home.test>', text: `game: ${t.game.gameId}\nnation: south\nsecret: ${t.secret('north')}\naragorn, 850, no, e\n` });
+    expect(await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-nation@home.test>' } })).toMatchObject({ status: 'refused', reason: 'nation-mismatch' });
+    expect(await prisma().submission.count({ where: { messageId: '<e2e-nation@home.test>' } })).toBe(0);
+  });
+
+  it('re-sends the last report mail, map attachment included', async () => {
+    await prisma().outboxMail.create({
+      data: {
+        gameId: t.game.gameId,
+        nationId: 'east',
+        kind: 'report',
+        toAddresses: ['east@players.test'],
+        subject: '[Arbiter] Mail test game turn 0 report: East',
+        text: 'Report text of the east',
+        html: '<p>Report of the east</p>',
+        attachments: [{ filename: 'map.txt', contentType: 'text/plain', content: Buffer.from('map').toString('base64') }],
+        messageId: `report.e2e.east@arbiter.test`,
+        status: 'sent',
+      },
+    });
+    await client().sendMail({ from: 'east-player@home.test', to: 'orders@arbiter.test', subject: `command: resend-report game: ${t.game.gameId}`, messageId: '<e2e-resend2@home.test>', text: `secret: ${t.secret('east')}\n` });
+    const copies = await prisma().outboxMail.findMany({ where: { kind: 'report', headers: { path: ['In-Reply-To'], equals: 'e2e-resend2@home.test' } } });
+    expect(copies.map((c) => c.toAddresses[0]).sort()).toEqual(['east-player@home.test', 'east@players.test']);
+    expect(copies[0]).toMatchObject({ subject: 'Resent: [Arbiter] Mail test game turn 0 report: East', text: 'Report text of the east', html: '<p>Report of the east</p>', status: 'pending' });
+    expect(copies[0]?.attachments).toEqual([{ filename: 'map.txt', contentType: 'text/plain', content: Buffer.from('map').toString('base64') }]);
   });
 });
 
