@@ -164,7 +164,8 @@ export interface Resolution {
   nations: Map<NationId, NationState>;
   units: RUnit[];
   byId: Map<UnitId, RUnit>;
-  present: Map<number, RUnit[]>;
+  /** Units at rest by hex index (a plain array: no hashing on the hot path). */
+  present: (RUnit[] | undefined)[];
   events: TurnEvent[];
   sightings: Map<NationId, Sighting[]>;
   sightingKeys: Set<string>;
@@ -183,7 +184,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     nations: new Map(state.nations.map((n) => [n.id, n])),
     units: [],
     byId: new Map(),
-    present: new Map(),
+    present: new Array<RUnit[] | undefined>(world.map.terrain.length),
     events: [],
     sightings: new Map(state.nations.map((n) => [n.id, []])),
     sightingKeys: new Set(),
@@ -376,7 +377,9 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   }
 
   // Who saw whom at the start of the turn.
-  for (const [hex, list] of r.present) observeAll(r, hex, list);
+  r.present.forEach((list, hex) => {
+    if (list !== undefined && list.length > 0) observeAll(r, hex, list);
+  });
 
   // Pulses.
   const arrivals: RUnit[][] = Array.from({ length: PULSES + 1 }, () => []);
@@ -537,13 +540,13 @@ function hexIdCache(map: GameMap): (index: number) => HexId {
 // Presence (units at rest in a hex, not travelling with another unit)
 
 function addPresent(r: Resolution, u: RUnit): void {
-  const list = r.present.get(u.hex);
-  if (list === undefined) r.present.set(u.hex, [u]);
+  const list = r.present[u.hex];
+  if (list === undefined) r.present[u.hex] = [u];
   else list.push(u);
 }
 
 function removePresent(r: Resolution, u: RUnit): void {
-  const list = r.present.get(u.hex);
+  const list = r.present[u.hex];
   if (list === undefined) return;
   const i = list.indexOf(u);
   if (i >= 0) list.splice(i, 1);
@@ -577,7 +580,7 @@ export function centreStops(r: Resolution, pc: PopulationCentreState, mover: Nat
 function contested(r: Resolution, hex: number, group: RUnit[]): boolean {
   const movers = group.filter((u) => u.mode === 'army' && u.entered && u.entry < u.plan.length);
   if (movers.length === 0) return false;
-  const armies = (r.present.get(hex) ?? []).filter(landArmy);
+  const armies = (r.present[hex] ?? []).filter(landArmy);
   let count = 0;
   for (const m of movers) if (armies.some((a) => armiesHostile(r, a.nation, m.nation))) count++;
   return count > 1 || (count === 1 && movers.length > 1);
@@ -777,7 +780,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   };
 
   // Step 3: armies.
-  let blockers = (r.present.get(u.hex) ?? []).filter((b) => b !== u && landArmy(b) && armiesHostile(r, b.nation, u.nation));
+  let blockers = (r.present[u.hex] ?? []).filter((b) => b !== u && landArmy(b) && armiesHostile(r, b.nation, u.nation));
   if (blockers.length > 1) {
     blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
     emit(r, {
@@ -894,7 +897,7 @@ function observeAll(r: Resolution, hex: number, list: RUnit[]): void {
 
 /** A unit arrives: it sees the units and population centre there; they see it (committed when it leaves or stays). */
 function observeArrival(r: Resolution, u: RUnit, p: number): void {
-  const list = r.present.get(u.hex) ?? [];
+  const list = r.present[u.hex] ?? [];
   u.seenBy = [];
   for (const v of list) {
     if (v === u || v.nation === u.nation) continue;
