@@ -16,9 +16,10 @@ export interface AuthenticatedNation {
 export async function authenticateNation(db: Db, gameId: string, secret: string): Promise<AuthenticatedNation | null> {
   if (typeof secret !== 'string' || secret.length === 0 || secret.length > 512) return null;
   const given = hashSecret(secret);
-  const nations = await db.prisma.nation.findMany({
-    where: { gameId },
-    select: { gameId: true, nationId: true, name: true, email: true, active: true, secretHash: true },
+  const { rows: nations } = await db.pool.query<AuthenticatedNation & { secretHash: string }>({
+    name: 'intake-auth',
+    text: 'SELECT "gameId", "nationId", name, email, active, "secretHash" FROM "Nation" WHERE "gameId" = $1',
+    values: [gameId],
   });
   let found: AuthenticatedNation | null = null;
   for (const n of nations) {

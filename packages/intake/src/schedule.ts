@@ -28,8 +28,17 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
 /** `{ kind: 'weekly', days: ['mon','thu'], time: '18:00' }` or `{ kind: 'every', days: 3, time: '18:00' }`. */
 export type Schedule = z.infer<typeof scheduleSchema>;
 
+const zoneValidity = new Map<string, boolean>();
+
+/** Whether `zone` is an IANA time zone name (cached: luxon builds an Intl formatter per check). */
 export function isValidTimeZone(zone: string): boolean {
-  return typeof zone === 'string' && zone.length > 0 && IANAZone.isValidZone(zone);
+  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    if (zoneValidity.size < 1000) zoneValidity.set(zone, valid);
+  }
+  return valid;
 }
 
 function atLocalTime(day: DateTime, hhmm: string): DateTime {

@@ -1,5 +1,6 @@
 // Taking orders in: parse with the engine, check against the stored state of the open turn, store the
 // raw submission and merge the standing orders in one transaction, answer with a receipt.
+import type pg from 'pg';
 import type { Db } from '@arbiter/db';
 import {
   checkOrders,
@@ -45,15 +46,22 @@ interface TurnContext {
 }
 
 async function loadContext(db: Db, gameId: string, nationId: string): Promise<TurnContext> {
-  const rows = await db.prisma.$queryRaw<
-    { name: string; status: TurnContext['gameStatus']; timeZone: string; currentTurn: number; turnStatus: TurnContext['turnStatus'] | null; deadline: Date | null; openedAt: Date | null; nationName: string | null }[]
-  >`SELECT g.name, g.status::text AS status, g."timeZone", g."currentTurn",
-           t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
-      FROM "Game" g
-      LEFT JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
-      LEFT JOIN "Nation" n ON n."gameId" = g.id AND n."nationId" = ${nationId}
-     WHERE g.id = ${gameId}`;
-  const r = rows[0];
+  // The hot path uses the pg pool directly with named (prepared) statements: a submission is a handful of
+  // short queries, and the ORM layer would cost more than the database work (docs/benchmarks.md, API).
+  const rows = await db.pool.query<{
+    name: string; status: TurnContext['gameStatus']; timeZone: string; currentTurn: number;
+    turnStatus: TurnContext['turnStatus'] | null; deadline: Date | null; openedAt: Date | null; nationName: string | null;
+  }>({
+    name: 'intake-context',
+    text: `SELECT g.name, g.status::text AS status, g."timeZone", g."currentTurn",
+                  t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
+             FROM "Game" g
+             LEFT JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+             LEFT JOIN "Nation" n ON n."gameId" = g.id AND n."nationId" = $2
+            WHERE g.id = $1`,
+    values: [gameId, nationId],
+  });
+  const r = rows.rows[0];
   if (r === undefined) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
   if (r.nationName === null) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
   if (r.turnStatus === null || r.deadline === null || r.openedAt === null) {
@@ -76,7 +84,7 @@ async function loadContext(db: Db, gameId: string, nationId: string): Promise<Tu
 const STATE_CACHE_LIMIT = 64;
 const stateCache = new WeakMap<Db, Map<string, GameState>>();
 
-async function loadState(db: Db, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
+async function loadState(db: Db, client: pg.PoolClient, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
   let cache = stateCache.get(db);
   if (cache === undefined) {
     cache = new Map();
@@ -89,9 +97,14 @@ async function loadState(db: Db, gameId: string, turn: number, openedAt: Date): 
     cache.set(key, hit);
     return hit;
   }
-  const row = await db.prisma.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { state: true } });
-  if (row === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${turn}.`);
-  const state = row.state as unknown as GameState;
+  // On the transaction's own connection: a second connection per submission could starve the pool.
+  const row = await client.query<{ state: GameState }>({
+    name: 'intake-state',
+    text: 'SELECT state FROM "Turn" WHERE "gameId" = $1 AND number = $2',
+    values: [gameId, turn],
+  });
+  const state = row.rows[0]?.state;
+  if (state === undefined) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${turn}.`);
   cache.set(key, state);
   if (cache.size > STATE_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return state;
@@ -219,6 +232,17 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
   return { orders, cancels, errors, units, notes };
 }
 
+interface LockedRow {
+  name: string;
+  gameStatus: TurnContext['gameStatus'];
+  timeZone: string;
+  turn: number;
+  turnStatus: TurnContext['turnStatus'];
+  deadline: Date;
+  openedAt: Date;
+  nationName: string;
+}
+
 interface StandingRow {
   unitId: string;
   orders: unknown;
@@ -252,34 +276,50 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
     throw new IntakeError('invalid-input', `The order text is too long (${input.rawText.length} characters; at most ${MAX_ORDER_TEXT}).`);
   }
   if (input.rawText.includes('\u0000')) throw new IntakeError('invalid-input', 'The order text contains a NUL character.');
-  const ctx = await loadContext(db, input.gameId, input.nationId);
-  refuseClosed(ctx, receivedAt);
-  const state = await loadState(db, input.gameId, ctx.turn, ctx.openedAt);
-  const plan = planSubmission(state, input.nationId, input.rawText);
-  const submissionId = uuidv7(receivedAt.getTime());
-
-  return db.prisma.$transaction(async (tx) => {
-    // Freeze: the turn row is share-locked, so a claim (UPDATE ... WHERE status = 'open') waits for this
-    // transaction and a submission after the claim sees the new status. The nation row is locked so one
-    // nation's submissions merge one at a time.
-    const locked = await tx.$queryRaw<{ status: string; deadline: Date; openedAt: Date; currentTurn: number; gameStatus: string }[]>`
-      SELECT t.status::text AS status, t.deadline, t."openedAt", g."currentTurn", g.status::text AS "gameStatus"
-        FROM "Turn" t
-        JOIN "Game" g ON g.id = t."gameId"
-        JOIN "Nation" n ON n."gameId" = t."gameId" AND n."nationId" = ${input.nationId}
-       WHERE t."gameId" = ${input.gameId} AND t.number = ${ctx.turn}
-         FOR SHARE OF t FOR UPDATE OF n`;
-    const now = locked[0];
-    if (now === undefined || now.currentTurn !== ctx.turn || now.openedAt.getTime() !== ctx.openedAt.getTime()) {
-      throw new IntakeError('turn-closed', `Turn ${ctx.turn} closed while your orders were being checked. Nothing was stored; send them again.`);
+  const client = await db.pool.connect();
+  let broken = false;
+  try {
+    const lit = (v: string) => client.escapeLiteral(v);
+    // One round trip: begin, lock, read the standing orders. The turn row is share-locked, so a claim
+    // (UPDATE ... WHERE status = 'open') waits for this transaction and a submission after the claim
+    // sees the new status; the nation row is locked so one nation's submissions merge one at a time.
+    // The standing orders are read by a second statement, i.e. after the lock is held, with a snapshot
+    // that includes every earlier submission of this nation. (Simple query protocol, so several
+    // statements go in one message; every value is an escaped literal.)
+    const results = (await client.query(
+      `BEGIN;
+       SELECT g.name, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
+              t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
+         FROM "Game" g
+         JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+         JOIN "Nation" n ON n."gameId" = g.id AND n."nationId" = ${lit(input.nationId)}
+        WHERE g.id = ${lit(input.gameId)}
+          FOR SHARE OF t FOR UPDATE OF n;
+       SELECT s."unitId", s.orders, s."submissionId", s."receivedAt"
+         FROM "StandingOrder" s JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
+        WHERE s."gameId" = ${lit(input.gameId)} AND s."nationId" = ${lit(input.nationId)}`,
+    )) as unknown as [pg.QueryResult, pg.QueryResult<LockedRow>, pg.QueryResult<StandingRow>];
+    const locked = results[1].rows[0];
+    if (locked === undefined) {
+      // Which of game, nation or turn is missing: the precise error (or, if all exist now, a race).
+      await loadContext(db, input.gameId, input.nationId);
+      throw new IntakeError('turn-closed', 'The turn changed while your orders were being stored. Nothing was stored; send them again.');
     }
-    refuseClosed({ ...ctx, turnStatus: now.status as TurnContext['turnStatus'], deadline: now.deadline, gameStatus: now.gameStatus as TurnContext['gameStatus'] }, receivedAt);
-
-    const existing = await tx.standingOrder.findMany({
-      where: { gameId: input.gameId, turnNumber: ctx.turn, nationId: input.nationId },
-      select: { unitId: true, orders: true, submissionId: true, receivedAt: true },
-    });
-    const merged = new Map<string, StandingRow>(existing.map((r) => [r.unitId, r]));
+    const ctx: TurnContext = {
+      gameName: locked.name,
+      gameStatus: locked.gameStatus,
+      timeZone: locked.timeZone,
+      turn: locked.turn,
+      turnStatus: locked.turnStatus,
+      deadline: locked.deadline,
+      openedAt: locked.openedAt,
+      nationName: locked.nationName,
+    };
+    refuseClosed(ctx, receivedAt);
+    const state = await loadState(db, client, input.gameId, ctx.turn, ctx.openedAt);
+    const plan = planSubmission(state, input.nationId, input.rawText);
+    const submissionId = uuidv7(receivedAt.getTime());
+    const merged = new Map<string, StandingRow>(results[2].rows.map((r) => [r.unitId, r]));
     const writes: StandingRow[] = [];
     const outcomes: ReceiptUnitOutcome[] = [];
     for (const [unit, orders] of [...plan.units].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -309,8 +349,8 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
       nationId: input.nationId,
       nationName: ctx.nationName,
       turn: ctx.turn,
-      deadline: now.deadline.toISOString(),
-      deadlineText: formatDeadline(now.deadline, ctx.timeZone),
+      deadline: ctx.deadline.toISOString(),
+      deadlineText: formatDeadline(ctx.deadline, ctx.timeZone),
       timeZone: ctx.timeZone,
       submissionId,
       receivedAt: receivedAt.toISOString(),
@@ -328,34 +368,39 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
       },
     };
 
-    await tx.submission.create({
-      data: {
-        id: submissionId,
-        gameId: input.gameId,
-        turnNumber: ctx.turn,
-        nationId: input.nationId,
-        source: input.source,
-        rawText: input.rawText,
-        receivedAt,
-        messageId: input.messageId ?? null,
-        parsed: { orders: plan.orders, cancels: plan.cancels, errors: plan.errors } as object,
-        receipt: receipt as unknown as object,
-      },
-    });
-    if (writes.length > 0) {
-      // Later receive time wins; an earlier submission that arrives late never overwrites.
-      await tx.$executeRaw`
-        INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
-        SELECT ${input.gameId}, ${ctx.turn}, w.unit, ${input.nationId}, w.orders, ${submissionId}::uuid, ${receivedAt}::timestamptz
-          FROM jsonb_to_recordset(${JSON.stringify(writes.map((w) => ({ unit: w.unitId, orders: w.orders })))}::jsonb) AS w(unit text, orders jsonb)
-        ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
-           SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
-               "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
-         WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"`;
-    }
-    if (input.final === true) {
-      await tx.nation.update({ where: { gameId_nationId: { gameId: input.gameId, nationId: input.nationId } }, data: { ordersFinal: true } });
-    }
+    // One statement: the raw submission, the standing orders it wins (a later receive time wins; an
+    // earlier submission that arrives late never overwrites), and the "final" flag.
+    const json = (v: unknown) => `${lit(JSON.stringify(v))}::jsonb`;
+    const g = lit(input.gameId);
+    const n = lit(input.nationId);
+    const at = `${lit(receivedAt.toISOString())}::timestamptz`;
+    await client.query(
+      `WITH sub AS (
+         INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
+         VALUES (${lit(submissionId)}::uuid, ${g}, ${ctx.turn}, ${n}, ${lit(input.source)}::"SubmissionSource", ${lit(input.rawText)}, ${at},
+                 ${input.messageId == null ? 'NULL' : lit(input.messageId)}, ${json({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors })}, ${json(receipt)})
+         RETURNING id
+       ), fin AS (
+         UPDATE "Nation" SET "ordersFinal" = true, "updatedAt" = now()
+          WHERE ${input.final === true ? 'true' : 'false'} AND "gameId" = ${g} AND "nationId" = ${n}
+       )
+       INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
+       SELECT ${g}, ${ctx.turn}, w.unit, ${n}, w.orders, (SELECT id FROM sub), ${at}
+         FROM jsonb_to_recordset(${json(writes.map((w) => ({ unit: w.unitId, orders: w.orders })))}) AS w(unit text, orders jsonb)
+       ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
+          SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
+              "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
+        WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt";
+       COMMIT`,
+    );
     return receipt;
-  });
+  } catch (e) {
+    // A connection that cannot even roll back is dropped from the pool rather than reused.
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw e;
+  } finally {
+    client.release(broken);
+  }
 }

@@ -1,0 +1,106 @@
+// npm run bench -w apps/api — order submissions over loopback with autocannon (50 connections) against
+// the real PostgreSQL, side by side with a bare fastify route returning a constant. Prints the figures
+// recorded in docs/benchmarks.md ("API").
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@arbiter/db/testing';
+import { createGame } from '@arbiter/intake';
+import { exampleScenario, players } from '../test/helpers/setup.ts';
+
+interface Histogram { average: number; p50: number; p90: number; p99: number; max: number }
+interface Result { requests: Histogram & { total: number; mean: number }; latency: Histogram; non2xx: number; errors: number; timeouts: number; '2xx': number; duration: number }
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const GAMES = 20;
+
+const ORDERS: Record<string, string> = {
+  north: 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\ngandalf, 825, 302, 0505\nswan, 830, no, sw, se, e\n',
+  south: 'grond, 850, no, w, w, h\nriders, 860, ev, nw, w, w, w\n',
+  east: 'bard, 840, e\nesgaroth, 850, no, w, h\n',
+};
+
+async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts'), mode], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let buf = '';
+  child.stdout?.setEncoding('utf8');
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (d: string) => {
+      buf += d;
+      const m = /\{"port":(\d+)\}/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+function row(name: string, r: Result): string {
+  return `| ${name} | ${Math.round(r.requests.mean)} | ${r.latency.p50} | ${r.latency.p90} | ${r.latency.p99} | ${r.latency.max} | ${r['2xx']} | ${r.non2xx + r.errors + r.timeouts} |`;
+}
+
+const t = await createTestDatabase({ poolMax: 2 });
+try {
+  const auth: { gameId: string; nation: string; secret: string }[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const g = await createGame(t.db, {
+      name: `Bench ${i}`,
+      scenario: exampleScenario(),
+      schedule: { kind: 'every', days: 3, time: '18:00' },
+      timeZone: 'Europe/Berlin',
+      nations: players,
+    });
+    for (const n of g.nations) auth.push({ gameId: g.gameId, nation: n.nationId, secret: n.secret });
+  }
+
+  const requests = [
+    {
+      method: 'POST',
+      setupRequest: (req: Record<string, unknown>, context: { i?: number }) => {
+        context.i = ((context.i ?? Math.floor(Math.random() * auth.length)) + 1) % auth.length;
+        const a = auth[context.i] as (typeof auth)[number];
+        return { ...req, path: `/v1/games/${a.gameId}/orders`, headers: { 'content-type': 'text/plain', authorization: `Bearer ${a.secret}` }, body: ORDERS[a.nation] };
+      },
+    },
+  ];
+
+  const api = await startServer('api', { DATABASE_URL: t.url, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20' });
+  const base = { connections: CONNECTIONS, pipelining: 1 };
+  await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: 3, requests }); // warm-up (JIT, pool, state cache)
+  const before = await t.db.prisma.submission.count();
+  const apiResult = await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: DURATION, requests });
+  const stored = (await t.db.prisma.submission.count()) - before;
+  await stop(api.child);
+
+  const bare = await startServer('bare', {});
+  await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}`, duration: 2, method: 'POST', path: '/v1/games/x/orders', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
+  const bareResult = await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}`, duration: DURATION, method: 'POST', path: '/v1/games/x/orders', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
+  await stop(bare.child);
+
+  console.log(`\nOrder submissions, ${CONNECTIONS} connections, ${DURATION} s each, loopback; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`${GAMES} games x 3 nations; each request: authenticate, parse + check against the turn state, one transaction (store raw submission, merge standing orders), receipt.\n`);
+  console.log('| route | req/s | p50 ms | p90 ms | p99 ms | max ms | 2xx | errors |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(row('POST /v1/games/:id/orders (real PostgreSQL)', apiResult));
+  console.log(row('bare fastify route returning a constant', bareResult));
+  console.log(`\nSubmissions stored during the measured run: ${stored} (2xx answered: ${apiResult['2xx']}).`);
+  const pass = apiResult.requests.mean >= 2000 && apiResult.latency.p99 < 50 && apiResult.non2xx === 0;
+  console.log(`Target (>= 2000 submissions/s, p99 < 50 ms): ${pass ? 'met' : 'NOT met'}`);
+} finally {
+  await t.drop();
+}
