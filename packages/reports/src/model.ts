@@ -12,6 +12,7 @@ import type {
   UnitResult,
 } from '@arbiter/engine';
 import { type ReportContext, nationLabel } from './context.ts';
+import { AFTER_MOVEMENT } from '@arbiter/engine';
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
 
 export const TERRAIN_WORDS: Record<Terrain, string> = {
@@ -209,8 +210,15 @@ function unitSection(
   };
 }
 
+/** When in the turn: "Before movement" (pulse 0), "Day 5", "After movement" (the engine's pulse 15). */
+export function when(pulse: number): string {
+  if (pulse <= 0) return 'Before movement';
+  if (pulse >= AFTER_MOVEMENT) return 'After movement';
+  return `Day ${pulse}`;
+}
+
 export function sightingSentence(s: Sighting, view: NationView, ctx: ReportContext): string {
-  return `Day ${s.pulse} at ${s.hex}: ${s.kind} ${s.unit} of ${nationLabel(ctx, view, s.nation)} (${s.size}) ${sightingWords(s.what)}.`;
+  return `${when(s.pulse)} at ${s.hex}: ${s.kind} ${s.unit} of ${nationLabel(ctx, view, s.nation)} (${s.size}) ${sightingWords(s.what)}.`;
 }
 
 export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
@@ -227,7 +235,7 @@ export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
       const owner = p.nation === view.nation ? `${ctx.nationName} (ours)` : nationLabel(ctx, view, p.nation);
       return `${p.hex}: ${SIZE_WORDS[p.size]} of ${owner}, ${fortificationWords(p.fortification)}`;
     }),
-    events: view.events.map((e) => `Day ${e.pulse}: ${e.message}`),
+    events: view.events.map((e) => `${when(e.pulse)}: ${e.message}`),
     orderTemplate: view.orderTemplate,
     nextTurn: view.turn + 1,
   };

@@ -182,11 +182,12 @@ export const gondorView: NationView = {
   ],
   map: { hexes: windowHexes(), hexsides: sides },
   events: [
+    { pulse: 0, type: 'character-moved', message: 'Frodo moved from 2912 to 3018.' },
     { pulse: 1, type: 'sighting', message: 'Our navy swan met the navy black-sail of the Corsairs of Umbar at 2614.' },
     { pulse: 4, type: 'overrun', message: 'Our army eomer overran the army haradrim-1 of Harad at 2917; it was destroyed.' },
     { pulse: 10, type: 'stopped', message: 'Our army aragorn was stopped at 3116 by the fortified town of Mordor.' },
     { pulse: 10, type: 'overrun', message: 'Our army boromir was overrun by the army morgul-host of Mordor at 3214 and destroyed.' },
-    { pulse: 14, type: 'character-arrived', message: 'Frodo arrived at 3018.' },
+    { pulse: 15, type: 'joined', message: 'Legolas stays at 2915 and joins no army.' },
   ],
   orderTemplate: ['aragorn, 850, no, ', 'eomer, 850, no, ', 'frodo, 810, ', 'legolas, 810, ', 'swan, 830, no, '],
 };
