@@ -13,6 +13,8 @@ import type { Logger } from 'pino';
 import type { MailProcessor, ProcessOutcome } from './processor.ts';
 
 export const PROCESSED_KEYWORD = '$ArbiterProcessed';
+/** Set on a message that failed again and again while the poller kept working: skipped until removed. */
+export const FAILED_KEYWORD = '$ArbiterFailed';
 
 export interface ImapPollerOptions {
   host: string;
@@ -38,6 +40,13 @@ export interface ImapPollerOptions {
   batchSize?: number;
   /** Messages over this size (bytes) are not downloaded: flagged and moved, logged as refused. */
   maxMessageBytes: number;
+  /**
+   * A message whose processing failed this many polls in a row, over at least `failureWindowMs`, is
+   * marked `$ArbiterFailed` and skipped, so one poison message cannot hold up the mailbox. Defaults
+   * 5 and 10 minutes: a database outage shorter than that sets nothing aside.
+   */
+  maxFailures?: number;
+  failureWindowMs?: number;
   processor: MailProcessor;
   logger: Logger;
 }
@@ -52,6 +61,8 @@ export interface PollResult {
   oversize: number;
   /** Set when the poll stopped at a message it could not process (it stays for the next poll). */
   stoppedBy: string | null;
+  /** Messages marked `$ArbiterFailed` in this poll. */
+  setAsideFailed: number;
 }
 
 export class ImapPoller {
@@ -61,6 +72,8 @@ export class ImapPoller {
   private running: Promise<unknown> | null = null;
   private stopped = true;
   private processedReady = false;
+  /** Consecutive failures per UID (in memory: a restart gives a message its attempts back). */
+  private readonly failures = new Map<number, { count: number; since: number }>();
 
   constructor(options: ImapPollerOptions) {
     if (options.host.trim() === '') throw new Error('IMAP host is empty');
@@ -72,6 +85,8 @@ export class ImapPoller {
       onlyUnseen: true,
       intervalMs: 30_000,
       batchSize: 200,
+      maxFailures: 5,
+      failureWindowMs: 600_000,
       ...options,
       processedMailbox: options.processedMailbox === undefined ? 'Processed' : options.processedMailbox,
     };
@@ -124,12 +139,13 @@ export class ImapPoller {
   }
 
   private async poll(): Promise<PollResult> {
-    const result: PollResult = { found: 0, handled: 0, outcomes: [], oversize: 0, stoppedBy: null };
+    const result: PollResult = { found: 0, handled: 0, outcomes: [], oversize: 0, stoppedBy: null, setAsideFailed: 0 };
     const client = await this.connection();
     await this.ensureProcessedMailbox(client);
     const lock = await client.getMailboxLock(this.o.mailbox);
     try {
-      const query = this.o.onlyUnseen ? { seen: false, unKeyword: PROCESSED_KEYWORD } : { unKeyword: PROCESSED_KEYWORD };
+      const base = { unKeyword: PROCESSED_KEYWORD, not: { keyword: FAILED_KEYWORD } };
+      const query = this.o.onlyUnseen ? { ...base, seen: false } : base;
       const uids = ((await client.search(query, { uid: true })) || []).sort((a, b) => a - b).slice(0, this.o.batchSize);
       result.found = uids.length;
       for (const uid of uids) {
@@ -148,10 +164,22 @@ export class ImapPoller {
         try {
           outcome = await this.o.processor.process(msg.source, { mailFrom: returnPath(msg.source), rcptTo: [], via: 'imap' });
         } catch (err) {
+          const now = Date.now();
+          const f = this.failures.get(uid) ?? { count: 0, since: now };
+          f.count++;
+          this.failures.set(uid, f);
+          if (f.count >= this.o.maxFailures && now - f.since >= this.o.failureWindowMs) {
+            await client.messageFlagsAdd(String(uid), [FAILED_KEYWORD], { uid: true });
+            this.failures.delete(uid);
+            result.setAsideFailed++;
+            this.o.logger.error({ uid, err, failures: f.count }, `imap: message failed ${f.count} times; marked ${FAILED_KEYWORD} and skipped (remove the keyword to retry it)`);
+            continue;
+          }
           result.stoppedBy = `message uid ${uid}: ${(err as Error).message}`;
           this.o.logger.error({ uid, err }, 'imap: processing failed; the message stays for the next poll');
           break;
         }
+        this.failures.delete(uid);
         await this.setAside(client, uid);
         result.outcomes.push(outcome.kind);
         result.handled++;

@@ -4,7 +4,7 @@
 import { ImapFlow } from 'imapflow';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImapPoller, PROCESSED_KEYWORD, returnPath } from '../src/imap.ts';
+import { FAILED_KEYWORD, ImapPoller, PROCESSED_KEYWORD, returnPath } from '../src/imap.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from '../src/processor.ts';
 import { startDovecot, type Dovecot } from './helpers/dovecot.ts';
 
@@ -145,6 +145,34 @@ describe('IMAP poller (Dovecot)', () => {
     await p.stop();
     expect(r).toMatchObject({ found: 1, oversize: 1 });
     expect(recorder.seen).toHaveLength(0);
+  });
+
+  it('marks a message that keeps failing $ArbiterFailed and goes on with the next ones', async () => {
+    await withClient(async (c) => {
+      for (const n of [9, 10]) await c.append('INBOX', rawMail(n));
+    });
+    const recorder = new Recorder();
+    recorder.failOn = '<poll-9@shire.example>';
+    const p = poller(recorder, { maxFailures: 2, failureWindowMs: 0 });
+    const r1 = await p.pollOnce();
+    expect(r1).toMatchObject({ handled: 0, setAsideFailed: 0 });
+    expect(r1.stoppedBy).toContain('database unavailable');
+    const r2 = await p.pollOnce();
+    expect(r2).toMatchObject({ handled: 1, setAsideFailed: 1, stoppedBy: null });
+    expect(recorder.seen.map((s) => s.messageId)).toEqual(['<poll-10@shire.example>']);
+    expect((await p.pollOnce()).found).toBe(0);
+    await p.stop();
+    const flags = await withClient(async (c) => {
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        const m = await c.fetchOne('*', { flags: true });
+        return m === false ? [] : [...(m.flags ?? [])];
+      } finally {
+        lock.release();
+      }
+    });
+    expect(flags).toContain(FAILED_KEYWORD);
+    expect(flags).not.toContain('\\Seen');
   });
 
   it('reads the envelope sender from Return-Path', () => {
