@@ -3,7 +3,7 @@
 import type { NationView } from '@arbiter/engine';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
 import { escapeXml as e } from './escape.ts';
-import { type UnitSection, buildModel } from './model.ts';
+import { type ReportModel, type UnitSection, buildModel } from './model.ts';
 import { renderMapSvg } from './svg.ts';
 import { clean } from './text.ts';
 
@@ -72,7 +72,11 @@ function list(items: string[], none: string): string {
 /** The nation's turn report as one self-contained HTML document (mail-safe: inline CSS, tables, no scripts). */
 export function renderHtmlReport(view: NationView, ctx: ReportContext, options: HtmlReportOptions = {}): string {
   checkContext(view, ctx);
-  const m = buildModel(view, ctx);
+  return htmlFromModel(buildModel(view, ctx), view, ctx, options);
+}
+
+/** The HTML report from an already built model (composeReportMail builds one for both reports). */
+export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportContext, options: HtmlReportOptions = {}): string {
   const title = `${ctx.gameName}, turn ${ctx.turn}: report for ${ctx.nationName}`;
   const local = deadlineInZone(ctx);
   const deadline =

@@ -3,9 +3,10 @@
 // resend after a crash is recognisable.
 import type { NationView } from '@arbiter/engine';
 import { type ReportContext, checkContext } from './context.ts';
-import { renderHtmlReport } from './html.ts';
+import { htmlFromModel } from './html.ts';
+import { buildModel } from './model.ts';
 import { renderMapSvg } from './svg.ts';
-import { clean, renderTextReport } from './text.ts';
+import { clean, textFromModel } from './text.ts';
 
 export interface ReportMailInput {
   view: NationView;
@@ -94,13 +95,14 @@ export function composeReportMail(input: ReportMailInput): ReportMail {
   const svg =
     input.mapSvg ??
     renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
+  const model = buildModel(view, ctx);
   const mail: ReportMail = {
     from,
     to,
     subject: reportSubject(ctx),
     messageId,
-    text: renderTextReport(view, ctx),
-    html: renderHtmlReport(view, ctx, { mapSvg: svg }),
+    text: textFromModel(model, view, ctx),
+    html: htmlFromModel(model, view, ctx, { mapSvg: svg }),
     headers: {
       // RFC 3834: machine-generated, so vacation responders and our own intake must not answer it.
       'Auto-Submitted': 'auto-generated',

@@ -1,7 +1,7 @@
 // The plain-text turn report: every line at most 78 columns, no control characters.
 import type { NationView } from '@arbiter/engine';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
-import { type StepRow, type UnitSection, buildModel } from './model.ts';
+import { type ReportModel, type StepRow, type UnitSection, buildModel } from './model.ts';
 
 export const TEXT_WIDTH = 78;
 
@@ -102,7 +102,11 @@ function unitLines(s: UnitSection): string[] {
 /** The nation's turn report as plain text (mail body), at most 78 columns wide. */
 export function renderTextReport(view: NationView, ctx: ReportContext): string {
   checkContext(view, ctx);
-  const m = buildModel(view, ctx);
+  return textFromModel(buildModel(view, ctx), view, ctx);
+}
+
+/** The text report from an already built model (composeReportMail builds one for both reports). */
+export function textFromModel(m: ReportModel, view: NationView, ctx: ReportContext): string {
   const rule = '='.repeat(TEXT_WIDTH);
   const out: string[] = [
     rule,
