@@ -159,6 +159,11 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: WARMUP }, (_, i) => send(-1 - i)));
     const latencies: number[] = [];
     let next = 0;
+    const pgBackends = async (): Promise<Map<number, number>> => {
+      const rows = await t.database.db.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      return new Map(rows.rows.map((r) => [r.pid, treeCpuMs(r.pid)]));
+    };
+    const pgStart = await pgBackends();
     const cpuStart = process.cpuUsage();
     const intakeCpuStart = intake.cpuMs();
     const started = performance.now();
@@ -171,6 +176,10 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpuStart);
     const cpuMsPerMail = (cpu.user + cpu.system) / 1000 / MAILS;
     const intakeCpuMsPerMail = (intake.cpuMs() - intakeCpuStart) / MAILS;
+    const pgEnd = await pgBackends();
+    let pgCpu = 0;
+    for (const [pid, ms] of pgEnd) if (Number.isFinite(ms)) pgCpu += ms - (pgStart.get(pid) ?? 0);
+    const pgCpuMsPerMail = pgCpu / MAILS;
     const prisma = t.database.db.prisma;
     const [submissions, receipts, inbound] = await Promise.all([
       prisma.submission.count({ where: { messageId: { startsWith: '<bench-' } } }),
@@ -186,6 +195,11 @@ async function main(): Promise<void> {
         ? `  intake in the benchmark process; its CPU (SMTP client + intake + pipeline): ${cpuMsPerMail.toFixed(1)} ms per mail`
         : `  intake: the mail-in process (src/main.ts) with ${WORKERS} SMTP worker(s): ${intakeCpuMsPerMail.toFixed(1)} ms CPU per mail, i.e. ${(1000 / intakeCpuMsPerMail).toFixed(0)} mails/s per core; the SMTP client here: ${cpuMsPerMail.toFixed(1)} ms CPU per mail`,
     );
+    console.log(`  PostgreSQL backends of the test database: ${pgCpuMsPerMail.toFixed(1)} ms CPU per mail`);
+    if (WORKERS > 0) {
+      const total = intakeCpuMsPerMail + pgCpuMsPerMail + cpuMsPerMail;
+      console.log(`  CPU per mail, intake + PostgreSQL + client: ${total.toFixed(1)} ms, i.e. at most ${((1000 * os.cpus().length) / total).toFixed(0)} mails/s on this machine's ${os.cpus().length} cores if nothing else ran`);
+    }
     console.log(`  machine: load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores (shared with other work while measured)`);
     console.log(`  latency per mail (SMTP DATA to 250, after commit): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
     console.log(`  stored: ${submissions} submissions (${submissions * 1} expected ${MAILS + WARMUP}), ${inbound} inbound mails, ${receipts} receipt rows queued`);
