@@ -10,7 +10,7 @@ export type { NextSlot } from './deadlines.ts';
 export { pauseGame, resumeGame, extendDeadline, runNow, releaseHeldTurn, GmActionError } from './gm.ts';
 export type { TurnToDispatch } from './gm.ts';
 export { queueGmNotice } from './hold.ts';
-export { renderReports, reportMapResolver, mapAttachment } from './render.ts';
+export { ReportRenderer, renderReports, reportMapResolver, mapAttachment } from './render.ts';
 export type { RenderedReport } from './render.ts';
 export {
   TURN_QUEUE,

@@ -47,65 +47,77 @@ export interface RenderInput {
 }
 
 /**
- * Renders every nation's report, in nation id order. The PNG map is not rasterised here: at about
- * 100-150 ms per map it would dominate a big turn (500 nations: over a minute of CPU), so the mail
- * row refers to the report's stored SVG and the mail sender rasterises it while sending.
+ * Renders nations' reports one at a time, in nation id order, so the caller can write each chunk while
+ * the next is rendered. The PNG map is not rasterised here: at about 100-250 ms per map it would
+ * dominate a big turn (500 nations: over a minute of CPU), so the mail row refers to the report's
+ * stored SVG and the mail sender rasterises it while sending.
  */
-export function renderReports(input: RenderInput): RenderedReport[] {
-  const nationNames: Record<string, string> = {};
-  for (const n of input.nations) nationNames[n.nationId] = n.name;
-  const byId = new Map(input.nations.map((n) => [n.nationId, n]));
-  const ids = Object.keys(input.views).filter((id) => byId.has(id)).sort();
-  const out: RenderedReport[] = [];
-  {
-    for (const id of ids) {
-      const nation = byId.get(id)!;
-      const view = input.views[id]!;
-      const ctx: ReportContext = {
-        gameName: input.gameName,
-        gameId: input.gameId,
-        turn: view.turn,
-        nextDeadline: input.nextDeadline,
-        timeZone: input.timeZone,
-        nationName: nation.name,
-        nationNames,
-      };
-      const svg = renderMapSvg(view, { nationName: nation.name, nationNames });
-      if (!nation.active) {
-        out.push({ nationId: id, view, text: renderTextReport(view, ctx), html: renderHtmlReport(view, ctx, { mapSvg: svg }), svg, mail: null });
-        continue;
-      }
-      const unsubscribe = input.gmEmail === null ? undefined : leaveGameMailto(input.gmEmail, input.gameName, nation.name);
-      const mail = composeReportMail({
-        view,
-        ctx,
-        to: [nation.email],
-        from: input.mail.from,
-        messageId: reportMessageId({ gameId: input.gameId, nationId: id, turn: input.turn, domain: input.mail.domain }),
-        mapSvg: svg,
-        ...(unsubscribe === undefined ? {} : { unsubscribe }),
-      });
-      const headers: Record<string, string> = { ...mail.headers };
-      if (mail.list !== undefined) headers['List-Unsubscribe'] = `<${mail.list.unsubscribe}>`;
-      out.push({
-        nationId: id,
-        view,
+export class ReportRenderer {
+  readonly ids: string[];
+  private readonly nationNames: Record<string, string> = {};
+  private readonly byId: Map<string, NationForReport>;
+
+  constructor(private readonly input: RenderInput) {
+    for (const n of input.nations) this.nationNames[n.nationId] = n.name;
+    this.byId = new Map(input.nations.map((n) => [n.nationId, n]));
+    // Views of nations without a Nation row (none, when the game was created by intake) cannot be stored.
+    this.ids = Object.keys(input.views).filter((id) => this.byId.has(id)).sort();
+  }
+
+  render(id: string): RenderedReport {
+    const input = this.input;
+    const nation = this.byId.get(id);
+    const view = input.views[id];
+    if (nation === undefined || view === undefined) throw new Error(`no view or no nation row for ${id}`);
+    const nationNames = this.nationNames;
+    const ctx: ReportContext = {
+      gameName: input.gameName,
+      gameId: input.gameId,
+      turn: view.turn,
+      nextDeadline: input.nextDeadline,
+      timeZone: input.timeZone,
+      nationName: nation.name,
+      nationNames,
+    };
+    const svg = renderMapSvg(view, { nationName: nation.name, nationNames });
+    if (!nation.active) {
+      return { nationId: id, view, text: renderTextReport(view, ctx), html: renderHtmlReport(view, ctx, { mapSvg: svg }), svg, mail: null };
+    }
+    const unsubscribe = input.gmEmail === null ? undefined : leaveGameMailto(input.gmEmail, input.gameName, nation.name);
+    const mail = composeReportMail({
+      view,
+      ctx,
+      to: [nation.email],
+      from: input.mail.from,
+      messageId: reportMessageId({ gameId: input.gameId, nationId: id, turn: input.turn, domain: input.mail.domain }),
+      mapSvg: svg,
+      ...(unsubscribe === undefined ? {} : { unsubscribe }),
+    });
+    const headers: Record<string, string> = { ...mail.headers };
+    if (mail.list !== undefined) headers['List-Unsubscribe'] = `<${mail.list.unsubscribe}>`;
+    return {
+      nationId: id,
+      view,
+      text: mail.text,
+      html: mail.html,
+      svg,
+      mail: {
+        toAddresses: mail.to,
+        subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        svg,
-        mail: {
-          toAddresses: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          attachments: [mapAttachment(view.turn)],
-          messageId: mail.messageId.replace(/^<(.*)>$/, '$1'),
-          headers,
-        },
-      });
-    }
+        attachments: [mapAttachment(view.turn)],
+        messageId: mail.messageId.replace(/^<(.*)>$/, '$1'),
+        headers,
+      },
+    };
   }
-  return out;
+}
+
+/** Every nation's report at once (small games, tests). */
+export function renderReports(input: RenderInput): RenderedReport[] {
+  const r = new ReportRenderer(input);
+  return r.ids.map((id) => r.render(id));
 }
 
 /** The report mail's PNG map, stored by reference to the nation's report of `turn`. */

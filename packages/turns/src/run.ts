@@ -1,7 +1,8 @@
 // runTurn: claim a turn, adjudicate it, and store everything it produced in one transaction.
 import { performance } from 'node:perf_hooks';
-import type { Db, Prisma } from '@arbiter/db';
-import { transaction } from '@arbiter/db';
+import type { Db } from '@arbiter/db';
+import { uuidv7 } from '@arbiter/intake';
+import type pg from 'pg';
 import { adjudicate } from '@arbiter/engine';
 import type { GameState, TurnResult } from '@arbiter/engine';
 import { messageIdDomain } from '@arbiter/mail';
@@ -9,7 +10,7 @@ import { claimTurn, lockTurn } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
 import { loadTurnInputs } from './inputs.ts';
-import { renderReports } from './render.ts';
+import { ReportRenderer } from './render.ts';
 import type { RenderedReport } from './render.ts';
 
 export interface TurnServiceConfig {
@@ -82,8 +83,6 @@ export interface StoredTurnResult {
 
 class ClaimLost extends Error {}
 
-const WRITE_CHUNK = 100;
-
 /**
  * Adjudicates turn `turn` of `gameId` at most once, whatever calls it (duplicate jobs, retries, two
  * workers, a restart after a crash). Returns what happened; throws only on infrastructure failures
@@ -135,7 +134,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
     const tAdjudicate = performance.now();
 
     const nextDeadline = deadlineAfter(nextSlotFor(game.schedule, game.timeZone), decision.deadline, decision.now);
-    const reports = renderReports({
+    const renderer = new ReportRenderer({
       gameId,
       gameName: game.name,
       turn,
@@ -146,7 +145,6 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       views: result.views,
       mail: { from: config.mailFrom, domain },
     });
-    const tRender = performance.now();
 
     const stored: StoredTurnResult = {
       turn: result.turn,
@@ -158,9 +156,9 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       inputErrors: inputs.inputErrors,
       orderCount: inputs.orders.length,
     };
-    let mails: number;
+    let written: { mails: number; renderMs: number };
     try {
-      mails = await writeTurn(db, { gameId, turn, token: decision.token, stored, nextState: result.nextState, nextDeadline, reports, beforeCommit: config.beforeCommit });
+      written = await writeTurn(db, { gameId, turn, token: decision.token, stored, nextState: result.nextState, nextDeadline, renderer, beforeCommit: config.beforeCommit });
     } catch (err) {
       if (err instanceof ClaimLost) return { kind: 'claim-lost', gameId, turn };
       throw err;
@@ -175,14 +173,14 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       recovered: decision.recovered,
       nextTurn: turn + 1,
       nextDeadline,
-      reports: reports.length,
-      mails,
+      reports: renderer.ids.length,
+      mails: written.mails,
       timings: {
         claim: tClaim - t0,
         load: tLoad - tClaim,
         adjudicate: tAdjudicate - tLoad,
-        render: tRender - tAdjudicate,
-        write: tWrite - tRender,
+        render: written.renderMs,
+        write: tWrite - tAdjudicate - written.renderMs,
         total: tWrite - t0,
       },
     };
@@ -198,79 +196,141 @@ interface WriteInput {
   stored: StoredTurnResult;
   nextState: GameState;
   nextDeadline: Date;
-  reports: RenderedReport[];
+  renderer: ReportRenderer;
   beforeCommit: TurnServiceConfig['beforeCommit'];
 }
 
-/** The one transaction: result, reports, outbox, next turn. Returns the number of report mails queued. */
-async function writeTurn(db: Db, w: WriteInput): Promise<number> {
-  return transaction(
-    db,
-    async (tx) => {
-      // The guard: only the run holding the claim token may finish the turn.
-      const done = await tx.turn.updateMany({
-        where: { gameId: w.gameId, number: w.turn, status: 'adjudicating', claimedBy: w.token },
-        data: { status: 'done', result: w.stored as unknown as Prisma.InputJsonValue, resultHash: w.stored.hash, adjudicatedAt: new Date() },
-      });
-      if (done.count !== 1) throw new ClaimLost();
+/** Nations rendered and written per round trip. */
+const WRITE_CHUNK = 50;
 
-      for (let i = 0; i < w.reports.length; i += WRITE_CHUNK) {
-        await tx.nationReport.createMany({
-          data: w.reports.slice(i, i + WRITE_CHUNK).map((r) => ({
-            gameId: w.gameId,
-            turnNumber: w.turn,
-            nationId: r.nationId,
-            view: r.view as unknown as Prisma.InputJsonValue,
-            text: r.text,
-            html: r.html,
-            svg: r.svg,
-          })),
-        });
-      }
+/** Whether this server compresses TOAST values with lz4 (PostgreSQL 14+ built with it); asked once per pool. */
+const lz4Support = new WeakMap<object, Promise<boolean>>();
+function supportsLz4(client: pg.PoolClient, pool: object): Promise<boolean> {
+  let p = lz4Support.get(pool);
+  if (p === undefined) {
+    p = client
+      .query<{ ok: boolean }>(`SELECT coalesce('lz4' = ANY(enumvals), false) AS ok FROM pg_settings WHERE name = 'default_toast_compression'`)
+      .then((r) => r.rows[0]?.ok === true)
+      .catch(() => false);
+    lz4Support.set(pool, p);
+  }
+  return p;
+}
+
+/** `($1, $2, ...), ($n, ...)` for `rows` rows of `cols` parameters, with optional casts per column. */
+function valuesList(rows: number, casts: string[]): string {
+  const out: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    out.push(`(${casts.map((cast, c) => `$${r * casts.length + c + 1}${cast}`).join(', ')})`);
+  }
+  return out.join(', ');
+}
+
+const REPORT_COLUMNS = ['', '::int', '', '::jsonb', '', '', ''];
+const OUTBOX_COLUMNS = ['::uuid', '', '', '::"MailKind"', '::text[]', '', '', '', '::jsonb', '', '::jsonb'];
+
+/**
+ * The one transaction: result, reports, outbox, next turn, on a plain pg connection (the rows are
+ * megabytes: Prisma's per-value processing of them cost more than PostgreSQL's work). Reports are
+ * rendered chunk by chunk inside it and each chunk is sent before the next is rendered, so PostgreSQL
+ * stores one chunk while Node renders the next. Returns the report mails queued and the render time.
+ */
+async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; renderMs: number }> {
+  const client = await db.pool.connect();
+  let broken = false;
+  try {
+    const lz4 = await supportsLz4(client, db.pool);
+    await client.query('BEGIN');
+    try {
+      // Big report texts compress several times faster with lz4 than with the default pglz.
+      if (lz4) await client.query(`SET LOCAL default_toast_compression = 'lz4'`);
+      // The guard: only the run holding the claim token may finish the turn.
+      const done = await client.query(
+        `UPDATE "Turn" SET "status" = 'done', "result" = $1::jsonb, "resultHash" = $2, "adjudicatedAt" = now()
+          WHERE "gameId" = $3 AND "number" = $4 AND "status" = 'adjudicating' AND "claimedBy" = $5`,
+        [JSON.stringify(w.stored), w.stored.hash, w.gameId, w.turn, w.token],
+      );
+      if (done.rowCount !== 1) throw new ClaimLost();
 
       // A report that has not gone out yet is out of date now: drop it, the new one replaces it.
-      const mailed = w.reports.filter((r) => r.mail !== null).map((r) => r.nationId);
-      if (mailed.length > 0) {
-        await tx.outboxMail.updateMany({
-          where: { gameId: w.gameId, kind: 'report', status: 'pending', nationId: { in: mailed } },
-          data: { status: 'superseded' },
-        });
-      }
-      let mails = 0;
-      for (let i = 0; i < w.reports.length; i += WRITE_CHUNK) {
-        const data = w.reports.slice(i, i + WRITE_CHUNK).flatMap((r) =>
-          r.mail === null
-            ? []
-            : [{
-                gameId: w.gameId,
-                nationId: r.nationId,
-                kind: 'report' as const,
-                toAddresses: r.mail.toAddresses,
-                subject: r.mail.subject,
-                text: r.mail.text,
-                html: r.mail.html,
-                attachments: r.mail.attachments,
-                messageId: r.mail.messageId,
-                headers: r.mail.headers,
-              }],
-        );
-        if (data.length > 0) mails += (await tx.outboxMail.createMany({ data })).count;
-      }
+      await client.query(
+        `UPDATE "OutboxMail" SET "status" = 'superseded' WHERE "gameId" = $1 AND "kind" = 'report' AND "status" = 'pending' AND "nationId" = ANY($2::text[])`,
+        [w.gameId, w.renderer.ids],
+      );
 
-      await tx.turn.create({
-        data: { gameId: w.gameId, number: w.turn + 1, status: 'open', deadline: w.nextDeadline, state: w.nextState as unknown as Prisma.InputJsonValue },
-      });
-      await tx.game.update({ where: { id: w.gameId }, data: { currentTurn: w.turn + 1 } });
-      await tx.nation.updateMany({ where: { gameId: w.gameId, ordersFinal: true }, data: { ordersFinal: false } });
-      await tx.auditEntry.create({
-        data: { gameId: w.gameId, actor: w.token, action: 'turn.adjudicated', detail: { turn: w.turn, hash: w.stored.hash, mails, nextDeadline: w.nextDeadline.toISOString() } },
-      });
+      let mails = 0;
+      let renderMs = 0;
+      let pending: Promise<unknown> = Promise.resolve();
+      const ids = w.renderer.ids;
+      for (let i = 0; i < ids.length; i += WRITE_CHUNK) {
+        const t = performance.now();
+        const chunk: RenderedReport[] = ids.slice(i, i + WRITE_CHUNK).map((id) => w.renderer.render(id));
+        renderMs += performance.now() - t;
+        await pending;
+        const reportParams: unknown[] = [];
+        for (const r of chunk) reportParams.push(w.gameId, w.turn, r.nationId, JSON.stringify(r.view), r.text, r.html, r.svg);
+        const reports = client.query(
+          `INSERT INTO "NationReport" ("gameId", "turnNumber", "nationId", "view", "text", "html", "svg") VALUES ${valuesList(chunk.length, REPORT_COLUMNS)}`,
+          reportParams,
+        );
+        const withMail = chunk.filter((r) => r.mail !== null);
+        const mailParams: unknown[] = [];
+        for (const r of withMail) {
+          const m = r.mail!;
+          mailParams.push(uuidv7(), w.gameId, r.nationId, 'report', m.toAddresses, m.subject, m.text, m.html, JSON.stringify(m.attachments), m.messageId, JSON.stringify(m.headers));
+        }
+        const outbox =
+          withMail.length === 0
+            ? Promise.resolve(0)
+            : client
+                .query(
+                  `INSERT INTO "OutboxMail" ("id", "gameId", "nationId", "kind", "toAddresses", "subject", "text", "html", "attachments", "messageId", "headers")
+                   VALUES ${valuesList(withMail.length, OUTBOX_COLUMNS)}`,
+                  mailParams,
+                )
+                .then((r) => r.rowCount ?? 0);
+        pending = Promise.all([reports, outbox]).then(([, n]) => {
+          mails += n;
+        });
+        // A failed insert surfaces at the next `await pending`; do not report it as unhandled meanwhile.
+        pending.catch(() => {});
+      }
+      await pending;
+
+      await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state") VALUES ($1, $2, 'open', $3, $4::jsonb)`, [
+        w.gameId,
+        w.turn + 1,
+        w.nextDeadline,
+        JSON.stringify(w.nextState),
+      ]);
+      await client.query(`UPDATE "Game" SET "currentTurn" = $2, "updatedAt" = now() WHERE "id" = $1`, [w.gameId, w.turn + 1]);
+      await client.query(`UPDATE "Nation" SET "ordersFinal" = false, "updatedAt" = now() WHERE "gameId" = $1 AND "ordersFinal"`, [w.gameId]);
+      await client.query(`INSERT INTO "AuditEntry" ("id", "gameId", "actor", "action", "detail") VALUES ($1::uuid, $2, $3, 'turn.adjudicated', $4::jsonb)`, [
+        uuidv7(),
+        w.gameId,
+        w.token,
+        JSON.stringify({ turn: w.turn, hash: w.stored.hash, mails, nextDeadline: w.nextDeadline.toISOString() }),
+      ]);
       if (w.beforeCommit) await w.beforeCommit({ gameId: w.gameId, turn: w.turn });
-      return mails;
-    },
-    // A big game writes tens of megabytes here; the defaults are sized for small API transactions.
-    { timeoutMs: 10 * 60_000, maxWaitMs: 60_000, retries: 0 },
-  );
+      await client.query('COMMIT');
+      return { mails, renderMs };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    }
+  } catch (err) {
+    if (!(err instanceof ClaimLost)) broken = broken || isConnectionError(err);
+    throw err;
+  } finally {
+    client.release(broken ? true : undefined);
+  }
+}
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code !== 'string' || /^(08|57P)/.test(code) || code.startsWith('E');
 }
 
 /** The outcome of a turn adjudicated earlier, from what is stored (nothing is written). */

@@ -1,0 +1,51 @@
+// Benchmark: one turn of a big game (default 500 nations x 20 units), from stored orders to every
+// report and outbox mail committed, with the time per stage. Run: npm run bench -w @arbiter/turns
+// (or BENCH_NATIONS=100 BENCH_UNITS=20 ...). Uses a fresh database on TEST_DATABASE_URL, dropped after.
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createTestDatabase } from '@arbiter/db/testing';
+import { runTurn, reportMapResolver } from '../src/index.ts';
+import { seedGame } from '../src/testing.ts';
+
+const nations = Number(process.env.BENCH_NATIONS ?? 500);
+const units = Number(process.env.BENCH_UNITS ?? 20);
+const MAIL_FROM = 'Arbiter <arbiter@arbiter.example>';
+
+const tdb = await createTestDatabase({ poolMax: 5 });
+try {
+  let t = performance.now();
+  const { gameId, orderLines } = await seedGame(tdb.db, { nations, unitsPerNation: units, deadline: new Date(Date.now() - 60_000) });
+  const seedMs = performance.now() - t;
+  const outcome = await runTurn(tdb.db, { gameId, turn: 1, workerId: 'bench' }, { mailFrom: MAIL_FROM });
+  if (outcome.kind !== 'done' || outcome.timings === null) throw new Error(`turn not adjudicated: ${JSON.stringify(outcome)}`);
+  const s = outcome.timings;
+  const pct = (ms: number): string => `${((100 * ms) / s.total).toFixed(1).padStart(5)} %`;
+  const fmt = (ms: number): string => `${(ms / 1000).toFixed(2).padStart(6)} s`;
+  const [bytes] = await tdb.db.prisma.$queryRaw<{ reports: bigint; mails: bigint }[]>`
+    SELECT (SELECT coalesce(sum(pg_column_size(r.*)), 0) FROM "NationReport" r WHERE r."gameId" = ${gameId}) AS reports,
+           (SELECT coalesce(sum(pg_column_size(m.*)), 0) FROM "OutboxMail" m WHERE m."gameId" = ${gameId}) AS mails`;
+
+  // The mail sender's own cost per report mail: rasterising the stored SVG map to PNG.
+  const resolve = reportMapResolver(tdb.db.prisma);
+  const sample = Math.min(20, nations);
+  t = performance.now();
+  let pngBytes = 0;
+  for (let i = 1; i <= sample; i++) {
+    const png = await resolve({ gameId, nationId: `n${i}`, filename: 'map.png', source: { kind: 'nation-report-map', turn: 1 } });
+    pngBytes += png.byteLength;
+  }
+  const pngMs = (performance.now() - t) / sample;
+
+  console.log(`Turn pipeline benchmark: ${nations} nations x ${units} units (${orderLines} order lines), ${cpus().length} cores, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`(seeding the game, not measured: ${fmt(seedMs)})`);
+  console.log(`  claim       ${fmt(s.claim)}  ${pct(s.claim)}`);
+  console.log(`  load        ${fmt(s.load)}  ${pct(s.load)}   state + standing orders read and parsed`);
+  console.log(`  adjudicate  ${fmt(s.adjudicate)}  ${pct(s.adjudicate)}`);
+  console.log(`  render      ${fmt(s.render)}  ${pct(s.render)}   text, HTML, SVG map, report mail per nation`);
+  console.log(`  write       ${fmt(s.write)}  ${pct(s.write)}   one transaction: result, ${outcome.reports} reports, ${outcome.mails} outbox mails, next turn`);
+  console.log(`  total       ${fmt(s.total)}  (target < 10 s)  ${s.total < 10_000 ? 'OK' : 'OVER'}`);
+  console.log(`  stored: reports ${(Number(bytes!.reports) / 1e6).toFixed(1)} MB, outbox ${(Number(bytes!.mails) / 1e6).toFixed(1)} MB (after TOAST compression)`);
+  console.log(`  mail sender, per report mail: PNG map ${pngMs.toFixed(0)} ms (${(pngBytes / sample / 1024).toFixed(0)} KiB), not part of the turn`);
+} finally {
+  await tdb.drop();
+}
