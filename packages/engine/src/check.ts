@@ -30,9 +30,13 @@ export interface OrderCheck {
   preview?: string;
 }
 
+/** Checks a nation's orders against the state; one OrderCheck per order, in the order given. */
 export function checkOrders(state: GameState, nation: NationId, orders: readonly Order[]): OrderCheck[] {
   const world = worldOf(state);
-  return judgeOrders(world, orders, nation).map((v) => {
+  // Judged in the canonical order (as in the turn), reported in the order given.
+  const verdicts = judgeOrders(world, orders, nation);
+  const byOrder = new Map(verdicts.map((v) => [v.order, v]));
+  return orders.map((o) => byOrder.get(o)!).map((v) => {
     const out: OrderCheck = { order: v.order, status: v.accepted ? 'accepted' : 'rejected', warnings: [...v.warnings] };
     if (v.reason !== undefined) out.reason = v.reason;
     const a = v.accepted;

@@ -1,0 +1,64 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { Rng, canonicalJson, isRngState, rngFromSeed, sha256Hex } from '../src/index.ts';
+
+describe('seeded random source', () => {
+  it('is a JSON value that replays: same state, same draws', () => {
+    const s = rngFromSeed(7);
+    expect(isRngState(JSON.parse(JSON.stringify(s)))).toBe(true);
+    const a = new Rng(s);
+    const b = new Rng(JSON.parse(JSON.stringify(s)));
+    const xs = Array.from({ length: 50 }, () => a.int(1000, { purpose: 't' }));
+    const ys = Array.from({ length: 50 }, () => b.int(1000, { purpose: 't' }));
+    expect(xs).toEqual(ys);
+    expect(a.state()).toEqual(b.state());
+    expect(rngFromSeed(8)).not.toEqual(s);
+  });
+
+  it('records every draw with its purpose', () => {
+    const r = new Rng(rngFromSeed(1));
+    r.int(6, { purpose: 'morale', unit: 'a', pulse: 0 });
+    r.shuffle([1, 2, 3], { purpose: 'block-order' });
+    expect(r.records.map((x) => x.purpose)).toEqual(['morale', 'block-order', 'block-order']);
+    expect(r.records[0]).toMatchObject({ purpose: 'morale', sides: 6, unit: 'a', pulse: 0 });
+  });
+
+  test.prop([fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 1, max: 1000 })], { numRuns: 100 })('int(n) stays in [0, n)', (seed, n) => {
+    const r = new Rng(rngFromSeed(seed));
+    for (let i = 0; i < 20; i++) {
+      const v = r.int(n, { purpose: 't' });
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThan(n);
+    }
+  });
+
+  it('rejects bad arguments', () => {
+    expect(() => rngFromSeed(1.5)).toThrow(/safe integer/);
+    expect(() => new Rng(rngFromSeed(1)).int(0, { purpose: 't' })).toThrow(/sides/);
+  });
+});
+
+describe('canonical JSON', () => {
+  it('sorts keys at every level and drops undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
+  });
+
+  test.prop([fc.jsonValue()], { numRuns: 200 })('does not depend on key order and parses back to the same value', (v) => {
+    const s = canonicalJson(v);
+    expect(canonicalJson(JSON.parse(s))).toBe(s);
+    const reversed = JSON.parse(s, (_k, x: unknown) =>
+      x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as object).reverse()) : x,
+    );
+    expect(canonicalJson(reversed)).toBe(s);
+  });
+
+  it('names the path of a value JSON cannot hold', () => {
+    expect(() => canonicalJson({ a: [1, { b: Number.NaN }] })).toThrow('$.a[1].b is NaN');
+    expect(() => canonicalJson({ a: 1n })).toThrow('$.a is a bigint');
+  });
+
+  it('sha256Hex is the SHA-256 of the UTF-8 bytes', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(sha256Hex('é')).toBe(sha256Hex('\u00e9'));
+  });
+});
