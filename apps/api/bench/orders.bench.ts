@@ -88,8 +88,8 @@ try {
   await stop(api.child);
 
   const bare = await startServer('bare', {});
-  await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}`, duration: 2, method: 'POST', path: '/v1/games/x/orders', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
-  const bareResult = await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}`, duration: DURATION, method: 'POST', path: '/v1/games/x/orders', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
+  await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}/v1/games/x/orders`, duration: 2, method: 'POST', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
+  const bareResult = await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}/v1/games/x/orders`, duration: DURATION, method: 'POST', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
   await stop(bare.child);
 
   console.log(`\nOrder submissions, ${CONNECTIONS} connections, ${DURATION} s each, loopback; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

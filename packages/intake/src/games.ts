@@ -3,6 +3,7 @@
 import { transaction, type Db } from '@arbiter/db';
 import { createGame as createInitialState, parseScenario } from '@arbiter/engine';
 import { z } from 'zod';
+import { forgetGameAuth } from './auth.ts';
 import { IntakeError } from './errors.ts';
 import { generateGameId, generateSecret, hashSecret } from './secrets.ts';
 import { isValidTimeZone, nextDeadline, scheduleSchema, type Schedule } from './schedule.ts';
@@ -198,6 +199,7 @@ export async function replaceNationEmail(db: Db, gameId: string, nationId: strin
   if (!parsed.success) throw new IntakeError('invalid-input', `"${newEmail}" is not an email address.`, [{ path: 'email', message: 'is not an email address' }]);
   await requireGame(db, gameId);
   const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { email: parsed.data, lastBounceAt: null, lastBounceReason: null } });
+  forgetGameAuth(db, gameId);
   if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
   await audit(db, gameId, 'nation.email', { nationId });
   return { nationId, email: parsed.data };
@@ -208,6 +210,7 @@ export async function rotateNationSecret(db: Db, gameId: string, nationId: strin
   await requireGame(db, gameId);
   const secret = generateSecret();
   const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { secretHash: hashSecret(secret) } });
+  forgetGameAuth(db, gameId);
   if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
   await audit(db, gameId, 'nation.secret', { nationId });
   return { nationId, secret };

@@ -231,3 +231,24 @@ describe('status and GM controls', () => {
     expect(actions).toEqual(['game.create', 'nation.secret', 'nation.email']);
   });
 });
+
+describe('authentication cache', () => {
+  it('a rotated secret stops working at once in this process; a new one works at once', async () => {
+    const before = await authenticateNation(t.db, game.gameId, secretOf('north'));
+    expect(before?.nationId).toBe('north');
+    const rotated = await rotateNationSecret(t.db, game.gameId, 'north');
+    expect(await authenticateNation(t.db, game.gameId, secretOf('north'))).toBeNull();
+    expect((await authenticateNation(t.db, game.gameId, rotated.secret))?.nationId).toBe('north');
+  });
+
+  it('a secret changed behind the cache (another process) stops working within the TTL', async () => {
+    const { hashSecret, AUTH_CACHE_TTL_MS } = await import('../src/index.ts');
+    const now = Date.now();
+    const s = (await rotateNationSecret(t.db, game.gameId, 'south')).secret;
+    expect((await authenticateNation(t.db, game.gameId, s, now))?.nationId).toBe('south');
+    await t.db.prisma.nation.update({ where: { gameId_nationId: { gameId: game.gameId, nationId: 'south' } }, data: { secretHash: hashSecret('replaced-elsewhere') } });
+    expect((await authenticateNation(t.db, game.gameId, s, now + 1))?.nationId).toBe('south');
+    expect(await authenticateNation(t.db, game.gameId, s, now + AUTH_CACHE_TTL_MS + 1)).toBeNull();
+    expect((await authenticateNation(t.db, game.gameId, 'replaced-elsewhere', now + 2))?.nationId).toBe('south');
+  });
+});
