@@ -7,7 +7,7 @@
 //
 // Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
 // so the same mail delivered twice at once is processed once. submitOrders commits the submission in
-// its own transaction; the InboundMail row and the receipt rows follow in a second one. If the
+// its own transaction; the InboundMail row and the receipt rows follow in one statement. If the
 // process dies between the two, the mail was not acknowledged (SMTP 451 / IMAP message left in
 // place), comes again, and the submission already stored under its Message-ID is found and answered
 // instead of being stored twice.
@@ -81,13 +81,15 @@ class Limiter {
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly max: number) {}
   async run<T>(fn: () => Promise<T>): Promise<T> {
+    // A finishing run hands its slot straight to the next waiter, so `max` is never exceeded.
     if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
+    else this.active++;
     try {
       return await fn();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next !== undefined) next();
+      else this.active--;
     }
   }
 }
@@ -116,16 +118,23 @@ export class MailPipeline implements MailProcessor {
       // One pool connection per mail: it holds the Message-ID lock (so the same mail delivered twice at
       // once is processed once, across processes) and writes the intake's own rows.
       const client = await this.db.pool.connect();
+      let broken = false;
       try {
         const prior = await lockMessage(client, mail.messageId);
         try {
           if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
           return await this.handle({ client, mail, envelope, receivedAt });
         } finally {
-          await unlockMessage(client, mail.messageId);
+          // If the unlock fails the connection is destroyed, which ends its session and so the lock.
+          await unlockMessage(client, mail.messageId).catch(() => {
+            broken = true;
+          });
         }
+      } catch (err) {
+        broken = true;
+        throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     });
   }

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { submitOrders } from '@arbiter/intake';
 import { createSmtpTransport, sendOutboxBatch } from '@arbiter/mail';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
 import nodemailer from 'nodemailer';
@@ -104,6 +105,27 @@ describe('orders by SMTP', () => {
     await client().sendMail(mail);
     expect(await prisma().submission.count({ where: { messageId: '<e2e-dup@home.test>' } })).toBe(1);
     expect(await prisma().outboxMail.count({ where: { kind: 'receipt', headers: { path: ['In-Reply-To'], equals: 'e2e-dup@home.test' } } })).toBe(2);
+  });
+
+  it('after a crash between storing and answering, the redelivered mail is answered, not stored twice', async () => {
+    // The state a crash leaves: the submission committed under the Message-ID, no InboundMail row, no receipt.
+    const stored = await submitOrders(t.database.db, {
+      gameId: t.game.gameId,
+      nationId: 'south',
+      source: 'email',
+      rawText: 'grond, 850, no, w, h',
+      messageId: '<e2e-crash@home.test>',
+    });
+    await client().sendMail({
+      from: 'south-player@home.test',
+      to: 'orders@arbiter.test',
+      subject: 'orders',
+      messageId: '<e2e-crash@home.test>',
+      text: `game: ${t.game.gameId}\nsecret: ${t.secret('south')}\ngrond, 850, no, w, h\n`,
+    });
+    expect(await prisma().submission.count({ where: { messageId: '<e2e-crash@home.test>' } })).toBe(1);
+    expect(await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-crash@home.test>' } })).toMatchObject({ status: 'processed', submissionId: stored.submissionId });
+    expect(await prisma().outboxMail.count({ where: { kind: 'receipt', headers: { path: ['In-Reply-To'], equals: 'e2e-crash@home.test' } } })).toBe(2);
   });
 
   it('answers a wrong secret and an unknown game with the same short refusal, at most once per hour per sender', async () => {
