@@ -254,7 +254,7 @@ export class MailPipeline implements MailProcessor {
     const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
     const lines = [
       `Arbiter status: ${status.name} (game ${status.gameId}), turn ${status.turn}, ${nation.name} (${nation.nationId})`,
-      `Game: ${status.status}; turn ${status.turnStatus}${status.heldReason !== null ? ` (held: ${status.heldReason})` : ''}`,
+      `The game is ${status.status}; turn ${status.turn} is ${status.turnStatus}${status.heldReason !== null ? ` (held: ${status.heldReason})` : ''}.`,
       `Deadline: ${formatDeadline(new Date(status.deadline), status.timeZone)}`,
       `Your submissions this turn: ${status.you?.submissions ?? 0}${status.you?.lastReceivedAt ? `, the last received ${status.you.lastReceivedAt}` : ''}`,
       '',
