@@ -138,6 +138,8 @@ describe('orders by SMTP', () => {
     expect(refusals[0]?.text).toContain('could not match your mail');
     expect(refusals[0]?.text).not.toContain(t.game.gameId);
     expect(refusals[0]?.text).not.toContain('Mail test game');
+    await expect(refusals[0]?.text).toMatchFileSnapshot('golden/refusal-not-authenticated.txt');
+    expect(refusals[0]?.subject).toBe('[Arbiter] Your mail could not be processed');
     const inbound = await prisma().inboundMail.findMany({ where: { fromAddress: 'stranger@else.test' }, orderBy: { messageId: 'asc' } });
     expect(inbound.map((i) => [i.status, i.reason])).toEqual([
       ['refused', 'not-authenticated'],
@@ -257,6 +259,7 @@ describe('bad mail', () => {
     expect(await prisma().submission.count({ where: { messageId: '<e2e-many@home.test>' } })).toBe(0);
     const reply = await prisma().outboxMail.findFirstOrThrow({ where: { toAddresses: { has: 'flood@home.test' } } });
     expect(reply.text).toContain('10000 order lines; at most 500');
+    await expect(reply.text).toMatchFileSnapshot('golden/refusal-too-many-lines.txt');
   });
 
   it('drops garbage MIME without a sender, and ignores a binary attachment while reading the orders', async () => {
