@@ -211,25 +211,27 @@ function arrowHead(from: Point, to: Point, len: number, colour: string): string 
 /** The path of one unit this turn as a polyline through the centres of the hexes it entered. */
 function unitPath(u: UnitResult, pos: (c: Coord) => Point, s: number, colour: string, path: string): string {
   const hexes: Coord[] = [requireCoord(u.startHex, `${path}.startHex`)];
-  u.steps.forEach((st, j) => {
-    if (st.dir === 'h' || st.from === st.to) return;
-    hexes.push(requireCoord(st.to, `${path}.steps[${j}].to`));
-  });
+  const add = (c: Coord): void => {
+    const before = hexes[hexes.length - 1] as Coord;
+    if (before.col !== c.col || before.row !== c.row) hexes.push(c); // days of rest draw nothing
+  };
+  u.steps.forEach((st, j) => add(requireCoord(st.to, `${path}.steps[${j}].to`)));
   const jump = u.steps.length === 0 && u.startHex !== u.finalHex;
-  if (jump) hexes.push(requireCoord(u.finalHex, `${path}.finalHex`));
+  if (jump) add(requireCoord(u.finalHex, `${path}.finalHex`));
   if (hexes.length < 2) return '';
   const points = hexes.map(pos);
-  // End the line short of the last centre so the arrow head does not hide the unit there.
+  // End the line short of the last centre so the arrow head does not hide the unit there, and the
+  // shaft short of the tip so its round cap does not poke through the head.
   const last = points[points.length - 1] as Point;
   const prev = points[points.length - 2] as Point;
   const l = Math.hypot(last.x - prev.x, last.y - prev.y);
+  const ux = (last.x - prev.x) / l;
+  const uy = (last.y - prev.y) / l;
   const cut = Math.min(s * 0.28, l / 2);
-  const tip = { x: last.x - ((last.x - prev.x) / l) * cut, y: last.y - ((last.y - prev.y) / l) * cut };
-  const line = [...points.slice(0, -1), tip];
+  const tip = { x: last.x - ux * cut, y: last.y - uy * cut };
   const head = s * 0.42;
-  const body = line.slice(0, -1);
-  const shaftEnd = { x: tip.x - ((tip.x - prev.x) / Math.hypot(tip.x - prev.x, tip.y - prev.y)) * head * 0.8, y: tip.y - ((tip.y - prev.y) / Math.hypot(tip.x - prev.x, tip.y - prev.y)) * head * 0.8 };
-  const shaft = [...body, shaftEnd];
+  const back = Math.min(head * 0.8, l - cut);
+  const shaft = [...points.slice(0, -1), { x: tip.x - ux * back, y: tip.y - uy * back }];
   const dash = jump ? ' stroke-dasharray="5 3"' : '';
   const first = points[0] as Point;
   return (

@@ -51,6 +51,16 @@ describe('SVG map', () => {
     expect(() => renderMapPng(svg)).not.toThrow();
   });
 
+  it('draws no zero-length segment for rest days or repeated hexes', () => {
+    const view = structuredClone(gondorView);
+    const u = view.units[1];
+    if (u === undefined) throw new Error('fixture changed');
+    u.steps.push({ from: '2916', to: '2916', dir: 'e', cost: 0, mpLeft: 0, pulse: 14 });
+    const svg = renderMapSvg(view);
+    expect(svg).not.toContain('NaN');
+    expect(svg).toBe(renderMapSvg(gondorView));
+  });
+
   it('refuses a bad hex id naming the field, and a bad size', () => {
     const view = structuredClone(gondorView);
     const s = view.sightings[2];
