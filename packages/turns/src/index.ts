@@ -11,7 +11,8 @@ export { pauseGame, resumeGame, extendDeadline, runNow, releaseHeldTurn, GmActio
 export type { TurnToDispatch } from './gm.ts';
 export { queueGmNotice } from './hold.ts';
 export { ReportRenderer, renderReports, reportMapResolver, mapAttachment } from './render.ts';
-export type { RenderedReport } from './render.ts';
+export type { RenderedReport, RenderInput } from './render.ts';
+export { RenderPool } from './render-pool.ts';
 export {
   TURN_QUEUE,
   ADJUDICATE_JOB,

@@ -46,22 +46,39 @@ export function parseStandingOrders(
   for (const u of state.units) owner.set(u.id, u.nation);
   const orders: Order[] = [];
   const inputErrors: TurnInputs['inputErrors'] = [];
-  for (const s of standing) {
+  // One parse over every stored line (much faster than one call per unit); line i+1 belongs to rows[lineRow[i]].
+  const lines: string[] = [];
+  const lineRow: number[] = [];
+  standing.forEach((s, i) => {
     if (!Array.isArray(s.orders) || !s.orders.every((l): l is string => typeof l === 'string')) {
       inputErrors.push({ nation: s.nationId, unit: s.unitId, message: 'stored standing orders are not a list of order lines' });
-      continue;
+      return;
     }
-    if (s.orders.length === 0) continue; // the unit's orders were cancelled
-    const parsed = parseOrders(s.orders.join('\n'));
-    for (const e of parsed.errors) inputErrors.push({ nation: s.nationId, unit: s.unitId, message: describe(e) });
-    for (const o of parsed.orders) {
-      if (o.unit !== s.unitId) {
-        inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `an order stored for ${s.unitId} names ${o.unit}` });
-      } else if (owner.get(o.unit) !== s.nationId) {
-        inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `${s.nationId} does not own ${o.unit}` });
-      } else {
-        orders.push(o);
+    for (const l of s.orders) {
+      if (/[\r\n]/.test(l)) {
+        inputErrors.push({ nation: s.nationId, unit: s.unitId, message: 'a stored order line contains a line break' });
+        return;
       }
+    }
+    // An empty list: the unit's orders were cancelled.
+    for (const l of s.orders) {
+      lines.push(l);
+      lineRow.push(i);
+    }
+  });
+  const parsed = parseOrders(lines.join('\n'));
+  for (const e of parsed.errors) {
+    const s = standing[lineRow[e.line - 1]!]!;
+    inputErrors.push({ nation: s.nationId, unit: s.unitId, message: describe({ ...e, line: 1 + lineRow.slice(0, e.line - 1).filter((r) => r === lineRow[e.line - 1]).length }) });
+  }
+  for (const o of parsed.orders) {
+    const s = standing[lineRow[o.line - 1]!]!;
+    if (o.unit !== s.unitId) {
+      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `an order stored for ${s.unitId} names ${o.unit}` });
+    } else if (owner.get(o.unit) !== s.nationId) {
+      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `${s.nationId} does not own ${o.unit}` });
+    } else {
+      orders.push(o);
     }
   }
   return { orders, inputErrors };

@@ -11,7 +11,8 @@ import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
 import { loadTurnInputs } from './inputs.ts';
 import { ReportRenderer } from './render.ts';
-import type { RenderedReport } from './render.ts';
+import type { RenderedReport, RenderInput } from './render.ts';
+import type { RenderedChunk, RenderPool } from './render-pool.ts';
 
 export interface TurnServiceConfig {
   /** From: of every mail (`Arbiter <arbiter@example.org>`); its domain names the Message-IDs. */
@@ -20,6 +21,11 @@ export interface TurnServiceConfig {
   nextSlotFor?: (schedule: unknown, timeZone: string) => NextSlot;
   /** A claim older than this is taken over even if its worker's lock is still held (ms). Default 15 min. */
   claimTimeoutMs?: number;
+  /**
+   * Worker threads that render the reports while the main thread writes (a long-lived process creates
+   * one and reuses it). Without one, reports are rendered on the main thread, interleaved with the writes.
+   */
+  renderPool?: RenderPool;
   /** Called inside the write transaction just before it commits (crash tests pause here). */
   beforeCommit?: (info: { gameId: string; turn: number }) => Promise<void>;
 }
@@ -31,14 +37,18 @@ export interface RunTurnInput {
   workerId: string;
 }
 
-/** Milliseconds per stage of one run. */
+/** Milliseconds per stage of one run (wall time; rendering overlaps the write). */
 export interface StageTimings {
   claim: number;
   load: number;
   adjudicate: number;
+  /** Time the write waited for rendering (all of the rendering when there is no render pool). */
   render: number;
+  /** The rest of the write phase: the one transaction. */
   write: number;
   total: number;
+  /** Rendering time inside the pool's threads (in parallel with the write), when a pool was used. */
+  renderThreads: number | null;
 }
 
 export type RunTurnOutcome =
@@ -134,7 +144,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
     const tAdjudicate = performance.now();
 
     const nextDeadline = deadlineAfter(nextSlotFor(game.schedule, game.timeZone), decision.deadline, decision.now);
-    const renderer = new ReportRenderer({
+    const renderInput: RenderInput = {
       gameId,
       gameName: game.name,
       turn,
@@ -144,7 +154,8 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       nations,
       views: result.views,
       mail: { from: config.mailFrom, domain },
-    });
+    };
+    const renderer = new ReportRenderer(renderInput);
 
     const stored: StoredTurnResult = {
       turn: result.turn,
@@ -156,9 +167,20 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       inputErrors: inputs.inputErrors,
       orderCount: inputs.orders.length,
     };
-    let written: { mails: number; renderMs: number };
+    let written: { mails: number; renderMs: number; renderThreadsMs: number | null };
     try {
-      written = await writeTurn(db, { gameId, turn, token: decision.token, stored, nextState: result.nextState, nextDeadline, renderer, beforeCommit: config.beforeCommit });
+      written = await writeTurn(db, {
+        gameId,
+        turn,
+        token: decision.token,
+        stored,
+        nextState: result.nextState,
+        nextDeadline,
+        renderer,
+        renderInput,
+        pool: config.renderPool ?? null,
+        beforeCommit: config.beforeCommit,
+      });
     } catch (err) {
       if (err instanceof ClaimLost) return { kind: 'claim-lost', gameId, turn };
       throw err;
@@ -182,6 +204,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
         render: written.renderMs,
         write: tWrite - tAdjudicate - written.renderMs,
         total: tWrite - t0,
+        renderThreads: written.renderThreadsMs,
       },
     };
   } finally {
@@ -197,6 +220,8 @@ interface WriteInput {
   nextState: GameState;
   nextDeadline: Date;
   renderer: ReportRenderer;
+  renderInput: RenderInput;
+  pool: RenderPool | null;
   beforeCommit: TurnServiceConfig['beforeCommit'];
 }
 
@@ -235,7 +260,7 @@ const OUTBOX_COLUMNS = ['::uuid', '', '', '::"MailKind"', '::text[]', '', '', ''
  * rendered chunk by chunk inside it and each chunk is sent before the next is rendered, so PostgreSQL
  * stores one chunk while Node renders the next. Returns the report mails queued and the render time.
  */
-async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; renderMs: number }> {
+async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; renderMs: number; renderThreadsMs: number | null }> {
   const client = await db.pool.connect();
   let broken = false;
   try {
@@ -260,11 +285,31 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
 
       let mails = 0;
       let renderMs = 0;
+      let renderThreadsMs: number | null = null;
       let pending: Promise<unknown> = Promise.resolve();
       const ids = w.renderer.ids;
-      for (let i = 0; i < ids.length; i += WRITE_CHUNK) {
+      const chunkIds: string[][] = [];
+      for (let i = 0; i < ids.length; i += WRITE_CHUNK) chunkIds.push(ids.slice(i, i + WRITE_CHUNK));
+      // With a pool, keep two chunks per thread in flight ahead of the writer.
+      const inFlight: (Promise<RenderedChunk> | undefined)[] = [];
+      const request = (k: number): void => {
+        if (w.pool === null || k >= chunkIds.length || inFlight[k] !== undefined) return;
+        const p = w.pool.render(w.renderInput, chunkIds[k]!);
+        p.catch(() => {});
+        inFlight[k] = p;
+      };
+      for (let k = 0; k < chunkIds.length; k++) {
         const t = performance.now();
-        const chunk: RenderedReport[] = ids.slice(i, i + WRITE_CHUNK).map((id) => w.renderer.render(id));
+        let chunk: RenderedReport[];
+        if (w.pool !== null) {
+          for (let j = k; j < k + 2 * w.pool.size; j++) request(j);
+          const rendered = await inFlight[k]!;
+          inFlight[k] = undefined;
+          chunk = rendered.reports;
+          renderThreadsMs = (renderThreadsMs ?? 0) + rendered.renderMs;
+        } else {
+          chunk = chunkIds[k]!.map((id) => w.renderer.render(id));
+        }
         renderMs += performance.now() - t;
         await pending;
         const reportParams: unknown[] = [];
@@ -313,7 +358,7 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
       ]);
       if (w.beforeCommit) await w.beforeCommit({ gameId: w.gameId, turn: w.turn });
       await client.query('COMMIT');
-      return { mails, renderMs };
+      return { mails, renderMs, renderThreadsMs };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;

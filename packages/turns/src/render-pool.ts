@@ -1,0 +1,122 @@
+// Rendering reports on worker threads, so a big turn uses every core: the main thread writes chunks to
+// PostgreSQL while threads render the next ones. Rendering is pure (view in, strings out), so a thread
+// gives byte for byte what the main thread would.
+import { Worker } from 'node:worker_threads';
+import type { NationView } from '@arbiter/engine';
+import type { RenderedReport, RenderInput } from './render.ts';
+
+/** A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views). */
+export interface RenderRequest {
+  seq: number;
+  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string; views: Record<string, NationView> };
+  ids: string[];
+}
+
+export type RenderResponse =
+  | { seq: number; reports: RenderedReport[]; renderMs: number; error?: undefined; ready?: undefined }
+  | { seq: number; error: string; reports?: undefined; ready?: undefined }
+  | { seq: -1; ready: true; reports?: undefined; error?: undefined };
+
+interface Thread {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: number;
+}
+
+/** Rendered chunk: the reports and the thread time spent rendering them. */
+export interface RenderedChunk {
+  reports: RenderedReport[];
+  renderMs: number;
+}
+
+export class RenderPool {
+  private threads: Thread[] | null = null;
+  private seq = 0;
+  private readonly waiting = new Map<number, { resolve: (c: RenderedChunk) => void; reject: (e: Error) => void }>();
+  private closed = false;
+
+  /** `size` threads, started on first use (or by warm()). */
+  constructor(readonly size: number) {
+    if (!Number.isInteger(size) || size < 1) throw new RangeError(`a render pool needs at least one thread, got ${size}`);
+  }
+
+  /** Starts the threads and waits until each has loaded the renderers. */
+  async warm(): Promise<void> {
+    await Promise.all(this.start().map((t) => t.ready));
+  }
+
+  private start(): Thread[] {
+    if (this.closed) throw new Error('the render pool is closed');
+    if (this.threads !== null) return this.threads;
+    this.threads = Array.from({ length: this.size }, () => {
+      const worker = new Worker(new URL('./render-thread.mjs', import.meta.url));
+      let markReady!: () => void;
+      let failReady!: (e: Error) => void;
+      const ready = new Promise<void>((resolve, reject) => {
+        markReady = resolve;
+        failReady = reject;
+      });
+      ready.catch(() => {});
+      const thread: Thread = { worker, ready, busy: 0 };
+      worker.on('message', (res: RenderResponse) => {
+        if (res.ready === true) return markReady();
+        const w = this.waiting.get(res.seq);
+        if (w === undefined) return;
+        this.waiting.delete(res.seq);
+        thread.busy--;
+        if (res.error !== undefined) w.reject(new Error(`render thread: ${res.error}`));
+        else w.resolve({ reports: res.reports, renderMs: res.renderMs });
+      });
+      worker.on('error', (err) => {
+        failReady(err);
+        this.failAll(err);
+      });
+      worker.on('exit', (code) => {
+        if (!this.closed) this.failAll(new Error(`a render thread exited (code ${code})`));
+      });
+      return thread;
+    });
+    return this.threads;
+  }
+
+  private failAll(err: Error): void {
+    for (const [seq, w] of this.waiting) {
+      this.waiting.delete(seq);
+      w.reject(err);
+    }
+    // A broken pool is rebuilt on next use.
+    const threads = this.threads;
+    this.threads = null;
+    if (threads !== null) for (const t of threads) void t.worker.terminate();
+  }
+
+  /** Renders `ids` of `input` on the least busy thread. */
+  async render(input: RenderInput, ids: string[]): Promise<RenderedChunk> {
+    const threads = this.start();
+    const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+    thread.busy++;
+    await thread.ready;
+    const views: Record<string, NationView> = {};
+    for (const id of ids) {
+      const v = input.views[id];
+      if (v !== undefined) views[id] = v;
+    }
+    const seq = this.seq++;
+    const req: RenderRequest = { seq, input: { ...input, nextDeadline: input.nextDeadline.toISOString(), views }, ids };
+    return new Promise<RenderedChunk>((resolve, reject) => {
+      this.waiting.set(seq, { resolve, reject });
+      thread.worker.postMessage(req);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const threads = this.threads;
+    this.threads = null;
+    for (const [seq, w] of this.waiting) {
+      this.waiting.delete(seq);
+      w.reject(new Error('the render pool was closed'));
+    }
+    if (threads !== null) await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+}

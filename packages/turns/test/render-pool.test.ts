@@ -1,0 +1,54 @@
+// Rendering on worker threads gives exactly what the main thread gives, and a turn can use it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@arbiter/db/testing';
+import type { TestDatabase } from '@arbiter/db/testing';
+import { adjudicate, parseOrders } from '@arbiter/engine';
+import { RenderPool, renderReports, runTurn } from '../src/index.ts';
+import type { RenderInput } from '../src/index.ts';
+import { buildScenario, seedGame } from '../src/testing.ts';
+import { config, minutesAgo } from './helpers.ts';
+
+let tdb: TestDatabase;
+const pool = new RenderPool(2);
+beforeAll(async () => {
+  [tdb] = await Promise.all([createTestDatabase(), pool.warm()]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([tdb?.drop(), pool.close()]);
+});
+
+describe('RenderPool', () => {
+  it('renders byte for byte what the main thread renders', async () => {
+    const { state, orders } = buildScenario({ nations: 6, unitsPerNation: 5 });
+    const result = adjudicate(state, parseOrders([...orders.values()].flatMap((m) => [...m.values()].flat()).join('\n')).orders);
+    const input: RenderInput = {
+      gameId: 'g1', gameName: 'Pool test', turn: 1, nextDeadline: new Date('2026-12-03T18:00:00Z'), timeZone: 'Europe/London',
+      gmEmail: 'gm@arbiter.example',
+      nations: [...orders.keys()].map((id, i) => ({ nationId: id, name: `Nation ${i + 1}`, email: `${id}@players.example`, active: i !== 2 })),
+      views: result.views, mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
+    };
+    const local = renderReports(input);
+    const [a, b] = await Promise.all([pool.render(input, ['n1', 'n2', 'n3']), pool.render(input, ['n4', 'n5', 'n6'])]);
+    expect([...a.reports, ...b.reports]).toEqual(local);
+    expect(local[2]!.mail).toBeNull();
+  });
+
+  it('reports a failure inside a thread as an error of that chunk', async () => {
+    const { state } = buildScenario({ nations: 1, unitsPerNation: 1 });
+    const result = adjudicate(state, []);
+    const input: RenderInput = {
+      gameId: 'g1', gameName: 'G', turn: 1, nextDeadline: new Date(), timeZone: 'Not/AZone', gmEmail: null,
+      nations: [{ nationId: 'n1', name: 'N', email: 'n1@players.example', active: true }], views: result.views,
+      mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
+    };
+    await expect(pool.render(input, ['n1'])).rejects.toThrow(/^render thread: report context: unknown time zone "Not\/AZone"/);
+  });
+
+  it('runs a whole turn with the pool', async () => {
+    const { gameId } = await seedGame(tdb.db, { nations: 5, unitsPerNation: 4, deadline: minutesAgo(1) });
+    const done = await runTurn(tdb.db, { gameId, turn: 1, workerId: 'pool' }, config({ renderPool: pool }));
+    expect(done).toMatchObject({ kind: 'done', reports: 5, mails: 5 });
+    if (done.kind === 'done') expect(done.timings!.renderThreads).toBeGreaterThan(0);
+    expect(await tdb.db.prisma.nationReport.count({ where: { gameId } })).toBe(5);
+  });
+});
