@@ -51,9 +51,10 @@ function onShutdown(logger: Logger, stop: () => Promise<unknown>): void {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-async function runSmtpWorker(config: MailInConfig, logger: Logger): Promise<void> {
+/** The SMTP intake with its own database pool; `close` stops taking mail, then closes the pool. */
+async function startSmtp(config: MailInConfig, logger: Logger): Promise<{ close(): Promise<void> } | null> {
   const smtpConfig = config.smtp;
-  if (smtpConfig === null) return;
+  if (smtpConfig === null) return null;
   const db = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in' });
   const smtp: SmtpIntake = await startSmtpIntake({
     host: smtpConfig.host,
@@ -65,10 +66,12 @@ async function runSmtpWorker(config: MailInConfig, logger: Logger): Promise<void
     processor: pipelineFor(config, db, logger),
     logger,
   });
-  onShutdown(logger, async () => {
-    await smtp.close();
-    await db.close();
-  });
+  return {
+    async close() {
+      await smtp.close();
+      await db.close();
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -85,7 +88,8 @@ async function main(): Promise<void> {
   const logger = pino({ name: 'mail-in', level: config.base.logLevel });
 
   if (cluster.isWorker) {
-    await runSmtpWorker(config, logger.child({ worker: cluster.worker?.id }));
+    const smtp = await startSmtp(config, logger.child({ worker: cluster.worker?.id }));
+    onShutdown(logger, async () => smtp?.close());
     return;
   }
 
@@ -101,9 +105,18 @@ async function main(): Promise<void> {
 
   if (config.smtp !== null && workers > 1) {
     let stopping = false;
+    const deaths: number[] = [];
     for (let i = 0; i < workers; i++) cluster.fork();
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) return;
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length > 0 && (deaths[0] ?? now) < now - 60_000) deaths.shift();
+      if (deaths.length > 2 * workers) {
+        // Workers that die as fast as they start (port taken, database gone) are not restarted forever.
+        logger.fatal({ worker: worker.id, code, signal }, 'mail-in: SMTP workers keep dying, giving up');
+        process.exit(1);
+      }
       logger.error({ worker: worker.id, code, signal }, 'mail-in: SMTP worker died, starting another');
       cluster.fork();
     });
@@ -124,28 +137,10 @@ async function main(): Promise<void> {
     return;
   }
 
-  if (config.smtp !== null) {
-    // One process: the SMTP intake runs here, next to the IMAP poller.
-    const db = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in' });
-    const smtpConfig = config.smtp;
-    const smtp = await startSmtpIntake({
-      host: smtpConfig.host,
-      port: smtpConfig.port,
-      acceptedDomains: smtpConfig.acceptedDomains,
-      maxMessageBytes: smtpConfig.maxMessageBytes,
-      ...(smtpConfig.serverName !== undefined ? { serverName: smtpConfig.serverName } : {}),
-      ...(smtpConfig.tls !== undefined ? { tls: smtpConfig.tls } : {}),
-      processor: pipelineFor(config, db, logger),
-      logger,
-    });
-    onShutdown(logger, async () => {
-      await Promise.all([smtp.close(), imap?.stop()]);
-      await Promise.all([db.close(), imapDb?.close()]);
-    });
-    return;
-  }
+  // One process: the SMTP intake (if on) runs here, next to the IMAP poller (if on).
+  const smtp = await startSmtp(config, logger);
   onShutdown(logger, async () => {
-    await imap?.stop();
+    await Promise.all([smtp?.close(), imap?.stop()]);
     await imapDb?.close();
   });
 }
