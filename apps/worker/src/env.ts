@@ -1,5 +1,5 @@
 // The worker's own settings, parsed once at start next to @arbiter/config's shared ones.
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { z } from 'zod';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -25,6 +25,11 @@ export const workerEnvSchema = z.object({
   WORKER_LOCK_DURATION_MS: int(1000, 3_600_000).default(60_000),
   /** How often BullMQ looks for stalled jobs (ms). */
   WORKER_STALLED_INTERVAL_MS: int(500, 3_600_000).default(30_000),
+  /**
+   * Threads that render turn reports while the main thread writes them (0: render on the main thread).
+   * Default: one less than the cores, at least one.
+   */
+  WORKER_RENDER_THREADS: int(0, 64).optional(),
   /** BullMQ key prefix; the API's dispatcher must use the same one. */
   WORKER_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, "_" or "-"').default('bull'),
   /** Test hook (honoured only with NODE_ENV=test): pause inside the turn's write transaction, so a test can kill the process there. */
@@ -39,6 +44,7 @@ export interface WorkerSettings {
   mailBatch: number;
   claimTimeoutMs: number;
   queuePrefix: string;
+  renderThreads: number;
   lockDurationMs: number;
   stalledIntervalMs: number;
   testPauseBeforeCommitMs: number | undefined;
@@ -68,6 +74,7 @@ export function loadWorkerSettings(env: Record<string, string | undefined>, node
     mailBatch: e.WORKER_MAIL_BATCH,
     claimTimeoutMs: e.TURN_CLAIM_TIMEOUT_MS,
     queuePrefix: e.WORKER_QUEUE_PREFIX,
+    renderThreads: e.WORKER_RENDER_THREADS ?? Math.max(1, availableParallelism() - 1),
     lockDurationMs: e.WORKER_LOCK_DURATION_MS,
     stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
     testPauseBeforeCommitMs: e.ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS,

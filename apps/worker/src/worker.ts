@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Db } from '@arbiter/db';
 import { createSmtpTransport } from '@arbiter/mail';
 import type { MailTransport } from '@arbiter/mail';
-import { QueueTurnDispatcher, reportMapResolver } from '@arbiter/turns';
+import { QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
 import type { AdjudicateJobData, TurnServiceConfig } from '@arbiter/turns';
 import type { Logger } from 'pino';
 import type { WorkerSettings } from './env.ts';
@@ -55,9 +55,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const dispatcher = new QueueTurnDispatcher(queues.turns);
   const transport: MailTransport = createSmtpTransport(deps.smtpUrl);
 
+  // Render threads load the renderers once, now, rather than in the first turn.
+  const renderPool = settings.renderThreads > 0 ? new RenderPool(settings.renderThreads) : null;
+  await renderPool?.warm();
   const turnConfig: TurnServiceConfig = {
     mailFrom: deps.mailFrom,
     claimTimeoutMs: settings.claimTimeoutMs,
+    ...(renderPool === null ? {} : { renderPool }),
     ...(deps.beforeCommit === undefined ? {} : { beforeCommit: deps.beforeCommit }),
   };
   const workerOptions = { connection, prefix, autorun: true };
@@ -116,6 +120,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       connection.off('ready', onReady);
       await Promise.all(workers.map((w) => w.close()));
       await queues.close();
+      await renderPool?.close();
       transport.close();
       await connection.quit().catch(() => connection.disconnect());
       log.info('worker stopped');

@@ -21,6 +21,7 @@ export function testSettings(overrides: Partial<WorkerSettings> = {}): WorkerSet
     mailBatch: 20,
     claimTimeoutMs: 15 * 60_000,
     queuePrefix: uniquePrefix(),
+    renderThreads: 0,
     lockDurationMs: 5000,
     stalledIntervalMs: 1000,
     testPauseBeforeCommitMs: undefined,

@@ -23,14 +23,14 @@ afterAll(async () => {
   await Promise.all([tdb?.drop(), sink?.close(), ...prefixes.map((p) => dropPrefix(REDIS_URL, p))]);
 });
 
-async function start(prefix: string, workerId?: string): Promise<RunningWorker> {
+async function start(prefix: string, workerId?: string, renderThreads = 0): Promise<RunningWorker> {
   prefixes.push(prefix);
   return startWorker({
     db: tdb.db,
     redisUrl: REDIS_URL,
     smtpUrl: sink.url,
     mailFrom: MAIL_FROM,
-    settings: testSettings({ queuePrefix: prefix, ...(workerId ? { workerId } : {}) }),
+    settings: testSettings({ queuePrefix: prefix, renderThreads, ...(workerId ? { workerId } : {}) }),
     log: quietLog,
     prefix,
   });
@@ -38,7 +38,7 @@ async function start(prefix: string, workerId?: string): Promise<RunningWorker> 
 
 describe('worker', () => {
   it('runs a turn at its deadline and mails every nation its report with the PNG map', async () => {
-    const worker = await start(uniquePrefix());
+    const worker = await start(uniquePrefix(), undefined, 1);
     try {
       const deadline = new Date(Date.now() + 2500);
       const { gameId, nations } = await seedGame(tdb.db, { nations: 3, unitsPerNation: 4, deadline, name: 'War of the Ring' });
