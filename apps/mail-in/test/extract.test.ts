@@ -180,3 +180,38 @@ describe('never throws', () => {
     }
   });
 });
+
+describe('order mails as mail clients write them (property)', () => {
+  const unit = fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/);
+  const dir = fc.constantFrom('ne', 'e', 'se', 'sw', 'w', 'nw', 'h');
+  const orderLine = fc.oneof(
+    fc.tuple(unit, fc.constantFrom('850', '860'), fc.constantFrom('no', 'ev'), fc.array(dir, { minLength: 1, maxLength: 14 })).map(([u, c, e, d]) => `${u}, ${c}, ${e}, ${d.join(', ')}`),
+    fc.tuple(unit, fc.integer({ min: 101, max: 4439 })).map(([u, h]) => `${u}, 810, ${String(h).padStart(4, '0')}`),
+  );
+  const token = fc.stringMatching(/^[A-Za-z0-9_-]{1,43}$/);
+  const mailBody = fc.record({
+    orders: fc.array(orderLine, { minLength: 1, maxLength: 30 }),
+    game: token,
+    secret: token,
+    secretFirst: fc.boolean(),
+    keywordStyle: fc.constantFrom('game: ', 'Game: ', 'GAME = ', 'game:'),
+    greeting: fc.subarray(['Hi GM,', '', 'here are my orders for this turn.', 'Thanks for running the game!']),
+    ending: fc.constantFrom('', '-- \nFrodo Baggins\nBag End', 'end\nP.S. hello', 'Sent from my iPhone', '\n\nOn Mon, 30 Nov 2026 at 09:00, Arbiter <orders@arbiter.test> wrote:\n> game: old\n> aragorn, 850, no, e'),
+    crlf: fc.boolean(),
+    bom: fc.boolean(),
+    trailingSpaces: fc.boolean(),
+  });
+
+  test.prop([mailBody], { numRuns: 300 })('the orders come out exactly, whatever surrounds them', (m) => {
+    const keywordLines = [`${m.keywordStyle}${m.game}`, `secret: ${m.secret}`];
+    if (m.secretFirst) keywordLines.reverse();
+    const lines = [...m.greeting, ...keywordLines, '', ...m.orders.map((o) => (m.trailingSpaces ? `${o}  \t` : o)), '', ...m.ending.split('\n')];
+    let body = lines.join(m.crlf ? '\r\n' : '\n');
+    if (m.bom) body = `\uFEFF${body}`;
+    const r = extractSubmission(mail(body));
+    if (!r.ok) throw new Error(`refused: ${r.message}`);
+    expect(r.submission).toMatchObject({ gameId: m.game, secret: m.secret, command: 'orders', orderText: m.orders.join('\n') });
+    const greeting = m.greeting.filter((g) => g !== '');
+    expect(r.submission.warnings.some((w) => w.includes('before the game/secret lines'))).toBe(greeting.length > 0);
+  });
+});

@@ -91,6 +91,19 @@ describe('orders by SMTP', () => {
     }
   });
 
+  it('reads an HTML-only quoted-printable mail (quoted part dropped)', async () => {
+    await client().sendMail({
+      from: 'Théoden <theoden@edoras.test>',
+      to: 'orders@arbiter.test',
+      subject: 'Befehle für Rohan',
+      messageId: '<e2e-html@edoras.test>',
+      html: `<div>game:&nbsp;${t.game.gameId}</div><div>secret: ${t.secret('east')}</div><div><br></div><div>bard, 850, no, w, h</div><blockquote>esgaroth, 850, no, e</blockquote>`,
+      textEncoding: 'quoted-printable',
+    });
+    const s = await prisma().submission.findFirstOrThrow({ where: { messageId: '<e2e-html@edoras.test>' } });
+    expect(s.rawText).toBe('bard, 850, no, w, h');
+  });
+
   it('processes the same Message-ID once, also when delivered twice at the same time', async () => {
     const mail = {
       from: 'player@home.test',
