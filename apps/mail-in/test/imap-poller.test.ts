@@ -180,3 +180,30 @@ describe('IMAP poller (Dovecot)', () => {
     expect(returnPath(Buffer.from('From: a@b\r\n\r\nReturn-Path: <x@y>'))).toBeNull();
   });
 });
+
+describe('IMAP poller over TLS (Dovecot with a self-signed certificate)', () => {
+  let secure: Dovecot;
+  beforeAll(async () => {
+    secure = await startDovecot({ tls: true });
+  }, 30_000);
+  afterAll(async () => {
+    await secure?.stop();
+  });
+
+  it('polls over IMAPS, and refuses an unverified certificate unless allowed', async () => {
+    const tlsPort = secure.tlsPort ?? 0;
+    const c = new ImapFlow({ host: secure.host, port: tlsPort, secure: true, tls: { rejectUnauthorized: false }, auth: { user: secure.user, pass: secure.password }, logger: false });
+    await c.connect();
+    await c.append('INBOX', rawMail(20));
+    await c.logout();
+    const recorder = new Recorder();
+    const options = { host: secure.host, port: tlsPort, secure: true, user: secure.user, password: secure.password, maxMessageBytes: 100_000, processor: recorder, logger };
+    const strict = new ImapPoller(options);
+    await expect(strict.pollOnce()).rejects.toThrow(/certificate/i);
+    await strict.stop();
+    const lenient = new ImapPoller({ ...options, allowSelfSigned: true });
+    expect(await lenient.pollOnce()).toMatchObject({ found: 1, handled: 1 });
+    await lenient.stop();
+    expect(recorder.seen.map((s) => s.messageId)).toEqual(['<poll-20@shire.example>']);
+  });
+});

@@ -1,6 +1,6 @@
 // A throwaway Dovecot IMAP server on loopback for the IMAP tests: its own config, passwd-file user and
 // maildir under a temp dir, on a free port. Needs Debian's dovecot-imapd (.ci/services.d/dovecot.sh).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -19,7 +19,10 @@ function launch(binary: string, args: string[]): Promise<void> {
 
 export interface Dovecot {
   host: string;
+  /** Plain IMAP (STARTTLS offered when started with tls). */
   port: number;
+  /** IMAPS (implicit TLS, self-signed certificate) when started with tls, else null. */
+  tlsPort: number | null;
   user: string;
   password: string;
   stop(): Promise<void>;
@@ -38,7 +41,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startDovecot(): Promise<Dovecot> {
+export async function startDovecot(options: { tls?: boolean } = {}): Promise<Dovecot> {
   if (DOVECOT === undefined) {
     throw new Error('Dovecot is not installed: run `bash .ci/services.d/dovecot.sh` (apt-get install dovecot-imapd)');
   }
@@ -46,6 +49,10 @@ export async function startDovecot(): Promise<Dovecot> {
   // Dovecot's auth and mail processes run as other users: they must reach the files inside.
   await chmod(dir, 0o755);
   const port = await freePort();
+  const tlsPort = options.tls === true ? await freePort() : null;
+  if (tlsPort !== null) {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  }
   const user = 'orders@arbiter.test';
   const password = 'imap-test-password';
   // Dovecot refuses mail uid 0; as root the mailbox belongs to nobody, otherwise to the current user.
@@ -61,7 +68,7 @@ state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+${tlsPort === null ? 'ssl = no' : `ssl = yes\nssl_cert = <${dir}/cert.pem\nssl_key = <${dir}/key.pem`}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 first_valid_uid = 1
@@ -84,7 +91,9 @@ service imap-login {
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${tlsPort ?? 0}
+    ssl = yes
   }
   chroot =
 }
@@ -117,6 +126,7 @@ service anvil {
   return {
     host: '127.0.0.1',
     port,
+    tlsPort,
     user,
     password,
     async stop() {
