@@ -24,5 +24,5 @@ export {
 export type { ArbiterHome, DemoState, RunInfo } from './home.ts';
 export { startOutboxSmtpServer, messageIdOf } from './smtp-outbox.ts';
 export type { OutboxSmtpServer, OutboxSmtpServerOptions } from './smtp-outbox.ts';
-export { startStatementProxy, FrontendRewriter, queryMessage } from './proxy.ts';
+export { startStatementProxy, FrontendRewriter, BackendFramer, queryMessage, listenStatements, notificationChannel, sqlOf } from './proxy.ts';
 export type { StatementProxy, StatementProxyOptions } from './proxy.ts';

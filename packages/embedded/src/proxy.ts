@@ -1,14 +1,23 @@
-// A PostgreSQL wire-protocol proxy in front of pglite-socket that gives each client connection its own
-// namespace of prepared statements and portals.
+// A PostgreSQL wire-protocol proxy in front of pglite-socket that makes the one PGlite session behave
+// like a session per connection, for what Arbiter's drivers rely on:
 //
-// PGlite is one PostgreSQL session shared by every connection. Prepared statements and portals live in
-// the session, so two connections that both prepare a statement named "intake-auth" (node-postgres does
-// this for `{ name, text }` queries, once per connection) collide: the second gets
-// `prepared statement "intake-auth" already exists`, or worse, one connection runs the other's statement.
-// The proxy prefixes every non-empty statement and portal name a client sends (Parse, Bind, Describe,
-// Execute, Close) with its connection number, so each connection sees exactly what it would see on a real
-// server. When a client disconnects, its statements are deallocated. Server messages pass through as they
-// are: none of them carries a statement or portal name.
+// 1. Exclusion. A connection owns the session from its first message until the server reports it idle
+//    again (ReadyForQuery with status `I`): a whole extended-protocol exchange (Parse, Bind, Execute ...
+//    Sync) and a whole transaction block run without another connection's messages in between. Without
+//    this, another connection's Sync ends the implicit transaction and destroys this one's unnamed
+//    portal (`portal "" does not exist`), and statements of two transactions mix.
+// 2. Names. Prepared statements and portals live in the session, so two connections that both prepare
+//    "intake-auth" (node-postgres does this once per connection for `{ name, text }` queries) would
+//    collide. Every non-empty statement and portal name a client sends (Parse, Bind, Describe, Execute,
+//    Close) is prefixed with its connection number; a closing connection's statements are deallocated.
+//
+// 3. Notifications. PGlite hands a NOTIFY's NotificationResponse to whichever connection ran the
+//    statement that sent it. The proxy takes it out of that stream and delivers it to every connection
+//    that ran LISTEN on its channel, as a server does (BullMQ's workers wait on LISTEN for new jobs).
+//
+// Other server messages pass through unchanged (none carries a statement or portal name). The consequence of
+// (1), as on any server with one connection per transaction: a transaction must not wait for a query on
+// another connection of the same process (docs/embedded.md).
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { EmbeddedLogger } from './logger.ts';
@@ -42,8 +51,19 @@ export class FrontendRewriter {
 
   constructor(readonly prefix: string) {}
 
+  /** Whether the startup message has gone through (typed messages follow). */
+  get afterStartup(): boolean {
+    return this.started;
+  }
+
   /** Feeds bytes from the client; returns the bytes to send upstream (complete messages only). */
   push(chunk: Buffer): Buffer {
+    const out = this.pushMessages(chunk);
+    return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
+  }
+
+  /** Feeds bytes from the client; returns the complete messages to send upstream, one Buffer each. */
+  pushMessages(chunk: Buffer): Buffer[] {
     this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
     const out: Buffer[] = [];
     for (;;) {
@@ -65,7 +85,7 @@ export class FrontendRewriter {
       this.buffered = this.buffered.subarray(1 + len);
       out.push(this.rewrite(msg));
     }
-    return out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out);
+    return out;
   }
 
   private name(n: string): string {
@@ -134,58 +154,233 @@ export function queryMessage(sql: string): Buffer {
 /** A Terminate message. */
 const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
 
+/** Splits the server's byte stream into whole messages. */
+export class BackendFramer {
+  private buffered: Buffer = Buffer.alloc(0);
+
+  /** Feeds bytes from the server; returns the complete messages in them (a partial one waits for the rest). */
+  push(chunk: Buffer): Buffer[] {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    const out: Buffer[] = [];
+    while (this.buffered.length >= 5) {
+      const len = this.buffered.readInt32BE(1);
+      if (this.buffered.length < 1 + len) break;
+      out.push(this.buffered.subarray(0, 1 + len));
+      this.buffered = this.buffered.subarray(1 + len);
+    }
+    return out;
+  }
+}
+
+/** The channel of a NotificationResponse message (type `A`: pid, channel, payload). */
+export function notificationChannel(msg: Buffer): string {
+  return cstring(msg.subarray(9))[0];
+}
+
+/**
+ * The LISTEN and UNLISTEN statements in an SQL text: `[kind, channel]`, channel folded to lower case
+ * unless quoted, `*` for UNLISTEN *.
+ */
+export function listenStatements(sql: string): ['listen' | 'unlisten', string][] {
+  const out: ['listen' | 'unlisten', string][] = [];
+  const re = /(?:^|;)\s*(LISTEN|UNLISTEN)\s+(?:"((?:[^"]|"")+)"|(\*)|([A-Za-z_][A-Za-z0-9_$]*))/gi;
+  const code = sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
+  for (const m of code.matchAll(re)) {
+    const kind = (m[1] ?? '').toLowerCase() === 'listen' ? 'listen' : 'unlisten';
+    const channel = m[2] !== undefined ? m[2].replace(/""/g, '"') : m[3] !== undefined ? '*' : (m[4] ?? '').toLowerCase();
+    out.push([kind, channel]);
+  }
+  return out;
+}
+
+/** The SQL text of a Query (`Q`) or Parse (`P`) message; null for other messages. */
+export function sqlOf(msg: Buffer): string | null {
+  if (msg[0] === 0x51 /* Q */) return cstring(msg.subarray(5))[0];
+  if (msg[0] === 0x50 /* P */) return cstring(cstring(msg.subarray(5))[1])[0];
+  return null;
+}
+
+/** The one session: granted to one connection at a time, in request order. */
+class SessionLock {
+  private owner: number | null = null;
+  private readonly waiting: { id: number; grant: () => void }[] = [];
+
+  acquire(id: number): Promise<void> {
+    if (this.owner === null) {
+      this.owner = id;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push({ id, grant: resolve }));
+  }
+
+  release(id: number): void {
+    if (this.owner !== id) {
+      // Still waiting (the connection went away first): leave the line.
+      const i = this.waiting.findIndex((w) => w.id === id);
+      if (i >= 0) this.waiting.splice(i, 1);
+      return;
+    }
+    const next = this.waiting.shift();
+    this.owner = next?.id ?? null;
+    next?.grant();
+  }
+}
+
 export async function startStatementProxy(options: StatementProxyOptions): Promise<StatementProxy> {
   const host = options.host ?? '127.0.0.1';
   const log = options.logger ?? silentLogger;
   const open = new Set<net.Socket>();
+  const upstreams = new Set<net.Socket>();
+  let shuttingDown = false;
+  const lock = new SessionLock();
+  /** Connections by the channels they LISTEN on. */
+  const listeners = new Map<string, Map<number, net.Socket>>();
+  const unlistenAll = (id: number): void => {
+    for (const [channel, m] of listeners) {
+      m.delete(id);
+      if (m.size === 0) listeners.delete(channel);
+    }
+  };
   let next = 1;
 
   const server = net.createServer((client) => {
     const id = next++;
     const rewriter = new FrontendRewriter(`c${id}_`);
+    const framer = new BackendFramer();
     const upstream = net.connect(options.upstream.port, options.upstream.host);
     open.add(client);
+    upstreams.add(upstream);
     client.setNoDelay(true);
     upstream.setNoDelay(true);
     let clientGone = false;
     let upstreamGone = false;
+    /** The session is ours: from the first message sent until the server is idle again with nothing pending. */
+    let holding = false;
+    let requested = false;
+    /** Sync and Query messages sent whose ReadyForQuery has not come back. */
+    let pending = 0;
+    /** Messages waiting for the session. */
+    let queued: Buffer[] = [];
+
+    const send = (msgs: Buffer[]): void => {
+      for (const m of msgs) {
+        if (m[0] === 0x53 /* S */ || m[0] === 0x51 /* Q */) pending++;
+        const sql = sqlOf(m);
+        if (sql !== null && /listen/i.test(sql)) {
+          for (const [kind, channel] of listenStatements(sql)) {
+            if (kind === 'listen') {
+              const m2 = listeners.get(channel) ?? new Map<number, net.Socket>();
+              m2.set(id, client);
+              listeners.set(channel, m2);
+            } else if (channel === '*') unlistenAll(id);
+            else listeners.get(channel)?.delete(id);
+          }
+        }
+      }
+      if (!upstreamGone) upstream.write(msgs.length === 1 ? (msgs[0] as Buffer) : Buffer.concat(msgs));
+    };
+    const releaseIfIdle = (status: string): void => {
+      if (holding && pending === 0 && status === 'I') {
+        holding = false;
+        lock.release(id);
+      }
+    };
+    const releaseNow = (): void => {
+      if (holding || requested) {
+        holding = false;
+        requested = false;
+        lock.release(id);
+      }
+    };
 
     client.on('data', (chunk: Buffer) => {
-      let out: Buffer;
+      let msgs: Buffer[];
       try {
-        out = rewriter.push(chunk);
+        msgs = rewriter.pushMessages(chunk);
       } catch (err) {
         log.warn({ err, connection: id }, 'embedded PostgreSQL proxy: malformed message, closing the connection');
         client.destroy();
         return;
       }
-      if (out.length > 0 && !upstreamGone) upstream.write(out);
+      if (msgs.length === 0) return;
+      if (!rewriter.afterStartup || holding) {
+        // The startup exchange needs no session of its own; an owner sends at once.
+        send(msgs);
+        return;
+      }
+      queued.push(...msgs);
+      if (requested) return;
+      requested = true;
+      void lock.acquire(id).then(() => {
+        requested = false;
+        if (clientGone || upstreamGone) {
+          lock.release(id);
+          return;
+        }
+        holding = true;
+        const batch = queued;
+        queued = [];
+        send(batch);
+      });
     });
     upstream.on('data', (chunk: Buffer) => {
-      if (!clientGone) client.write(chunk);
+      const forward: Buffer[] = [];
+      for (const msg of framer.push(chunk)) {
+        if (msg[0] === 0x41 /* A: NotificationResponse */) {
+          // To every connection listening on its channel (at a message boundary of its stream).
+          for (const [otherId, socket] of listeners.get(notificationChannel(msg)) ?? []) {
+            if (otherId === id) forward.push(msg);
+            else if (!socket.destroyed) socket.write(msg);
+          }
+          continue;
+        }
+        forward.push(msg);
+        if (msg[0] === 0x5a /* Z: ReadyForQuery */) {
+          if (pending > 0) pending--;
+          releaseIfIdle(String.fromCharCode(msg[5] ?? 0x49));
+        }
+      }
+      if (!clientGone && forward.length > 0) client.write(forward.length === 1 ? (forward[0] as Buffer) : Buffer.concat(forward));
     });
-    // The client went away (pool closed, process stopping): drop its statements from the shared session,
-    // then end the upstream connection (pglite-socket rolls back a transaction it left open).
+    // The client went away (pool closed, process stopping): drop its statements from the shared session
+    // while holding it, then end the upstream connection (pglite-socket rolls back a transaction left open).
     const onClientGone = (): void => {
       if (clientGone) return;
       clientGone = true;
       open.delete(client);
-      if (upstreamGone) return;
-      const cleanup = [...rewriter.statements].map((n) => queryMessage(`DEALLOCATE "${n.replace(/"/g, '""')}"`));
-      // Answers to the cleanup are read and dropped; Terminate ends the session's connection.
-      upstream.removeAllListeners('data');
-      upstream.on('data', () => {});
-      upstream.end(Buffer.concat([...cleanup, TERMINATE]));
+      unlistenAll(id);
+      queued = [];
+      if (upstreamGone || shuttingDown) {
+        releaseNow();
+        upstream.destroy();
+        return;
+      }
+      const finish = (): void => {
+        const cleanup = [...rewriter.statements].map((n) => queryMessage(`DEALLOCATE "${n.replace(/"/g, '""')}"`));
+        upstream.end(Buffer.concat([...cleanup, TERMINATE]));
+      };
+      if (holding || !rewriter.afterStartup || rewriter.statements.size === 0) finish();
+      else {
+        requested = true;
+        void lock.acquire(id).then(() => {
+          requested = false;
+          holding = true;
+          finish();
+        });
+      }
     };
     client.on('close', onClientGone);
     client.on('error', onClientGone);
     upstream.on('close', () => {
       upstreamGone = true;
+      upstreams.delete(upstream);
+      releaseNow();
       if (!clientGone) client.destroy();
     });
     upstream.on('error', (err) => {
       upstreamGone = true;
-      log.warn({ err, connection: id }, 'embedded PostgreSQL proxy: upstream connection failed');
+      releaseNow();
+      if (!shuttingDown) log.warn({ err, connection: id }, 'embedded PostgreSQL proxy: upstream connection failed');
       client.destroy();
     });
   });
@@ -205,7 +400,9 @@ export async function startStatementProxy(options: StatementProxyOptions): Promi
     connections: () => open.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        shuttingDown = true;
         for (const s of open) s.destroy();
+        for (const u of upstreams) u.destroy();
         server.close(() => resolve());
       });
       return closing;

@@ -170,6 +170,36 @@ describe('startEmbeddedPostgres', () => {
     }
   });
 
+  it('delivers a NOTIFY to the connections that LISTEN on its channel, not to the sender', async () => {
+    const listener = new pg.Client({ connectionString: embedded.url });
+    const other = new pg.Client({ connectionString: embedded.url });
+    const sender = new pg.Client({ connectionString: embedded.url });
+    await Promise.all([listener.connect(), other.connect(), sender.connect()]);
+    try {
+      const got: string[] = [];
+      const otherGot: string[] = [];
+      const senderGot: string[] = [];
+      listener.on('notification', (n) => got.push(`${n.channel}:${n.payload ?? ''}`));
+      other.on('notification', (n) => otherGot.push(`${n.channel}:${n.payload ?? ''}`));
+      sender.on('notification', (n) => senderGot.push(`${n.channel}:${n.payload ?? ''}`));
+      await listener.query('LISTEN arbiter_jobs');
+      await other.query('LISTEN "Other Channel"');
+      await sender.query("SELECT pg_notify('arbiter_jobs', 'turns')");
+      await sender.query('BEGIN');
+      await sender.query("NOTIFY arbiter_jobs, 'in-a-transaction'");
+      await sender.query('COMMIT');
+      const deadline = Date.now() + 5000;
+      while (got.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(got).toEqual(['arbiter_jobs:turns', 'arbiter_jobs:in-a-transaction']);
+      expect(otherGot).toEqual([]);
+      expect(senderGot).toEqual([]);
+      // The listener's own queries still work after notifications were slipped into its stream.
+      expect((await listener.query<{ v: number }>('SELECT 41 + 1 AS v')).rows[0]?.v).toBe(42);
+    } finally {
+      await Promise.all([listener.end(), other.end(), sender.end()]);
+    }
+  });
+
   it('keeps the data across a stop and a start on the same folder', async () => {
     await pool.query('DELETE FROM account');
     await pool.query('INSERT INTO account (id, balance) VALUES (42, 4242)');

@@ -1,6 +1,6 @@
 // The statement-name rewriting of the embedded PostgreSQL proxy, message by message (pure, no I/O).
 import { describe, expect, it } from 'vitest';
-import { FrontendRewriter, queryMessage } from '../src/index.ts';
+import { BackendFramer, FrontendRewriter, listenStatements, notificationChannel, queryMessage, sqlOf } from '../src/index.ts';
 
 function msg(type: string, ...parts: (string | Buffer)[]): Buffer {
   const body = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.concat([Buffer.from(p), Buffer.from([0])]) : p)));
@@ -61,5 +61,39 @@ describe('FrontendRewriter', () => {
     r.push(startup());
     const bad = Buffer.from([0x50, 0, 0, 0, 7, 0x61, 0x62, 0x63]);
     expect(() => r.push(bad)).toThrow('malformed PostgreSQL message');
+  });
+});
+
+describe('BackendFramer', () => {
+  it('returns whole messages only, keeping a partial one for the next chunk', () => {
+    const z = msg('Z', Buffer.from('I'));
+    const c = msg('C', 'SELECT 1');
+    const stream = Buffer.concat([c, z]);
+    const f = new BackendFramer();
+    expect(f.push(stream.subarray(0, c.length + 2))).toEqual([c]);
+    expect(f.push(stream.subarray(c.length + 2))).toEqual([z]);
+  });
+});
+
+describe('notifications', () => {
+  it('reads the channel of a NotificationResponse', () => {
+    const a = msg('A', Buffer.from([0, 0, 0, 42]), 'bullmq_jobs', 'arbiter-turns');
+    expect(notificationChannel(a)).toBe('bullmq_jobs');
+  });
+
+  it('finds LISTEN and UNLISTEN statements, folding unquoted names as PostgreSQL does', () => {
+    expect(listenStatements('-- Subscribe\nLISTEN bullmq_jobs;\n')).toEqual([['listen', 'bullmq_jobs']]);
+    expect(listenStatements('LISTEN Jobs; UNLISTEN "Mixed ""Case"""; UNLISTEN *')).toEqual([
+      ['listen', 'jobs'],
+      ['unlisten', 'Mixed "Case"'],
+      ['unlisten', '*'],
+    ]);
+    expect(listenStatements("SELECT 'no LISTEN here'")).toEqual([]);
+  });
+
+  it('reads the SQL of Query and Parse messages', () => {
+    expect(sqlOf(queryMessage('LISTEN x'))).toBe('LISTEN x');
+    expect(sqlOf(msg('P', 'name', 'SELECT $1', int16(0)))).toBe('SELECT $1');
+    expect(sqlOf(msg('S'))).toBeNull();
   });
 });
