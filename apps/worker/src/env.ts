@@ -27,7 +27,7 @@ export const workerEnvSchema = z.object({
   WORKER_STALLED_INTERVAL_MS: int(500, 3_600_000).default(30_000),
   /**
    * Threads that render turn reports while the main thread writes them (0: render on the main thread).
-   * Default: one less than the cores, at least one.
+   * Default: the cores minus two (one for the main thread, one for PostgreSQL), so none on two cores.
    */
   WORKER_RENDER_THREADS: int(0, 64).optional(),
   /** BullMQ key prefix; the API's dispatcher must use the same one. */
@@ -74,7 +74,7 @@ export function loadWorkerSettings(env: Record<string, string | undefined>, node
     mailBatch: e.WORKER_MAIL_BATCH,
     claimTimeoutMs: e.TURN_CLAIM_TIMEOUT_MS,
     queuePrefix: e.WORKER_QUEUE_PREFIX,
-    renderThreads: e.WORKER_RENDER_THREADS ?? Math.max(1, availableParallelism() - 1),
+    renderThreads: e.WORKER_RENDER_THREADS ?? Math.max(0, availableParallelism() - 2),
     lockDurationMs: e.WORKER_LOCK_DURATION_MS,
     stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
     testPauseBeforeCommitMs: e.ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS,
