@@ -323,14 +323,16 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
     .filter((f) => f.text !== null)
     .map((f) => splitKeywords(liveText(f.text ?? '', false).lines));
 
-  // Keywords: subject, then body, then order files, then forwarded messages.
+  // Keywords: the body, the order files and forwarded messages first (a mistake there is refused);
+  // the subject only fills in what they leave out, because subjects are free text ("Game: Fourth Age").
   const hits: KeywordHit[] = [
-    ...subjectKeywords(mail.subject),
     ...(bodySplit?.keywords ?? []),
     ...fileSplits.flatMap((f) => f.split.keywords),
     ...forwardedSplits.flatMap((f) => f.keywords),
   ];
   const values = new Map<Keyword, string>();
+  // Game ids and secrets are case-sensitive; nation ids and commands are not.
+  const same = (key: Keyword, a: string, b: string): boolean => (key === 'game' || key === 'secret' ? a === b : a.toLowerCase() === b.toLowerCase());
   for (const hit of hits) {
     let value = hit.value;
     if (hit.key === 'command') {
@@ -344,17 +346,16 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
       }
       value = command;
     } else if (!TOKEN.test(value)) {
-      const what = hit.key === 'secret' ? 'secret' : hit.key;
       return refuse(
         'bad-keyword-value',
         hit.key === 'secret'
           ? 'The secret line must hold one word (your nation secret), with nothing else on the line.'
-          : `The ${what} line must hold one word; found "${clip(value)}".`,
+          : `The ${hit.key} line must hold one word; found "${clip(value)}".`,
         warnings,
       );
     }
     const previous = values.get(hit.key);
-    if (previous !== undefined && previous.toLowerCase() !== value.toLowerCase()) {
+    if (previous !== undefined && !same(hit.key, previous, value)) {
       return refuse(
         'conflicting-lines',
         hit.key === 'secret'
@@ -364,6 +365,15 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
       );
     }
     if (previous === undefined) values.set(hit.key, value);
+  }
+  for (const hit of subjectKeywords(mail.subject)) {
+    const value = hit.key === 'command' ? COMMANDS[hit.value.toLowerCase()] : TOKEN.test(hit.value) ? hit.value : undefined;
+    if (value === undefined) continue;
+    const previous = values.get(hit.key);
+    if (previous === undefined) values.set(hit.key, value);
+    else if (hit.key === 'game' && !same('game', previous, value)) {
+      warnings.push(`The subject names game "${clip(value)}"; the game line of the mail ("${clip(previous)}") was used.`);
+    }
   }
 
   const gameId = values.get('game');

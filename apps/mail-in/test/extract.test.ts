@@ -25,14 +25,23 @@ describe('keyword lines', () => {
   });
 
   it('refuses two different games, naming both', () => {
-    const r = extractSubmission(mail('game: me1\nsecret: a\n'), );
-    expect(r.ok).toBe(true);
-    const c = extractSubmission(mail('game: me1\nsecret: a\n', { subject: 'game: me2' }));
+    const c = extractSubmission(mail('game: me1\nsecret: a\ngame: me2\n'));
     expect(c).toMatchObject({ ok: false, reason: 'conflicting-lines' });
     if (!c.ok) {
       expect(c.message).toContain('"me1"');
       expect(c.message).toContain('"me2"');
     }
+  });
+
+  it('lets the body win over a free-text subject, and ignores subject words that are not values', () => {
+    const s = submission('game: me1\nsecret: a\naragorn, 850, no, e', { subject: 'Game: Fourth Age, command: please' });
+    expect(s).toMatchObject({ gameId: 'me1', command: 'orders' });
+    expect(s.warnings.join(' ')).toContain('The subject names game "Fourth"');
+  });
+
+  it('treats game ids and secrets as case-sensitive', () => {
+    expect(extractSubmission(mail('game: me1\nsecret: AbC\nsecret: abc\n'))).toMatchObject({ ok: false, reason: 'conflicting-lines' });
+    expect(submission('game: me1\nnation: North\nnation: north\nsecret: a').nation).toBe('North');
   });
 
   it('refuses two different secrets without repeating either', () => {
