@@ -124,14 +124,30 @@ describe('POST /v1/games/:gameId/orders', () => {
   });
 
   it("a nation can never order another nation's units", async () => {
-    const before = await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'grond' } } });
-    const res = await post(url(), bearer(game.secret('north')), 'grond, 850, no, e\ngrond, cancel\nbard, 840, w', 'text/plain');
-    const r = res.json() as { orders: { unit: string; status: string; reason: string }[]; cancels: { status: string }[] };
-    expect(r.orders.every((o) => o.status === 'rejected' && o.reason.includes('you have no unit'))).toBe(true);
-    expect(r.cancels[0]?.status).toBe('rejected');
-    const after = await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'grond' } } });
-    expect(after).toEqual(before);
-    expect((await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: { gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId: 'bard' } } })).orders).toEqual(['bard, 840, e']);
+    const key = (unitId: string) => ({ gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId } });
+    const grondBefore = await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: key('grond') });
+    const before = await h.t.db.prisma.submission.count();
+    // Only foreign units: nothing can be accepted, so the submission is refused and not stored.
+    const refused = expectProblem(await post(url(), bearer(game.secret('north')), 'grond, 850, no, e\ngrond, cancel\nbard, 840, w', 'text/plain'), 422, 'no-orders-accepted');
+    expect((refused as unknown as { issues: { path: string; message: string }[] }).issues).toEqual([
+      { path: 'line 1', message: 'grond, 850, no, e: you have no unit "grond"; a nation may only order its own units' },
+      { path: 'line 2', message: 'grond, cancel: you have no unit "grond"; a nation may only order its own units' },
+      { path: 'line 3', message: 'bard, 840, w: you have no unit "bard"; a nation may only order its own units' },
+    ]);
+    expect(await h.t.db.prisma.submission.count()).toBe(before);
+    // Mixed with an own order: stored, the foreign ones rejected in the receipt.
+    const res = await post(url(), bearer(game.secret('north')), 'grond, 850, no, e\nbard, 840, w\naragorn, 850, no, e, e, e', 'text/plain');
+    expect(res.statusCode).toBe(200);
+    const r = res.json() as { orders: { unit: string; status: string; reason?: string }[] };
+    expect(r.orders.filter((o) => o.unit !== 'aragorn').every((o) => o.status === 'rejected' && o.reason?.includes('you have no unit'))).toBe(true);
+    expect(await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: key('grond') })).toEqual(grondBefore);
+    expect((await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: key('bard') })).orders).toEqual(['bard, 840, e']);
+  });
+
+  it('an empty submission, or one with only mistakes, is refused with every problem listed', async () => {
+    expectProblem(await post(url(), bearer(game.secret('north')), '# nothing\n\n', 'text/plain'), 422, 'no-orders-accepted');
+    const p = expectProblem(await post(url(), bearer(game.secret('north')), 'aragorn, 850, no, n', 'text/plain'), 422, 'no-orders-accepted');
+    expect((p as unknown as { issues: { path: string }[] }).issues[0]?.path).toBe('line 1, col 19');
   });
 
   it('the GM token cannot give orders; bad secrets and bad bodies change nothing', async () => {

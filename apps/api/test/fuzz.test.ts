@@ -26,7 +26,20 @@ const token = fc.oneof(
   fc.constantFrom('0303', '0405', '4439', '0000', '150120', '12345', '302', '308', '314'),
   fc.string({ maxLength: 6 }),
 );
+const validLine = fc.constantFrom(
+  'aragorn, 850, no, e, e, e',
+  'frodo, 810, 0405',
+  'gandalf, 825, 302, 0505',
+  'swan, 830, no, sw, se, e',
+  'grond, 850, no, w, w, h',
+  'riders, 860, ev, nw, w, w, w',
+  'bard, 840, e',
+  'esgaroth, 850, no, w, h',
+  'aragorn, cancel',
+  'bard, cancel',
+);
 const orderLine = fc.oneof(
+  { weight: 3, arbitrary: validLine },
   { weight: 4, arbitrary: fc.array(token, { minLength: 1, maxLength: 18 }).map((t) => t.join(', ')) },
   { weight: 1, arbitrary: fc.string({ maxLength: 60, unit: 'binary' }) },
   { weight: 1, arbitrary: fc.constantFrom('# comment', '; comment', '', '   ', '\uFEFFaragorn, 840, ne', 'aragorn,840,ne,,', 'frodo, cancel') },
@@ -43,8 +56,11 @@ const jsonBody = fc.oneof(
 );
 
 const request = fc.record({
-  who: fc.constantFrom('north', 'south', 'east', 'gm', 'garbage', 'none', 'other-game'),
-  kind: fc.constantFrom('text', 'json', 'other'),
+  who: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('north', 'south', 'east') },
+    { weight: 4, arbitrary: fc.constantFrom('gm', 'garbage', 'none', 'other-game') },
+  ),
+  kind: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('text', 'json') }, { weight: 1, arbitrary: fc.constant('other') }),
   text: orderText,
   json: jsonBody,
   otherType: fc.constantFrom('application/xml', 'text/html', 'application/octet-stream', 'multipart/form-data; boundary=x', 'text/plain; charset=latin1', 'application/json; charset=utf-8', 'nonsense'),

@@ -9,7 +9,8 @@ export type IntakeErrorCode =
   | 'game-finished'
   | 'turn-closed'
   | 'deadline-passed'
-  | 'conflict';
+  | 'conflict'
+  | 'no-orders-accepted';
 
 const STATUS: Record<IntakeErrorCode, number> = {
   'invalid-input': 400,
@@ -22,6 +23,7 @@ const STATUS: Record<IntakeErrorCode, number> = {
   'turn-closed': 409,
   'deadline-passed': 409,
   conflict: 409,
+  'no-orders-accepted': 422,
 };
 
 export class IntakeError extends Error {

@@ -32,6 +32,11 @@ export interface SubmitOrdersInput {
   messageId?: string | null;
   /** Declare the nation's orders final for this turn (for "run early when all orders are final"). */
   final?: boolean;
+  /**
+   * Refuse (IntakeError `no-orders-accepted`, 422, nothing stored) a submission of which no order or
+   * cancel was accepted. The REST API sets it; mail does not, because a mail always gets a receipt.
+   */
+  refuseIfNothingAccepted?: boolean;
 }
 
 interface TurnContext {
@@ -243,6 +248,22 @@ interface LockedRow {
   nationName: string;
 }
 
+function nothingAccepted(plan: Plan): IntakeError {
+  const issues = [
+    ...plan.errors.map((e) => ({ line: e.line, path: `line ${e.line}, col ${e.column}`, message: e.message })),
+    ...plan.orders.filter((o) => o.status === 'rejected').map((o) => ({ line: o.line, path: `line ${o.line}`, message: `${o.text}: ${o.reason ?? 'rejected'}` })),
+    ...plan.cancels.filter((c) => c.status === 'rejected').map((c) => ({ line: c.line, path: `line ${c.line}`, message: `${c.unit}, cancel: ${c.reason ?? 'rejected'}` })),
+  ]
+    .sort((a, b) => a.line - b.line)
+    .map(({ path, message }) => ({ path, message }));
+  if (issues.length === 0) return new IntakeError('no-orders-accepted', 'The submission contains no orders. Nothing was stored.');
+  return new IntakeError(
+    'no-orders-accepted',
+    `None of the orders could be accepted, so nothing was stored: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ')}${issues.length > 3 ? ` (and ${issues.length - 3} more)` : ''}.`,
+    issues,
+  );
+}
+
 interface StandingRow {
   unitId: string;
   orders: unknown;
@@ -318,6 +339,9 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
     refuseClosed(ctx, receivedAt);
     const state = await loadState(db, client, input.gameId, ctx.turn, ctx.openedAt);
     const plan = planSubmission(state, input.nationId, input.rawText);
+    if (input.refuseIfNothingAccepted === true && !plan.orders.some((o) => o.status === 'accepted') && !plan.cancels.some((c) => c.status === 'accepted')) {
+      throw nothingAccepted(plan);
+    }
     const submissionId = uuidv7(receivedAt.getTime());
     const merged = new Map<string, StandingRow>(results[2].rows.map((r) => [r.unitId, r]));
     const writes: StandingRow[] = [];

@@ -173,6 +173,20 @@ describe('submitOrders', () => {
     expect(s.submissions).toHaveLength(8);
   });
 
+  it('with refuseIfNothingAccepted, a submission with nothing accepted is refused and not stored', async () => {
+    const before = await counts();
+    const e = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'grond, 850, no, w\nfrodo, 810', refuseIfNothingAccepted: true }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(IntakeError);
+    expect((e as IntakeError).code).toBe('no-orders-accepted');
+    expect((e as IntakeError).status).toBe(422);
+    expect((e as IntakeError).issues.map((i) => i.path)).toEqual(['line 1', 'line 2, col 11']);
+    expect(await counts()).toEqual(before);
+    // Without the option (mail), the same text is stored and answered with a receipt.
+    const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'email', rawText: 'grond, 850, no, w' });
+    expect(r.summary).toEqual({ accepted: 0, rejected: 1, unreadable: 0 });
+    expect((await counts()).submissions).toBe(before.submissions + 1);
+  });
+
   it('refuses unknown games and nations, oversize text and late orders, storing nothing', async () => {
     const before = await counts();
     const attempts: [() => Promise<unknown>, string][] = [

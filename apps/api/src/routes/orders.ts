@@ -14,11 +14,12 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       description:
         'Body: the order text as `text/plain` (exactly what you would mail), or JSON `{ "orders": "...", "final": true }`. ' +
         'Every order is checked against the current state at once; the receipt lists each order as accepted or rejected with ' +
-        'the reason and warnings, and your whole standing order set after the merge. `Accept: text/plain` gives the receipt as text.',
+        'the reason and warnings, and your whole standing order set after the merge. `Accept: text/plain` gives the receipt as text. ' +
+        'A submission of which nothing could be accepted is refused (422, every problem listed) and not stored.',
       security: [{ bearer: [] }],
       params: gameParams,
       body: ordersBody,
-      response: { 200: receiptSchema, ...problems(400, 401, 403, 404, 409, 413, 415, 429) },
+      response: { 200: receiptSchema, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
     },
     onRequest: auth.hook('nation'),
     handler: async (request, reply) => {
@@ -27,7 +28,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are given by a nation.');
       const body = request.body;
       const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
-      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt };
+      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true };
       const receipt = await submitOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
       if (negotiate(request.headers.accept, ['application/json', 'text/plain']) === 'text/plain') {
         return reply.type('text/plain; charset=utf-8').send(renderReceiptText(receipt) as never);
