@@ -141,6 +141,8 @@ export interface RUnit {
   done: boolean;
   stop: Stop | null;
   steps: Step[];
+  /** Hex indexes it entered this turn (for its nation's map window). */
+  visited: number[];
   // interception
   strength: number;
   troops: number;
@@ -172,6 +174,10 @@ export interface Resolution {
   knownCentres: Map<NationId, Set<number>>;
   /** Hex id of an index (cached: ids are built once per hex, not per step). */
   hexId: (index: number) => HexId;
+  /** armiesHostile, memoised per pair of nations. */
+  hostility: Map<string, boolean>;
+  /** One `[nation]` array per nation, shared by that nation's events. */
+  only: (nation: NationId) => NationId[];
 }
 
 export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnResult {
@@ -190,6 +196,8 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     sightingKeys: new Set(),
     knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
     hexId: hexIdCache(world.map),
+    hostility: new Map(),
+    only: onlyCache(),
   };
   const { map } = r;
 
@@ -223,6 +231,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
       done: true,
       stop: null,
       steps: [],
+      visited: [],
       strength: s.kind === 'army' ? armyStrength(s.troops, r.settings) : 0,
       troops: s.kind === 'army' ? troopCount(s.troops) : 0,
       command: s.kind === 'character' ? 0 : s.commander.command,
@@ -293,7 +302,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
       ...(spell !== undefined ? { spell } : {}),
       ...(left !== null ? { left: left.id } : {}),
       message: `${u.id} ${left !== null ? `left ${left.id} and ` : ''}${spell !== undefined ? `cast spell ${spell} and ` : ''}moved from ${r.hexId(from)} to ${r.hexId(u.hex)}`,
-      nations: [u.nation],
+      nations: r.only(u.nation),
     });
   }
 
@@ -313,7 +322,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
         hex: r.hexId(u.hex),
         sides,
         message: `${u.id} stands and defends ${r.hexId(u.hex)} on its ${sides.join(', ')} sides`,
-        nations: [u.nation],
+        nations: r.only(u.nation),
       });
       continue;
     }
@@ -338,7 +347,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
           hex: r.hexId(u.hex),
           navy: navy.id,
           message: `${u.id} marched ashore from ${navy.id} at ${r.hexId(u.hex)}`,
-          nations: [u.nation],
+          nations: r.only(u.nation),
         });
       }
       if (!u.fed) moraleLoss(r, u);
@@ -366,7 +375,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
           transportsNeeded: o.transportsNeeded ?? 0,
           transports,
           message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${r.hexId(u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
-          nations: [u.nation],
+          nations: r.only(u.nation),
         });
       } else {
         const n = u.state as NavyState;
@@ -452,7 +461,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
         army: army.id,
         hex: r.hexId(u.hex),
         message: `${u.id} could not join ${army.id}: ${problem}`,
-        nations: [u.nation],
+        nations: r.only(u.nation),
       });
       continue;
     }
@@ -470,7 +479,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
       army: army.id,
       hex: r.hexId(u.hex),
       message: `${u.id} joined ${army.id} at ${r.hexId(u.hex)}`,
-      nations: [u.nation],
+      nations: r.only(u.nation),
     });
   }
 
@@ -517,9 +526,11 @@ function turnHash(b: Omit<TurnResult, 'hash'>): string {
     JSON.stringify(b.views),
     '}',
   ];
-  for (const part of parts) h.update(part, 'utf8');
+  for (const part of parts) h.update(UTF8.encode(part));
   return h.digest('hex');
 }
+
+const UTF8 = new TextEncoder();
 
 const mapJsonCache = new WeakMap<object, string>();
 function mapJson(m: GameState['map']): string {
@@ -529,6 +540,18 @@ function mapJson(m: GameState['map']): string {
     mapJsonCache.set(m, s);
   }
   return s;
+}
+
+function onlyCache(): (nation: NationId) => NationId[] {
+  const m = new Map<NationId, NationId[]>();
+  return (n) => {
+    let a = m.get(n);
+    if (a === undefined) {
+      a = [n];
+      m.set(n, a);
+    }
+    return a;
+  };
 }
 
 function hexIdCache(map: GameMap): (index: number) => HexId {
@@ -569,7 +592,13 @@ function landArmy(u: RUnit): boolean {
 /** The seed: an army stops another when it is not friendly or tolerant to it, or the other is neither to it. */
 export function armiesHostile(r: Resolution, a: NationId, b: NationId): boolean {
   if (a === b) return false;
-  return !(isFriendlyOrTolerant(relationOf(r.nations, a, b)) && isFriendlyOrTolerant(relationOf(r.nations, b, a)));
+  const key = `${a}\u0000${b}`;
+  let h = r.hostility.get(key);
+  if (h === undefined) {
+    h = !(isFriendlyOrTolerant(relationOf(r.nations, a, b)) && isFriendlyOrTolerant(relationOf(r.nations, b, a)));
+    r.hostility.set(key, h);
+  }
+  return h;
 }
 
 /** The seed: a fortified population centre of a nation that is not tolerant or friendly to the army stops it. */
@@ -602,7 +631,7 @@ function moraleLoss(r: Resolution, u: RUnit): void {
     before: s.morale,
     after,
     message: `${u.id} has no food and loses ${s.morale - after} morale (${s.morale} to ${after})`,
-    nations: [u.nation],
+    nations: r.only(u.nation),
   });
 }
 
@@ -611,7 +640,7 @@ function stopUnit(r: Resolution, u: RUnit, reason: StopReason, p: number, detail
   const hex = r.hexId(u.hex);
   const message = detail === undefined ? STOP_MESSAGES[reason] : `${STOP_MESSAGES[reason]}: ${detail}`;
   u.stop = { hex, message, reason };
-  r.events.push({ hex, message: `${u.id} stopped at ${hex}: ${message}`, nations: [u.nation], pulse: p, reason, type: 'stop', unit: u.id });
+  r.events.push({ hex, message: `${u.id} stopped at ${hex}: ${message}`, nations: r.only(u.nation), pulse: p, reason, type: 'stop', unit: u.id });
 }
 
 /** The unit tries its next order entry at pulse p; returns the pulse it arrives, or 0 when it does not leave now. */
@@ -674,6 +703,7 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
   // Keys in sorted order: the canonical JSON of the result then needs no copy of them.
   const step: Step = { cost, dir, from: r.hexId(from), mpLeft: u.budget - u.mpSpent, pulse: p, to: r.hexId(u.hex) };
   u.steps.push(step);
+  u.visited.push(u.hex);
   moveAlong(u, step);
   // Keys in sorted order (the most frequent event: its canonical JSON then needs no copy).
   r.events.push({
@@ -682,7 +712,7 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
     from: step.from,
     message: dir === 'h' ? `${u.id} rested a day at ${step.to} (1 MP, ${step.mpLeft} left)` : `${u.id} moved ${dir} from ${step.from} to ${step.to} (${cost} MP, ${step.mpLeft} left)`,
     mpLeft: step.mpLeft,
-    nations: [u.nation],
+    nations: r.only(u.nation),
     pulse: p,
     to: step.to,
     type: 'step',
@@ -718,6 +748,7 @@ function moveAlong(u: RUnit, step: Step): void {
   for (const q of u.passengers) {
     q.hex = u.hex;
     q.steps.push(step);
+    q.visited.push(u.hex);
     moveAlong(q, step);
   }
 }
@@ -747,9 +778,9 @@ function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, he
   const reason: StopReason = carrier.stop?.reason === 'lost-at-sea' ? 'lost-at-sea' : 'overrun';
   q.stop = { hex, message: `${q.kind === 'character' ? 'killed' : 'destroyed'} with ${carrier.id}: ${STOP_MESSAGES[reason]}`, reason };
   if (q.kind === 'character') {
-    emit(r, { type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: [q.nation] });
+    emit(r, { type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: r.only(q.nation) });
   } else {
-    emit(r, { type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: [q.nation] });
+    emit(r, { type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: r.only(q.nation) });
   }
   for (const x of q.passengers) destroyPassenger(r, x, q, p, hex);
 }
@@ -773,7 +804,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
         roll,
         success: evaded,
         message: `${u.id} tried to slip past evasively at ${hexId}: ${evaded ? 'succeeded' : 'failed'}`,
-        nations: [u.nation],
+        nations: r.only(u.nation),
       });
     }
     return evaded;
@@ -837,7 +868,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
         owner: pc.nation,
         outcome: 'evaded',
         message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
-        nations: [u.nation],
+        nations: r.only(u.nation),
       });
       return null;
     }
@@ -898,7 +929,7 @@ function observeAll(r: Resolution, hex: number, list: RUnit[]): void {
 /** A unit arrives: it sees the units and population centre there; they see it (committed when it leaves or stays). */
 function observeArrival(r: Resolution, u: RUnit, p: number): void {
   const list = r.present[u.hex] ?? [];
-  u.seenBy = [];
+  u.seenBy.length = 0;
   for (const v of list) {
     if (v === u || v.nation === u.nation) continue;
     sight(r, u.nation, v, u.hex, p, 'met');
@@ -919,12 +950,12 @@ function commitSeen(r: Resolution, u: RUnit, what: 'met' | 'passed-through', p: 
   if (what === 'passed-through' && u.evasive) {
     const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: r.hexId(u.hex) });
     if (!seen) {
-      u.seenBy = [];
+      u.seenBy.length = 0;
       return;
     }
   }
   for (const n of u.seenBy) sight(r, n, u, u.hex, at, what);
-  u.seenBy = [];
+  u.seenBy.length = 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -57,15 +57,16 @@ export function worldOf(state: GameState): World {
 
 /** Canonical processing order: unit, order number, line, column, then the order's content. */
 export function sortOrders(orders: readonly Order[]): Order[] {
-  const keyed = orders.map((o) => ({ o, k: canonicalJson(o) }));
-  keyed.sort((a, b) => {
-    if (a.o.unit !== b.o.unit) return a.o.unit < b.o.unit ? -1 : 1;
-    if (a.o.code !== b.o.code) return a.o.code - b.o.code;
-    if (a.o.line !== b.o.line) return a.o.line - b.o.line;
-    if (a.o.column !== b.o.column) return a.o.column - b.o.column;
-    return a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
+  return [...orders].sort((a, b) => {
+    if (a.unit !== b.unit) return a.unit < b.unit ? -1 : 1;
+    if (a.code !== b.code) return a.code - b.code;
+    if (a.line !== b.line) return a.line - b.line;
+    if (a.column !== b.column) return a.column - b.column;
+    // Only orders built by a program can share a position: fall back to their content.
+    const ka = canonicalJson(a);
+    const kb = canonicalJson(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
-  return keyed.map((x) => x.o);
 }
 
 export interface AcceptedOrder {

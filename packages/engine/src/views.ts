@@ -3,7 +3,7 @@
 // centres saw (with a rough size, never troop numbers), the population centres it knows of, the map
 // around its units, the events that concern it, and an order template.
 import { DIRECTIONS } from './hex.ts';
-import { featureList, hexIndexOf, terrainAtIndex } from './map.ts';
+import { featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { Resolution } from './adjudicate.ts';
 import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, UnitResult } from './types.ts';
@@ -21,21 +21,28 @@ export function buildViews(r: Resolution, units: UnitResult[], turn: number): Re
     for (const n of e.nations) eventsByNation.get(n)?.push({ message: e.message, pulse: e.pulse, type: e.type });
   }
   const ids = [...r.nations.keys()].sort();
+  const unitsOf = new Map<NationId, typeof r.units>();
+  for (const n of ids) unitsOf.set(n, []);
+  for (const u of r.units) unitsOf.get(u.nation)?.push(u);
+  const centresOf = new Map<NationId, number[]>();
+  for (const [hex, pc] of r.world.pcByHex) {
+    const list = centresOf.get(pc.nation);
+    if (list === undefined) centresOf.set(pc.nation, [hex]);
+    else list.push(hex);
+  }
   for (const nation of ids) {
     const own = byNation.get(nation) ?? [];
-    const ownUnits = r.units.filter((u) => u.nation === nation);
+    const ownUnits = unitsOf.get(nation) ?? [];
     // Hexes the nation's units stood on or passed through, and its population centres.
     const window = new Set<number>();
     const centres = new Set<number>(r.knownCentres.get(nation) ?? []);
-    for (const [hex, pc] of r.world.pcByHex) {
-      if (pc.nation === nation) {
-        centres.add(hex);
-        addRadius(r.map, window, hex, r.settings.viewRadius);
-      }
+    for (const hex of centresOf.get(nation) ?? []) {
+      centres.add(hex);
+      addRadius(r.map, window, hex, r.settings.viewRadius);
     }
     for (const u of ownUnits) {
       window.add(u.start);
-      for (const s of u.steps) window.add(hexIndexOf(r.map, s.to));
+      for (const h of u.visited) window.add(h);
       addRadius(r.map, window, u.hex, r.settings.viewRadius);
     }
     const hexList = [...window].sort((a, b) => a - b);
