@@ -33,13 +33,13 @@ import { readMail, type ReadMail } from './parse.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { screenAutomatedMail } from './screen.ts';
 import {
-  findEmailSubmission,
   lockMessage,
   recordInbound,
   recordRefusal,
   unlockMessage,
   type InboundRecord,
   type InboundStatus,
+  type PriorState,
   type ReplyKind,
   type ReplyRow,
 } from './store.ts';
@@ -123,7 +123,7 @@ export class MailPipeline implements MailProcessor {
         const prior = await lockMessage(client, mail.messageId);
         try {
           if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
-          return await this.handle({ client, mail, envelope, receivedAt });
+          return await this.handle({ client, mail, envelope, receivedAt, prior });
         } finally {
           // If the unlock fails the connection is destroyed, which ends its session and so the lock.
           await unlockMessage(client, mail.messageId).catch(() => {
@@ -220,7 +220,8 @@ export class MailPipeline implements MailProcessor {
     const { messageId } = ctx.mail;
     const { nation } = to;
     // A submission already stored for this Message-ID (the process died before answering): answer it.
-    const earlier = await findEmailSubmission(ctx.client, nation.gameId, nation.nationId, messageId);
+    const stored = ctx.prior.submission;
+    const earlier = stored !== null && stored.gameId === nation.gameId && stored.nationId === nation.nationId ? stored : null;
     let receipt: Receipt;
     if (earlier !== null) {
       receipt = earlier.receipt as Receipt;
@@ -335,6 +336,8 @@ interface MailContext {
   mail: ReadMail;
   envelope: Envelope;
   receivedAt: Date;
+  /** What the database knew of this Message-ID when the lock was taken. */
+  prior: PriorState;
 }
 
 interface Recipients {

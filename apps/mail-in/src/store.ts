@@ -40,6 +40,8 @@ export interface ReplyRow {
 export interface PriorState {
   /** Status of the InboundMail row of this Message-ID, if the mail was seen before. */
   inbound: InboundStatus | null;
+  /** An email submission already stored under this Message-ID (a restart between storing and answering). */
+  submission: { id: string; gameId: string; nationId: string; receipt: unknown } | null;
 }
 
 const lockKey = (messageId: string) => `arbiter-inbound:${messageId}`;
@@ -49,23 +51,17 @@ export async function lockMessage(client: PoolClient, messageId: string): Promis
   await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockKey(messageId)]);
   // A separate statement: its snapshot is taken after the lock is held, so it sees what the previous
   // holder committed.
-  const r = await client.query<{ status: InboundStatus }>('SELECT status::text AS status FROM "InboundMail" WHERE "messageId" = $1', [messageId]);
-  return { inbound: r.rows[0]?.status ?? null };
+  const r = await client.query<{ inbound: InboundStatus | null; submission: PriorState['submission'] }>(
+    `SELECT (SELECT status::text FROM "InboundMail" WHERE "messageId" = $1) AS inbound,
+            (SELECT json_build_object('id', s.id, 'gameId', s."gameId", 'nationId', s."nationId", 'receipt', s.receipt)
+               FROM "Submission" s WHERE s."messageId" = $1 AND s.source = 'email' ORDER BY s.seq LIMIT 1) AS submission`,
+    [messageId],
+  );
+  return { inbound: r.rows[0]?.inbound ?? null, submission: r.rows[0]?.submission ?? null };
 }
 
 export async function unlockMessage(client: PoolClient, messageId: string): Promise<void> {
   await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(messageId)]);
-}
-
-/** A submission already stored for this Message-ID (a restart between storing and answering). */
-export async function findEmailSubmission(client: PoolClient, gameId: string, nationId: string, messageId: string): Promise<{ id: string; receipt: unknown } | null> {
-  const r = await client.query<{ id: string; receipt: unknown }>(
-    `SELECT id::text, receipt FROM "Submission"
-      WHERE "messageId" = $1 AND "gameId" = $2 AND "nationId" = $3 AND source = 'email'
-      ORDER BY seq LIMIT 1`,
-    [messageId, gameId, nationId],
-  );
-  return r.rows[0] ?? null;
 }
 
 function headersOf(row: ReplyRow): Record<string, string> {
