@@ -510,23 +510,38 @@ function emit(r: Resolution, e: TurnEvent): void {
 function turnHash(b: Omit<TurnResult, 'hash'>): string {
   const n = b.nextState;
   const h = createHash('sha256');
-  // Each part is hashed as it is written: no giant concatenated string is ever built.
-  const parts = [
-    `{"errors":${canonicalJson(b.errors)},"events":`,
-    JSON.stringify(b.events),
-    `,"nextState":{"map":`,
-    mapJson(n.map),
+  const put = (part: string) => h.update(UTF8.encode(part));
+  // Each part is hashed as it is written: no giant concatenated string is ever built. A unit's result
+  // is written once and reused in its nation's view (views hold the same objects).
+  const unitJson = new Map<UnitResult, string>();
+  for (const u of b.units) unitJson.set(u, JSON.stringify(u));
+  const unitsOf = (list: UnitResult[]) => `[${list.map((u) => unitJson.get(u) ?? JSON.stringify(u)).join(',')}]`;
+  put(`{"errors":${canonicalJson(b.errors)},"events":`);
+  put(JSON.stringify(b.events));
+  put(`,"nextState":{"map":`);
+  put(mapJson(n.map));
+  put(
     `,"nations":${canonicalJson(n.nations)},"populationCentres":${canonicalJson(n.populationCentres)}` +
       `,"rng":${canonicalJson(n.rng)},"ruleset":${JSON.stringify(n.ruleset)},"seed":${canonicalJson(n.seed)},"settings":${canonicalJson(n.settings)}` +
       `,"turn":${canonicalJson(n.turn)},"units":`,
-    JSON.stringify(n.units),
-    `},"rolls":${JSON.stringify(b.rolls)},"turn":${canonicalJson(b.turn)},"units":`,
-    JSON.stringify(b.units),
-    `,"views":`,
-    JSON.stringify(b.views),
-    '}',
-  ];
-  for (const part of parts) h.update(UTF8.encode(part));
+  );
+  put(JSON.stringify(n.units));
+  put(`},"rolls":${JSON.stringify(b.rolls)},"turn":${canonicalJson(b.turn)},"units":`);
+  put(unitsOf(b.units));
+  put(',"views":{');
+  let first = true;
+  for (const [nation, v] of Object.entries(b.views)) {
+    // The same bytes as JSON.stringify(v): views are built with their keys in sorted order.
+    put(
+      `${first ? '' : ','}${JSON.stringify(nation)}:{"events":${JSON.stringify(v.events)},"map":${JSON.stringify(v.map)},"nation":${JSON.stringify(v.nation)}` +
+        `,"orderTemplate":${JSON.stringify(v.orderTemplate)},"populationCentres":${JSON.stringify(v.populationCentres)}` +
+        `,"sightings":${JSON.stringify(v.sightings)},"turn":${JSON.stringify(v.turn)},"units":`,
+    );
+    put(unitsOf(v.units));
+    put('}');
+    first = false;
+  }
+  put('}}');
   return h.digest('hex');
 }
 
