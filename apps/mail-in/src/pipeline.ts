@@ -243,7 +243,11 @@ export class MailPipeline implements MailProcessor {
         return { kind: 'refused', messageId, reason: err.code, replied: true };
       }
     }
-    const text = [mailNotes(submission), renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
+    const numbering =
+      receipt.orders.length + receipt.errors.length + receipt.cancels.length > 0
+        ? `Line numbers count the order lines read from your mail (${submission.source}), starting after the game/secret lines.\n`
+        : '';
+    const text = [mailNotes(submission), numbering, renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
     const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
     await this.reply(ctx, to, 'receipt', subject, text, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
