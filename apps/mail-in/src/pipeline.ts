@@ -245,7 +245,7 @@ export class MailPipeline implements MailProcessor {
     }
     const numbering =
       receipt.orders.length + receipt.errors.length + receipt.cancels.length > 0
-        ? `Line numbers count the order lines read from your mail (${submission.source}), starting after the game/secret lines.\n`
+        ? `Line numbers count the order lines read from your mail (${submission.source}), without the game/secret lines and anything before them.\n`
         : '';
     const text = [mailNotes(submission), numbering, renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
     const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
