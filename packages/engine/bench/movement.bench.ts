@@ -165,15 +165,19 @@ function partA(): void {
   }
 }
 
+/** V8 flags of the measured process: one core (no parallel GC or compiler threads), larger young generation. */
+const ONE_CORE = ['--single-threaded', '--max-semi-space-size=64'];
+
 function partB(): void {
   console.log('\n## (b) whole turns: 10,000 armies, 2,000 characters, 1,000 navies x scale; 40 nations; 200x200');
   const child = fileURLToPath(new URL('./turn-child.ts', import.meta.url));
-  for (const scale of quick ? [1] : [1, 2, 4]) {
-    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, String(scale)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const runs: [number, string[]][] = quick ? [[1, ONE_CORE]] : [[1, []], [1, ONE_CORE], [2, ONE_CORE], [4, ONE_CORE]];
+  for (const [scale, flags] of runs) {
+    const out = execFileSync(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', child, String(scale)], { encoding: 'utf8', maxBuffer: 1 << 24 });
     const r = JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
     console.log(
-      `scale ${scale}: ${r['armies']} armies, ${r['characters']} characters, ${r['navies']} navies, ${r['orders']} orders -> ` +
-        `${fmt(r['ms']!)} (cpu ${fmt(r['cpuMs']!)}), again on the same state ${fmt(r['warmMs']!)}; peak RSS ${r['peakRssMB']!.toFixed(0)} MB, ` +
+      `scale ${scale} [node ${flags.join(' ') || 'default flags'}]: ${r['armies']} armies, ${r['characters']} characters, ${r['navies']} navies, ${r['orders']} orders -> ` +
+        `${fmt(r['ms']!)} (cpu ${fmt(r['cpuMs']!)}), again on the same state ${fmt(r['warmMs']!)} (cpu ${fmt(r['warmCpuMs']!)}); peak RSS ${r['peakRssMB']!.toFixed(0)} MB, ` +
         `heap growth ${r['heapDeltaMB']!.toFixed(0)} MB; ${r['steps']} steps, ${r['stopped']} stopped by armies, ${r['forcedPast']} forced past, ` +
         `${r['overruns']} overruns, ${r['evaded']} evasions, ${r['centreStops']} stopped by population centres, ${r['sightings']} sightings, ` +
         `${r['events']} events, ${r['rolls']} rolls; load average ${loadavg()[0]!.toFixed(1)}`,
