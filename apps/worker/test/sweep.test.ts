@@ -63,8 +63,14 @@ describe('sweep', () => {
     const counts = await queue.getJobCounts('waiting', 'delayed');
     expect(counts).toEqual({ waiting: 3, delayed: 1 });
 
-    // A deadline brought forward (run now) promotes the delayed job.
-    await new QueueTurnDispatcher(queue).dispatch(future.gameId, 1);
+    // A deadline moved (extended, then brought forward) moves the one job's timer; run now promotes it.
+    const dispatcher = new QueueTurnDispatcher(queue);
+    await dispatcher.dispatch(future.gameId, 1, new Date(Date.now() + 7_200_000));
+    await dispatcher.dispatch(future.gameId, 1, new Date(Date.now() + 600_000));
+    expect(await stateOf(future.gameId)).toBe('delayed');
+    expect((await queue.getJob(adjudicateJobId(future.gameId, 1)))!.delay).toBeLessThanOrEqual(600_000);
+    await dispatcher.dispatch(future.gameId, 1);
     expect(await stateOf(future.gameId)).toBe('waiting');
+    expect(await queue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 4, delayed: 0 });
   });
 });

@@ -23,9 +23,9 @@ export function adjudicateJobId(gameId: string, turn: number): string {
 /** What the API and the scheduler call to have a turn run. */
 export interface TurnDispatcher {
   /**
-   * Have turn `turn` of `gameId` adjudicated at `at` (default: now). Calling it again for the same turn
-   * never runs the turn twice; an earlier `at` brings the run forward, a later one is a no-op (the
-   * processor itself waits for the stored deadline, so extensions need no call here).
+   * Have turn `turn` of `gameId` adjudicated at `at` (default: now), normally the turn's stored deadline.
+   * Calling it again for the same turn never runs the turn twice: the one job's timer is moved to `at`
+   * (the processor also re-reads the deadline when it runs, and waits for it if it was extended).
    */
   dispatch(gameId: string, turn: number, at?: Date): Promise<void>;
 }
@@ -47,18 +47,16 @@ export class QueueTurnDispatcher implements TurnDispatcher {
     if (existing) {
       const state = await existing.getState();
       if (state === 'delayed') {
-        // A job waiting out a retry backoff keeps its backoff; only the deadline timer is moved.
+        // A job waiting out a retry backoff keeps its backoff.
         if (existing.attemptsMade > 0) return;
-        const due = existing.timestamp + existing.delay;
-        if (due > this.now() + delay) {
-          // Brought forward (run now, or an earlier deadline): move the timer, keep the one job.
-          try {
-            if (delay === 0) await existing.promote();
-            else await existing.changeDelay(delay);
-          } catch (err) {
-            // The job left the delayed set meanwhile (it started): that run serves this dispatch.
-            if (!(await isGone(existing))) throw err;
-          }
+        // The timer of the deadline: set it to `at` (the database's current deadline). Its old due time
+        // is not readable from the job (changeDelay and moveToDelayed do not update its timestamp).
+        try {
+          if (delay === 0) await existing.promote();
+          else await existing.changeDelay(delay);
+        } catch (err) {
+          // The job left the delayed set meanwhile (it started): that run serves this dispatch.
+          if (!(await isGone(existing))) throw err;
         }
         return;
       }
