@@ -1,11 +1,15 @@
 // The registry of `arbiter` subcommands: one file per command in this folder, one line here.
 import { adjudicateCommand } from './adjudicate.ts';
+import { demoCommand } from './demo.ts';
 import { replayCommand } from './replay.ts';
+import { startCommand } from './start.ts';
 import type { Command } from './types.ts';
 
 export type { Command } from './types.ts';
 
 export const commands: Command[] = [
   adjudicateCommand,
+  startCommand,
+  demoCommand,
   replayCommand,
 ];

@@ -1,0 +1,706 @@
+// `arbiter start`: the whole system in one process (API, worker with its schedules and mail sender, SMTP
+// intake), with embedded stand-ins for every service that is not configured (docs/embedded.md):
+//   DATABASE_URL unset -> PGlite in this process, served on a local port (@arbiter/embedded)
+//   REDIS_URL unset    -> BullMQ's PostgreSQL backend on that database
+//   SMTP_URL unset     -> outgoing mail written as .eml files into <home>/outbox
+// In production each container runs one component: `arbiter start --only api --no-migrate` (docker-compose.yml).
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// Only types are imported statically: the runtime modules (API, worker, BullMQ, Prisma, PGlite...) load
+// when `start` or `demo` runs, so that `arbiter adjudicate` and `--help` stay quick.
+import type { Job, JobProgress, PostgresConnectionOptions, PostgresQueueBackend, Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Config } from '@arbiter/config';
+import type { Db } from '@arbiter/db';
+import type { ArbiterHome, DemoState, EmbeddedPostgres, PostgresQueueHome, QueueHome, RunInfo } from '@arbiter/embedded';
+import type { CreateGameInput } from '@arbiter/intake';
+import type { AdjudicateJobData, TurnDispatcher, TurnServiceConfig } from '@arbiter/turns';
+import type { WorkerSettings } from '@arbiter/worker';
+
+async function loadRuntime() {
+  const [bullmq, ioredis, api, config, db, embedded, intake, mailIn, mail, turns, worker, adjudicate, mailProc, sweepProc, workerQueues] = await Promise.all([
+    import('bullmq'),
+    import('ioredis'),
+    import('@arbiter/api'),
+    import('@arbiter/config'),
+    import('@arbiter/db'),
+    import('@arbiter/embedded'),
+    import('@arbiter/intake'),
+    import('@arbiter/mail-in'),
+    import('@arbiter/mail'),
+    import('@arbiter/turns'),
+    import('@arbiter/worker'),
+    // apps/worker's own job handlers and scheduler ids (not exported from @arbiter/worker yet; see
+    // startWorkerOnPostgres).
+    import('../../../worker/src/processors/adjudicate.ts'),
+    import('../../../worker/src/processors/mail.ts'),
+    import('../../../worker/src/processors/sweep.ts'),
+    import('../../../worker/src/queues.ts'),
+  ]);
+  return {
+    Queue: bullmq.Queue,
+    Worker: bullmq.Worker,
+    Redis: ioredis.Redis,
+    buildServer: api.buildServer,
+    loadConfig: config.loadConfig,
+    applyMigrations: db.applyMigrations,
+    createDb: db.createDb,
+    redactUrl: db.redactUrl,
+    arbiterHome: embedded.arbiterHome,
+    chooseQueueHome: embedded.chooseQueueHome,
+    loadOrCreateGmToken: embedded.loadOrCreateGmToken,
+    readDemoState: embedded.readDemoState,
+    readRunInfo: embedded.readRunInfo,
+    removeRunInfo: embedded.removeRunInfo,
+    startEmbeddedPostgres: embedded.startEmbeddedPostgres,
+    startOutboxSmtpServer: embedded.startOutboxSmtpServer,
+    writeDemoState: embedded.writeDemoState,
+    writeRunInfo: embedded.writeRunInfo,
+    createGame: intake.createGame,
+    ImapPoller: mailIn.ImapPoller,
+    loadMailInConfig: mailIn.loadMailInConfig,
+    MailPipeline: mailIn.MailPipeline,
+    startSmtpIntake: mailIn.startSmtpIntake,
+    createSmtpTransport: mail.createSmtpTransport,
+    QueueTurnDispatcher: turns.QueueTurnDispatcher,
+    reportMapResolver: turns.reportMapResolver,
+    TURN_QUEUE: turns.TURN_QUEUE,
+    loadWorkerSettings: worker.loadWorkerSettings,
+    MAIL_QUEUE: worker.MAIL_QUEUE,
+    SCHEDULE_QUEUE: worker.SCHEDULE_QUEUE,
+    startWorker: worker.startWorker,
+    sweep: worker.sweep,
+    TURN_JOB_OPTIONS: worker.TURN_JOB_OPTIONS,
+    adjudicateProcessor: adjudicate.adjudicateProcessor,
+    mailProcessor: mailProc.mailProcessor,
+    sweepProcessor: sweepProc.sweepProcessor,
+    OUTBOX_SCHEDULER_ID: workerQueues.OUTBOX_SCHEDULER_ID,
+    SEND_OUTBOX_JOB: workerQueues.SEND_OUTBOX_JOB,
+    SWEEP_JOB: workerQueues.SWEEP_JOB,
+    SWEEP_SCHEDULER_ID: workerQueues.SWEEP_SCHEDULER_ID,
+  };
+}
+type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
+let runtime: Promise<Runtime> | undefined;
+/** The runtime modules, loaded once. */
+function rt(): Promise<Runtime> {
+  runtime ??= loadRuntime();
+  return runtime;
+}
+import type { Command } from './types.ts';
+
+export const COMPONENTS = ['api', 'worker', 'mail-in'] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+/** The repository root (examples/demo lives there). */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const DEMO_GAME_FILE = path.join(REPO_ROOT, 'examples', 'demo', 'game.json');
+/** The SMTP intake's domain in embedded mode when MAIL_IN_DOMAINS is unset. */
+export const EMBEDDED_MAIL_DOMAIN = 'arbiter.localhost';
+const HEARTBEAT_INTERVAL_MS = 15_000;
+
+const usage = `Usage: arbiter start [--only <components>] [--home <dir>] [--no-demo] [--no-migrate]
+
+Starts Arbiter in this process: the REST API, the worker (turns at their deadlines, schedules, mail out)
+and the SMTP order intake. Every service that is not configured is replaced by an embedded one:
+
+  DATABASE_URL unset   PostgreSQL runs in this process (PGlite), data in <home>/data
+  REDIS_URL unset      BullMQ keeps its jobs in PostgreSQL
+  SMTP_URL unset       outgoing mail is written as .eml files to <home>/outbox
+
+With the embedded database the first start creates a demo game (examples/demo) and prints its id, the
+nations' secrets, the API docs URL and the SMTP intake's address; later starts find the game again.
+Embedded mode is for trying Arbiter, development and small private games on one machine; see
+docs/embedded.md. Production: docker-compose.yml and docs/operations.md.
+
+  --only <list>   start only these components, comma-separated: api, worker, mail-in
+                  (production runs one per container)
+  --home <dir>    the local folder (default .arbiter, or $ARBITER_HOME)
+  --no-demo       do not create the demo game
+  --no-migrate    do not apply pending database migrations (when a separate step does, as in
+                  docker-compose.yml)
+
+Every other setting comes from the environment (.env.example lists them all). Logs are readable
+lines in a terminal and JSON otherwise. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
+
+Exit status: 0 after a clean stop, 1 when it could not start, 2 for bad arguments.`;
+
+export interface StartOptions {
+  components: Set<Component>;
+  /** Readable log lines (a terminal) rather than JSON. */
+  prettyLogs: boolean;
+  home: string;
+  demo: boolean;
+  migrate: boolean;
+}
+
+/** Parses the arguments; a string is the problem in words. */
+export function parseStartArgs(argv: string[], env: Record<string, string | undefined>): StartOptions | string {
+  const o: StartOptions = { components: new Set(COMPONENTS), prettyLogs: false, home: env.ARBITER_HOME?.trim() || '.arbiter', demo: true, migrate: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case '--only': {
+        const v = value();
+        if (v === undefined || v.trim() === '') return '--only needs a list of components: api, worker, mail-in';
+        const names = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+        const bad = names.filter((n) => !(COMPONENTS as readonly string[]).includes(n));
+        if (bad.length > 0) return `--only: unknown component ${bad.map((b) => `"${b}"`).join(', ')} (choose from api, worker, mail-in)`;
+        o.components = new Set(names as Component[]);
+        break;
+      }
+      case '--home': {
+        const v = value();
+        if (v === undefined || v.trim() === '') return '--home needs a folder';
+        o.home = v;
+        break;
+      }
+      case '--no-demo':
+        o.demo = false;
+        break;
+      case '--no-migrate':
+        o.migrate = false;
+        break;
+      default:
+        return `unknown argument "${a}"`;
+    }
+  }
+  return o;
+}
+
+async function hasPinoPretty(): Promise<boolean> {
+  try {
+    await import('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** pino: readable lines on a terminal (pino-pretty, a development dependency), JSON lines otherwise. */
+export async function createLogger(level: string, pretty: boolean): Promise<Logger> {
+  const { default: pino } = await import('pino');
+  const options = { level };
+  if (pretty) {
+    try {
+      const { default: pinoPretty } = await import('pino-pretty');
+      return pino(options, pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false }));
+    } catch {
+      // Not installed (production image): JSON it is.
+    }
+  }
+  return pino(options);
+}
+
+/** A running part of the system, stopped in the reverse order of starting. */
+interface Running {
+  name: string;
+  stop(): Promise<void>;
+}
+
+export interface StartedSystem {
+  config: Config;
+  db: Db;
+  home: ArbiterHome;
+  run: RunInfo;
+  demo: DemoState | null;
+  gmToken: string | null;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the chosen components. Everything started so far is stopped again when a later step fails.
+ * `env` is read once here (and handed on as parsed config); nothing below reads process.env.
+ */
+export async function startSystem(options: StartOptions, env: Record<string, string | undefined>, logger: Logger): Promise<StartedSystem> {
+  const { arbiterHome, readRunInfo, applyMigrations, startEmbeddedPostgres, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
+  const running: Running[] = [];
+  const stopAll = async (): Promise<void> => {
+    for (const r of running.reverse()) {
+      try {
+        await r.stop();
+        logger.info({ component: r.name }, `${r.name} stopped`);
+      } catch (err) {
+        logger.error({ component: r.name, err }, `${r.name} did not stop cleanly`);
+      }
+    }
+    running.length = 0;
+  };
+  const effective: Record<string, string | undefined> = { ...env };
+  const isSet = (k: string): boolean => (env[k] ?? '').trim() !== '';
+  const home = arbiterHome(options.home);
+  const only = options.components;
+
+  try {
+    const other = await readRunInfo(home);
+    if (other !== null && other.pid !== process.pid) {
+      throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
+    }
+
+    // Database.
+    let embedded: EmbeddedPostgres | null = null;
+    if (!isSet('DATABASE_URL')) {
+      logger.info({ dataDir: home.dataDir }, 'DATABASE_URL is not set: starting the embedded PostgreSQL (PGlite)');
+      const migrate = options.migrate ? applyMigrations : undefined;
+      embedded = await startEmbeddedPostgres({ dataDir: home.dataDir, logger, ...(migrate ? { migrate } : {}) });
+      const e = embedded;
+      running.push({ name: 'embedded PostgreSQL', stop: () => e.stop() });
+      effective.DATABASE_URL = e.url;
+      logger.info({ url: e.url, dataDir: e.dataDir }, 'embedded PostgreSQL ready');
+    } else if (options.migrate) {
+      const url = (env.DATABASE_URL ?? '').trim();
+      const applied = await applyMigrations(url);
+      logger.info({ database: redactUrl(url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
+    }
+
+    // The GM token: generated once and kept in <home>/gm-token when unset.
+    let gmToken: string | null = null;
+    if (only.has('api')) {
+      if (isSet('GM_TOKEN')) gmToken = (env.GM_TOKEN ?? '').trim();
+      else {
+        const t = await loadOrCreateGmToken(home);
+        gmToken = t.token;
+        effective.GM_TOKEN = t.token;
+        logger.info({ file: home.gmTokenFile }, t.created ? 'GM_TOKEN is not set: generated one' : 'GM_TOKEN is not set: using the generated one');
+      }
+    }
+    if (only.has('mail-in') && !isSet('MAIL_IN_DOMAINS') && embedded !== null) {
+      effective.MAIL_IN_DOMAINS = EMBEDDED_MAIL_DOMAIN;
+    }
+
+    // Mail out: SMTP_URL, or the outbox: a loopback SMTP server writing .eml files, so the worker's mail
+    // sender runs its production code path.
+    let outboxDir: string | null = null;
+    if (only.has('worker') && !isSet('SMTP_URL')) {
+      const outbox = await startOutboxSmtpServer({ dir: home.outboxDir, logger: logger.child({ component: 'outbox' }) });
+      running.push({ name: 'outbox', stop: () => outbox.close() });
+      effective.SMTP_URL = outbox.url;
+      outboxDir = outbox.dir;
+      logger.info({ dir: outbox.dir }, 'SMTP_URL is not set: outgoing mail is written as .eml files');
+    }
+
+    const config = loadConfig(effective, only.has('api') ? { require: ['GM_TOKEN'] } : {});
+    const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: `arbiter-${[...only].join('+')}` });
+    running.push({ name: 'database pool', stop: () => db.close() });
+
+    const queue: QueueHome = chooseQueueHome(env.REDIS_URL, config.database.url);
+    if (queue.kind === 'postgres' && (only.has('worker') || only.has('api'))) {
+      logger.info('REDIS_URL is not set: BullMQ keeps its jobs in PostgreSQL (schema bullmq)');
+    }
+
+    const wiring = await startComponents({ only, config, db, env: effective, queue, logger, prettyLogs: options.prettyLogs, running });
+
+    let demo: DemoState | null = null;
+    if (embedded !== null && options.demo) demo = await ensureDemoGame(db, home, logger, wiring.dispatcher);
+
+    const run: RunInfo = {
+      pid: process.pid,
+      startedAt: new Date().toISOString(),
+      apiUrl: wiring.apiUrl,
+      docsUrl: wiring.docsUrl,
+      smtp: wiring.smtp,
+      outboxDir,
+      embeddedDatabase: embedded !== null,
+      queue: queue.kind,
+    };
+    await writeRunInfo(home, run);
+    running.push({ name: 'run file', stop: () => removeRunInfo(home) });
+    const heartbeat = startHeartbeat(home, db, wiring.healthy, logger);
+    running.push({ name: 'heartbeat', stop: async () => clearInterval(heartbeat) });
+
+    let stopping: Promise<void> | undefined;
+    return {
+      config,
+      db,
+      home,
+      run,
+      demo,
+      gmToken,
+      logger,
+      stop() {
+        stopping ??= stopAll();
+        return stopping;
+      },
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+interface ComponentContext {
+  only: Set<Component>;
+  config: Config;
+  db: Db;
+  env: Record<string, string | undefined>;
+  queue: QueueHome;
+  logger: Logger;
+  prettyLogs: boolean;
+  running: Running[];
+}
+
+interface Wiring {
+  /** Hands turns to the worker(s); null when this process runs neither API nor worker. */
+  dispatcher: TurnDispatcher | null;
+  apiUrl: string | null;
+  docsUrl: string | null;
+  smtp: RunInfo['smtp'];
+  /** Extra liveness checks for the heartbeat (e.g. the worker's BullMQ workers run). */
+  healthy: () => Promise<boolean>;
+}
+
+type PgTurnQueue = Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>;
+
+/** A queue on which the API hands turns to the worker(s), when this process runs no worker. */
+async function turnQueueFor(queue: QueueHome): Promise<{ dispatcher: TurnDispatcher; close(): Promise<void> }> {
+  const { Queue, Redis, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher } = await rt();
+  if (queue.kind === 'redis') {
+    const redis = new Redis(queue.url, { maxRetriesPerRequest: null });
+    const q = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, defaultJobOptions: TURN_JOB_OPTIONS });
+    return {
+      dispatcher: new QueueTurnDispatcher(q),
+      async close() {
+        await q.close();
+        redis.disconnect();
+      },
+    };
+  }
+  const q: PgTurnQueue = new Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
+    TURN_QUEUE,
+    { connection: queue.connection, defaultJobOptions: TURN_JOB_OPTIONS },
+    queue.backend,
+  );
+  return { dispatcher: new QueueTurnDispatcher(q), close: () => q.close() };
+}
+
+const HOUSEKEEPING_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { count: 100 },
+  removeOnFail: { count: 500 },
+} as const;
+
+/**
+ * The worker with BullMQ's PostgreSQL backend (REDIS_URL unset): apps/worker's own processors, queues,
+ * job options and schedulers, as `startWorker` wires them for Redis; only the backend differs (its
+ * `connection`, the backend factory as third constructor argument, and `drainDelay`).
+ * To be replaced by `startWorker` itself once it takes a queue home (request in docs/embedded.md).
+ */
+async function startWorkerOnPostgres(deps: {
+  db: Db;
+  queue: PostgresQueueHome;
+  smtpUrl: string;
+  mailFrom: string;
+  settings: WorkerSettings;
+  log: Logger;
+}): Promise<{ dispatcher: TurnDispatcher; isRunning(): boolean; close(): Promise<void> }> {
+  const { Queue, Worker, TURN_QUEUE, MAIL_QUEUE, SCHEDULE_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, createSmtpTransport, adjudicateProcessor, mailProcessor, sweepProcessor, reportMapResolver, sweep, SEND_OUTBOX_JOB, SWEEP_JOB, SWEEP_SCHEDULER_ID, OUTBOX_SCHEDULER_ID } = await rt();
+  const { db, queue, settings, log } = deps;
+  const connection = queue.connection;
+  type Empty = Record<string, never>;
+  const turns: PgTurnQueue = new Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
+    TURN_QUEUE,
+    { connection, defaultJobOptions: TURN_JOB_OPTIONS },
+    queue.backend,
+  );
+  const mail = new Queue<Empty, unknown, string, Empty, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
+    MAIL_QUEUE,
+    { connection, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS },
+    queue.backend,
+  );
+  const schedule = new Queue<Empty, unknown, string, Empty, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
+    SCHEDULE_QUEUE,
+    { connection, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS },
+    queue.backend,
+  );
+  const queues = [turns, mail, schedule];
+  for (const q of queues) q.on('error', (err: Error) => log.warn({ err: err.message, queue: q.name }, 'queue error'));
+  const dispatcher = new QueueTurnDispatcher(turns);
+  const transport = createSmtpTransport(deps.smtpUrl);
+  const turnConfig: TurnServiceConfig = { mailFrom: deps.mailFrom, claimTimeoutMs: settings.claimTimeoutMs };
+  const common = { connection, autorun: true, ...queue.workerOptions };
+  const turnWorker = new Worker<AdjudicateJobData, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
+    TURN_QUEUE,
+    adjudicateProcessor({
+      db,
+      workerId: settings.workerId,
+      turnConfig,
+      log,
+      afterTurn: async (gameId, turn) => {
+        await mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}` });
+      },
+    }),
+    { ...common, concurrency: settings.turnConcurrency, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs },
+    queue.backend,
+  );
+  const mailWorker = new Worker<Empty, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
+    MAIL_QUEUE,
+    mailProcessor({ db, transport, from: deps.mailFrom, batch: settings.mailBatch, resolveAttachment: reportMapResolver(db.prisma), log }),
+    { ...common, concurrency: 1 },
+    queue.backend,
+  );
+  const sweepDeps = { db, dispatcher, log, staleClaimMs: 60_000 };
+  const scheduleWorker = new Worker<Empty, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
+    SCHEDULE_QUEUE,
+    sweepProcessor(sweepDeps),
+    { ...common, concurrency: 1 },
+    queue.backend,
+  );
+  const workers = [turnWorker, mailWorker, scheduleWorker];
+  for (const w of workers) {
+    w.on('error', (err: Error) => log.warn({ err: err.message, queue: w.name }, 'worker error'));
+    w.on('failed', (job: Job | undefined, err: Error) => {
+      log[job && job.attemptsMade >= (job.opts.attempts ?? 1) ? 'error' : 'warn']({ queue: w.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed');
+    });
+  }
+  await schedule.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: settings.sweepIntervalMs }, { name: SWEEP_JOB, data: {} });
+  await mail.upsertJobScheduler(OUTBOX_SCHEDULER_ID, { every: settings.mailIntervalMs }, { name: SEND_OUTBOX_JOB, data: {} });
+  // One sweep now: turns that fell due while no worker ran are found at once (and held if overdue twice).
+  await sweep(sweepDeps).catch((err: unknown) => log.error({ err }, 'initial sweep failed'));
+  log.info({ workerId: settings.workerId, queue: 'postgres' }, 'worker started');
+  return {
+    dispatcher,
+    isRunning: () => workers.every((w) => w.isRunning()),
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(queues.map((q) => q.close()));
+      transport.close();
+      log.info('worker stopped');
+    },
+  };
+}
+
+async function startComponents(ctx: ComponentContext): Promise<Wiring> {
+  const { loadWorkerSettings, startWorker, buildServer, loadMailInConfig, MailPipeline, startSmtpIntake, ImapPoller } = await rt();
+  const { only, config, db, env, queue, logger, running } = ctx;
+  let dispatcher: TurnDispatcher | null = null;
+  const checks: (() => Promise<boolean>)[] = [];
+
+  if (only.has('worker')) {
+    const settings = loadWorkerSettings(env, config.nodeEnv);
+    const log = logger.child({ component: 'worker' });
+    const deps = { db, smtpUrl: config.smtp.url, mailFrom: config.mail.from, settings, log };
+    const worker =
+      queue.kind === 'redis'
+        ? await startWorker({ ...deps, redisUrl: queue.url, ...(env.ARBITER_BULL_PREFIX ? { prefix: env.ARBITER_BULL_PREFIX } : {}) })
+        : await startWorkerOnPostgres({ ...deps, queue });
+    running.push({ name: 'worker', stop: () => worker.close() });
+    dispatcher = worker.dispatcher;
+    if ('isRunning' in worker) checks.push(async () => worker.isRunning());
+    log.info({ queue: queue.kind }, 'worker ready: turns at their deadlines, the deadline sweep, mail out');
+  }
+
+  let apiUrl: string | null = null;
+  let docsUrl: string | null = null;
+  if (only.has('api')) {
+    if (dispatcher === null) {
+      const q = await turnQueueFor(queue);
+      running.push({ name: 'turn queue', stop: () => q.close() });
+      dispatcher = q.dispatcher;
+    }
+    const server = await buildServer({
+      db,
+      gmToken: config.gmToken ?? '',
+      dispatcher,
+      authFailureLimit: config.api.authFailureLimit,
+      rateLimit: config.api.rateLimit,
+      bodyLimit: config.api.bodyLimit,
+      trustProxy: config.api.trustProxy,
+      logLevel: config.logLevel,
+      prettyLogs: ctx.prettyLogs,
+    });
+    await server.listen({ host: config.api.host, port: config.api.port });
+    running.push({ name: 'API', stop: () => server.close() });
+    const address = server.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.api.port;
+    const host = config.api.host === '0.0.0.0' || config.api.host === '::' ? '127.0.0.1' : config.api.host;
+    apiUrl = config.api.publicBaseUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    docsUrl = `${apiUrl}/docs`;
+    logger.info({ component: 'api', url: apiUrl, docs: docsUrl }, 'API ready');
+  }
+
+  let smtp: RunInfo['smtp'] = null;
+  if (only.has('mail-in')) {
+    const mailIn = loadMailInConfig(env);
+    const log = logger.child({ component: 'mail-in' });
+    const pipeline = new MailPipeline({
+      db,
+      mailFrom: config.mail.from,
+      limits: mailIn.limits,
+      refusalIntervalMs: mailIn.refusalIntervalMs,
+      // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
+      concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),
+      logger: log,
+    });
+    if (mailIn.smtp !== null) {
+      const intake = await startSmtpIntake({
+        host: mailIn.smtp.host,
+        port: mailIn.smtp.port,
+        acceptedDomains: mailIn.smtp.acceptedDomains,
+        maxMessageBytes: mailIn.smtp.maxMessageBytes,
+        ...(mailIn.smtp.serverName !== undefined ? { serverName: mailIn.smtp.serverName } : {}),
+        ...(mailIn.smtp.tls !== undefined ? { tls: mailIn.smtp.tls } : {}),
+        processor: pipeline,
+        logger: log,
+      });
+      running.push({ name: 'SMTP intake', stop: () => intake.close() });
+      smtp = { host: mailIn.smtp.host, port: intake.port, domain: mailIn.smtp.acceptedDomains[0] ?? '' };
+      log.info({ host: mailIn.smtp.host, port: intake.port, domains: mailIn.smtp.acceptedDomains }, 'SMTP intake ready');
+    }
+    if (mailIn.imap !== null) {
+      const poller = new ImapPoller({ ...mailIn.imap, maxMessageBytes: mailIn.maxMessageBytes, processor: pipeline, logger: log });
+      poller.start();
+      running.push({ name: 'IMAP poller', stop: () => poller.stop() });
+      log.info({ host: mailIn.imap.host, port: mailIn.imap.port, mailbox: mailIn.imap.mailbox }, 'IMAP poller started');
+    }
+  }
+
+  return {
+    dispatcher,
+    apiUrl,
+    docsUrl,
+    smtp,
+    healthy: async () => {
+      for (const c of checks) if (!(await c())) return false;
+      return true;
+    },
+  };
+}
+
+/** The demo game: created on the first start, found again on later ones (recreated if the database was reset). */
+export async function ensureDemoGame(
+  db: Db,
+  home: ArbiterHome,
+  logger: Logger,
+  dispatcher: TurnDispatcher | null,
+  gameFile: string = DEMO_GAME_FILE,
+): Promise<DemoState> {
+  const { readDemoState, createGame, writeDemoState } = await rt();
+  const existing = await readDemoState(home);
+  if (existing !== null) {
+    const game = await db.prisma.game.findUnique({ where: { id: existing.gameId }, select: { id: true } });
+    if (game !== null) {
+      logger.info({ gameId: existing.gameId }, 'demo game found');
+      return existing;
+    }
+    logger.warn({ gameId: existing.gameId }, 'the demo game is no longer in the database: creating it again');
+  }
+  const input = await readDemoGameFile(gameFile);
+  const created = await createGame(db, input);
+  // As POST /v1/games does: the first turn runs at its deadline (or earlier, by the GM route).
+  await dispatcher?.dispatch(created.gameId, created.turn, created.deadline);
+  const state: DemoState = { gameId: created.gameId, name: input.name, createdAt: new Date().toISOString(), nations: created.nations };
+  await writeDemoState(home, state);
+  logger.info({ gameId: created.gameId, deadline: created.deadline.toISOString() }, 'demo game created');
+  return state;
+}
+
+/** examples/demo/game.json: the body of POST /games, with the scenario in a file beside it. */
+export async function readDemoGameFile(file: string): Promise<CreateGameInput> {
+  const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  const { $comment: _comment, scenarioFile, ...rest } = json;
+  if (typeof scenarioFile !== 'string') throw new Error(`${file}: "scenarioFile" must name the scenario file`);
+  const scenario = JSON.parse(await readFile(path.resolve(path.dirname(file), scenarioFile), 'utf8')) as unknown;
+  return { ...(rest as Omit<CreateGameInput, 'scenario'>), scenario };
+}
+
+/** Touches <home>/heartbeat while the database answers and the components say they are healthy. */
+function startHeartbeat(home: ArbiterHome, db: Db, healthy: () => Promise<boolean>, logger: Logger): NodeJS.Timeout {
+  const file = path.join(home.root, 'heartbeat');
+  const beat = async (): Promise<void> => {
+    try {
+      await db.pool.query('SELECT 1');
+      if (!(await healthy())) throw new Error('a component reports it is not running');
+      const now = new Date();
+      await utimes(file, now, now).catch(async () => writeFile(file, `${now.toISOString()}\n`));
+    } catch (err) {
+      logger.warn({ err }, 'health check failed: heartbeat not updated');
+    }
+  };
+  void beat();
+  const t = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
+  t.unref();
+  return t;
+}
+
+/** What a newcomer needs, as plain lines (not log records). */
+export function banner(s: StartedSystem): string {
+  const lines: string[] = [];
+  const r = s.run;
+  const modes = [
+    r.embeddedDatabase ? 'PostgreSQL in this process' : null,
+    r.queue === 'postgres' ? 'jobs in PostgreSQL' : null,
+    r.outboxDir !== null ? 'mail to .eml files' : null,
+  ].filter((m): m is string => m !== null);
+  lines.push('', `Arbiter is running${modes.length > 0 ? ` (embedded: ${modes.join(', ')})` : ''}.`, '');
+  if (r.apiUrl !== null) lines.push(`  API            ${r.apiUrl}`);
+  if (r.docsUrl !== null) lines.push(`  API docs       ${r.docsUrl}`);
+  if (s.gmToken !== null) lines.push(`  GM token       ${s.gmToken}  (Authorization: Bearer <token>; kept in ${path.relative(process.cwd(), s.home.gmTokenFile) || s.home.gmTokenFile})`);
+  if (r.smtp !== null) lines.push(`  SMTP intake    ${r.smtp.host}:${r.smtp.port}, orders to any address @${r.smtp.domain}`);
+  if (r.outboxDir !== null) lines.push(`  Outbox         ${r.outboxDir}  (every outgoing mail as an .eml file)`);
+  if (r.embeddedDatabase) lines.push(`  Data           ${s.home.dataDir}`);
+  if (s.demo !== null) {
+    lines.push('', `Demo game "${s.demo.name}": id ${s.demo.gameId}`);
+    const w = Math.max(...s.demo.nations.map((n) => n.nationId.length));
+    for (const n of s.demo.nations) lines.push(`  ${n.nationId.padEnd(w)}  secret ${n.secret}  ${n.email}  (${n.name})`);
+    lines.push('', 'Play a whole turn as a tour: npm run demo   (in another terminal)');
+  }
+  lines.push('Stop: Ctrl-C', '');
+  return lines.join('\n');
+}
+
+/** Resolves with the signal's name on the first SIGINT or SIGTERM. */
+function waitForStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (sig: NodeJS.Signals): void => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(sig);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}
+
+export const startCommand: Command = {
+  name: 'start',
+  summary: 'start the whole system (API, worker, SMTP intake), embedded services where none are configured',
+  usage,
+  async run(argv) {
+    const env = process.env;
+    const parsed = parseStartArgs(argv, env);
+    if (typeof parsed === 'string') {
+      process.stderr.write(`arbiter start: ${parsed}\n\n${usage}\n`);
+      return 2;
+    }
+    const level = (env.LOG_LEVEL ?? '').trim() || 'info';
+    parsed.prettyLogs = process.stdout.isTTY === true && (await hasPinoPretty());
+    const logger = await createLogger(level, parsed.prettyLogs);
+    let system: StartedSystem;
+    try {
+      system = await startSystem(parsed, env, logger);
+    } catch (err) {
+      logger.error({ err }, 'Arbiter could not start');
+      process.stderr.write(`arbiter start: ${(err as Error).message}\n`);
+      return 1;
+    }
+    process.stdout.write(`${banner(system)}\n`);
+    const { pid: _pid, ...ready } = system.run;
+    logger.info(ready, 'ready');
+    const sig = await waitForStopSignal();
+    logger.info({ signal: sig }, 'stopping');
+    // A second signal while stopping ends the process at once.
+    const force = (): void => process.exit(130);
+    process.once('SIGINT', force);
+    process.once('SIGTERM', force);
+    await system.stop();
+    logger.info('stopped');
+    process.off('SIGINT', force);
+    process.off('SIGTERM', force);
+    return 0;
+  },
+};
