@@ -101,6 +101,8 @@ export class MailPipeline implements MailProcessor {
   private readonly refusalIntervalMs: number;
   private readonly log: Logger;
   private readonly limiter: Limiter;
+  /** Message-IDs being processed in this process, each with the chain of mails waiting for it. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
@@ -115,28 +117,52 @@ export class MailPipeline implements MailProcessor {
     const receivedAt = new Date();
     return this.limiter.run(async () => {
       const mail = await readMail(raw);
-      // One pool connection per mail: it holds the Message-ID lock (so the same mail delivered twice at
-      // once is processed once, across processes) and writes the intake's own rows.
-      const client = await this.db.pool.connect();
-      let broken = false;
-      try {
-        const prior = await lockMessage(client, mail.messageId);
-        try {
-          if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
-          return await this.handle({ client, mail, envelope, receivedAt, prior });
-        } finally {
-          // If the unlock fails the connection is destroyed, which ends its session and so the lock.
-          await unlockMessage(client, mail.messageId).catch(() => {
-            broken = true;
-          });
-        }
-      } catch (err) {
-        broken = true;
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+      return this.oneAtATime(mail.messageId, () => this.processLocked(mail, envelope, receivedAt));
     });
+  }
+
+  /**
+   * Runs mails with the same Message-ID one after the other within this process. The advisory lock
+   * below does the same across processes, but not on an embedded database where every connection
+   * shares one session (PGlite), where session locks do not exclude each other.
+   */
+  private async oneAtATime<T>(messageId: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.inFlight.get(messageId);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const chain = (previous ?? Promise.resolve()).then(() => mine);
+    this.inFlight.set(messageId, chain);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      done();
+      if (this.inFlight.get(messageId) === chain) this.inFlight.delete(messageId);
+    }
+  }
+
+  private async processLocked(mail: ReadMail, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {
+    // One pool connection per mail: it holds the Message-ID lock (so the same mail delivered twice at
+    // once is processed once, across processes) and writes the intake's own rows.
+    const client = await this.db.pool.connect();
+    let broken = false;
+    try {
+      const prior = await lockMessage(client, mail.messageId);
+      try {
+        if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
+        return await this.handle({ client, mail, envelope, receivedAt, prior });
+      } finally {
+        // If the unlock fails the connection is destroyed, which ends its session and so the lock.
+        await unlockMessage(client, mail.messageId).catch(() => {
+          broken = true;
+        });
+      }
+    } catch (err) {
+      broken = true;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   private async handle(ctx: MailContext): Promise<ProcessOutcome> {
