@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@arbiter/db/testing';
@@ -28,7 +29,9 @@ const ORDERS: Record<string, string> = {
 };
 
 async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts'), mode], {
+  // BENCH_PROFILE_DIR=<dir>: write a V8 CPU profile of the server process there (for the analysis in docs).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'server.ts'), mode], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -50,8 +53,19 @@ async function stop(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
-function row(name: string, r: Result): string {
-  return `| ${name} | ${Math.round(r.requests.mean)} | ${r.latency.p50} | ${r.latency.p90} | ${r.latency.p99} | ${r.latency.max} | ${r['2xx']} | ${r.non2xx + r.errors + r.timeouts} |`;
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function row(name: string, r: Result, cpu: number): string {
+  const perReq = r['2xx'] > 0 ? (cpu / r['2xx']).toFixed(2) : '-';
+  return `| ${name} | ${Math.round(r.requests.mean)} | ${r.latency.p50} | ${r.latency.p90} | ${r.latency.p99} | ${r.latency.max} | ${r['2xx']} | ${r.non2xx + r.errors + r.timeouts} | ${perReq} |`;
 }
 
 const t = await createTestDatabase({ poolMax: 2 });
@@ -79,25 +93,35 @@ try {
     },
   ];
 
-  const api = await startServer('api', { DATABASE_URL: t.url, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20' });
+  // The server reaches PostgreSQL over its Unix-domain socket when there is one (as an API on the database
+  // host would; BENCH_PG_SOCKET_DIR=none forces TCP on 127.0.0.1).
+  const socketDir = process.env.BENCH_PG_SOCKET_DIR ?? '/var/run/postgresql';
+  const useSocket = socketDir !== 'none' && existsSync(path.join(socketDir, '.s.PGSQL.5432'));
+  const serverUrl = useSocket ? `${t.url}${t.url.includes('?') ? '&' : '?'}host=${encodeURIComponent(socketDir)}` : t.url;
+  const api = await startServer('api', { DATABASE_URL: serverUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20' });
   const base = { connections: CONNECTIONS, pipelining: 1 };
   await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: 3, requests }); // warm-up (JIT, pool, state cache)
   const before = await t.db.prisma.submission.count();
+  const apiCpu0 = cpuMs(api.child.pid);
   const apiResult = await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: DURATION, requests });
+  const apiCpu = cpuMs(api.child.pid) - apiCpu0;
   const stored = (await t.db.prisma.submission.count()) - before;
   await stop(api.child);
 
   const bare = await startServer('bare', {});
   await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}/v1/games/x/orders`, duration: 2, method: 'POST', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
+  const bareCpu0 = cpuMs(bare.child.pid);
   const bareResult = await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}/v1/games/x/orders`, duration: DURATION, method: 'POST', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
+  const bareCpu = cpuMs(bare.child.pid) - bareCpu0;
   await stop(bare.child);
 
   console.log(`\nOrder submissions, ${CONNECTIONS} connections, ${DURATION} s each, loopback; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`API to PostgreSQL over ${useSocket ? `the Unix-domain socket in ${socketDir}` : 'TCP on 127.0.0.1'}; pool of ${process.env.DATABASE_POOL_MAX ?? '20'}.`);
   console.log(`${GAMES} games x 3 nations; each request: authenticate, parse + check against the turn state, one transaction (store raw submission, merge standing orders), receipt.\n`);
-  console.log('| route | req/s | p50 ms | p90 ms | p99 ms | max ms | 2xx | errors |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  console.log(row('POST /v1/games/:id/orders (real PostgreSQL)', apiResult));
-  console.log(row('bare fastify route returning a constant', bareResult));
+  console.log('| route | req/s | p50 ms | p90 ms | p99 ms | max ms | 2xx | errors | server CPU ms/request |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(row('POST /v1/games/:id/orders (real PostgreSQL)', apiResult, apiCpu));
+  console.log(row('bare fastify route returning a constant', bareResult, bareCpu));
   console.log(`\nSubmissions stored during the measured run: ${stored} (2xx answered: ${apiResult['2xx']}).`);
   const pass = apiResult.requests.mean >= 2000 && apiResult.latency.p99 < 50 && apiResult.non2xx === 0;
   console.log(`Target (>= 2000 submissions/s, p99 < 50 ms): ${pass ? 'met' : 'NOT met'}`);

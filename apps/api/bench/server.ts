@@ -11,6 +11,7 @@ if (mode === 'bare') {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 } else {
   const db = createDb(process.env.DATABASE_URL as string, { poolMax: Number(process.env.DATABASE_POOL_MAX ?? 20), applicationName: 'arbiter-bench' });
   const app = await buildServer({
@@ -26,5 +27,5 @@ if (mode === 'bare') {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-  process.once('SIGTERM', () => void app.close().then(() => db.close()));
+  process.once('SIGTERM', () => void app.close().then(() => db.close()).then(() => process.exit(0)));
 }

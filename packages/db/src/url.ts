@@ -6,13 +6,15 @@ export function poolConfigFromUrl(databaseUrl: string): PoolConfig {
   try {
     u = new URL(databaseUrl);
   } catch {
-    throw new Error(`DATABASE_URL is not a valid URL: ${redactUrl(databaseUrl)}`);
+    throw new Error('DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database)');
   }
   if (u.protocol !== 'postgresql:' && u.protocol !== 'postgres:') {
     throw new Error(`DATABASE_URL must start with postgresql:// (got ${u.protocol}//)`);
   }
+  // `?host=/var/run/postgresql` (as in libpq) selects a Unix-domain socket directory, and wins over the
+  // host part of the URL.
   const config: PoolConfig = {
-    host: decodeURIComponent(u.hostname) || u.searchParams.get('host') || '127.0.0.1',
+    host: u.searchParams.get('host') || decodeURIComponent(u.hostname) || '127.0.0.1',
     port: u.port ? Number(u.port) : 5432,
     database: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres',
   };

@@ -73,8 +73,17 @@ export function nextDeadline(schedule: Schedule, timeZone: string, after: Date):
   throw new Error('no deadline found within a week');
 }
 
+const formatted = new Map<string, string>();
+
 /** A deadline as players read it: "Thu 2026-12-03 18:00 UTC+01:00 (Europe/Berlin)". */
 export function formatDeadline(deadline: Date, timeZone: string): string {
+  // Every receipt shows the deadline, and a turn has one: cache the words (luxon is not cheap).
+  const key = `${deadline.getTime()}|${timeZone}`;
+  const hit = formatted.get(key);
+  if (hit !== undefined) return hit;
   const d = DateTime.fromJSDate(deadline, { zone: isValidTimeZone(timeZone) ? timeZone : 'UTC' }).setLocale('en');
-  return `${d.toFormat('ccc yyyy-LL-dd HH:mm')} UTC${d.toFormat('ZZ')} (${d.zoneName})`;
+  const text = `${d.toFormat('ccc yyyy-LL-dd HH:mm')} UTC${d.toFormat('ZZ')} (${d.zoneName})`;
+  if (formatted.size >= 10_000) formatted.clear();
+  formatted.set(key, text);
+  return text;
 }
