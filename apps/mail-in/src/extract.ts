@@ -143,7 +143,9 @@ export function liveText(text: string, forwarded: boolean): LiveText {
   const skipHeaderBlock = (): void => {
     while (i < all.length) {
       const l = all[i] ?? '';
-      if (BLOCK_HEADER.test(l) || l.trim() === '' || /^\s+\S/.test(l) && i > 0 && BLOCK_HEADER.test(all[i - 1] ?? '')) {
+      // Header lines, blank lines, and a folded continuation of the header line above.
+      const continuation = /^\s+\S/.test(l) && i > 0 && BLOCK_HEADER.test(all[i - 1] ?? '');
+      if (BLOCK_HEADER.test(l) || l.trim() === '' || continuation) {
         i++;
         continue;
       }
