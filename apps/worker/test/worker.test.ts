@@ -109,12 +109,16 @@ describe('worker', () => {
 
   it('waits for an extended deadline instead of running at the old one', async () => {
     const prefix = uniquePrefix();
-    const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: new Date(Date.now() + 800) });
+    const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: new Date(Date.now() + 60_000) });
     const worker = await start(prefix);
     try {
-      const later = new Date(Date.now() + 3000);
+      // The GM extends the deadline, but the job fires at the old time (here: now).
+      const later = new Date(Date.now() + 4000);
       await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { deadline: later } });
-      await new Promise((r) => setTimeout(r, 1500));
+      await worker.dispatcher.dispatch(gameId, 1);
+      const processed = async () => (await worker.queues.turns.getJob(adjudicateJobId(gameId, 1)))?.processedOn;
+      await waitFor('the job picked up', async () => (await processed()) !== undefined, 10_000);
+      await waitFor('the job delayed to the new deadline', async () => (await (await worker.queues.turns.getJob(adjudicateJobId(gameId, 1)))?.getState()) === 'delayed', 10_000);
       expect((await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } } })).status).toBe('open');
       const t = await waitFor('turn 1 done', async () => {
         const row = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } } });

@@ -1,6 +1,9 @@
 // Getting a turn adjudicated: through the BullMQ queue (API, scheduler) or in this process (CLI, tests).
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
+import type { Db } from '@arbiter/db';
+import { runTurn } from './run.ts';
+import type { RunTurnOutcome, TurnServiceConfig } from './run.ts';
 
 /** The queue the worker's turn processor consumes. */
 export const TURN_QUEUE = 'arbiter-turns';
@@ -106,6 +109,19 @@ export class InProcessTurnDispatcher implements TurnDispatcher {
     };
     if (delay === 0) start();
     else this.timers.set(key, setTimeout(start, delay));
+  }
+
+  /** An in-process dispatcher that runs `runTurn` (with its outcome passed to `onOutcome`). */
+  static forRunTurn(
+    db: Db,
+    input: { workerId: string; config: TurnServiceConfig },
+    handlers: { onOutcome?: (o: RunTurnOutcome) => void; onError: (err: unknown, gameId: string, turn: number) => void },
+  ): InProcessTurnDispatcher {
+    return new InProcessTurnDispatcher(async (gameId, turn) => {
+      const outcome = await runTurn(db, { gameId, turn, workerId: input.workerId }, input.config);
+      handlers.onOutcome?.(outcome);
+      return outcome;
+    }, handlers.onError);
   }
 
   /** Cancels timers and waits for runs in progress. */

@@ -142,7 +142,7 @@ describe('runTurn', () => {
     expect(held).toMatchObject({ kind: 'held' });
     if (held.kind === 'held') expect(held.reason).toMatch(/^outage: the deadline .* passed and so did the next scheduled one/);
     // Extending is the GM's other answer: a fresh deadline, and the turn is not held again when it comes.
-    const soon = new Date(Date.now() + 1500);
+    const soon = new Date(Date.now() + 4000);
     await extendDeadline(tdb.db, gameId, 1, soon, 'gm');
     expect((await runTurn(tdb.db, { gameId, turn: 1, ...W }, config())).kind).toBe('not-due');
     await new Promise((r) => setTimeout(r, soon.getTime() - Date.now() + 50));
