@@ -297,6 +297,19 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
     throw new IntakeError('invalid-input', `The order text is too long (${input.rawText.length} characters; at most ${MAX_ORDER_TEXT}).`);
   }
   if (input.rawText.includes('\u0000')) throw new IntakeError('invalid-input', 'The order text contains a NUL character.');
+  // A deadlock or serialization failure aborts the transaction with nothing stored: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await submitOnce(db, input, receivedAt);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (attempt < 3 && (code === '40P01' || code === '40001')) continue;
+      throw e;
+    }
+  }
+}
+
+async function submitOnce(db: Db, input: SubmitOrdersInput, receivedAt: Date): Promise<Receipt> {
   const client = await db.pool.connect();
   let broken = false;
   try {
@@ -304,23 +317,28 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
     // One round trip: begin, lock, read the standing orders. The turn row is share-locked, so a claim
     // (UPDATE ... WHERE status = 'open') waits for this transaction and a submission after the claim
     // sees the new status; the nation row is locked so one nation's submissions merge one at a time.
+    // Turn before nation, the order the turn pipeline takes them in, so the two cannot deadlock.
     // The standing orders are read by a second statement, i.e. after the lock is held, with a snapshot
     // that includes every earlier submission of this nation. (Simple query protocol, so several
     // statements go in one message; every value is an escaped literal.)
     const results = (await client.query(
       `BEGIN;
        SELECT g.name, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
-              t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
+              t.status::text AS "turnStatus", t.deadline, t."openedAt"
          FROM "Game" g
          JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
-         JOIN "Nation" n ON n."gameId" = g.id AND n."nationId" = ${lit(input.nationId)}
         WHERE g.id = ${lit(input.gameId)}
-          FOR SHARE OF t FOR UPDATE OF n;
+          FOR SHARE OF t;
+       SELECT n.name AS "nationName" FROM "Nation" n
+        WHERE n."gameId" = ${lit(input.gameId)} AND n."nationId" = ${lit(input.nationId)}
+          FOR UPDATE;
        SELECT s."unitId", s.orders, s."submissionId", s."receivedAt"
          FROM "StandingOrder" s JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
         WHERE s."gameId" = ${lit(input.gameId)} AND s."nationId" = ${lit(input.nationId)}`,
-    )) as unknown as [pg.QueryResult, pg.QueryResult<LockedRow>, pg.QueryResult<StandingRow>];
-    const locked = results[1].rows[0];
+    )) as unknown as [pg.QueryResult, pg.QueryResult<Omit<LockedRow, 'nationName'>>, pg.QueryResult<{ nationName: string }>, pg.QueryResult<StandingRow>];
+    const turnRow = results[1].rows[0];
+    const nationRow = results[2].rows[0];
+    const locked = turnRow === undefined || nationRow === undefined ? undefined : { ...turnRow, nationName: nationRow.nationName };
     if (locked === undefined) {
       // Which of game, nation or turn is missing: the precise error (or, if all exist now, a race).
       await loadContext(db, input.gameId, input.nationId);
@@ -343,7 +361,7 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
       throw nothingAccepted(plan);
     }
     const submissionId = uuidv7(receivedAt.getTime());
-    const merged = new Map<string, StandingRow>(results[2].rows.map((r) => [r.unitId, r]));
+    const merged = new Map<string, StandingRow>(results[3].rows.map((r) => [r.unitId, r]));
     const writes: StandingRow[] = [];
     const outcomes: ReceiptUnitOutcome[] = [];
     for (const [unit, orders] of [...plan.units].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -203,6 +203,28 @@ describe('submitOrders', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('freeze: a submission waits for a claim in progress and is then refused; nothing stored', async () => {
+    const before = await counts();
+    const claimer = await t.db.pool.connect();
+    try {
+      await claimer.query('BEGIN');
+      await claimer.query(`UPDATE "Turn" SET status = 'adjudicating' WHERE "gameId" = $1 AND number = 1 AND status = 'open'`, [game.gameId]);
+      let settled = false;
+      const pending = submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne' }).finally(() => {
+        settled = true;
+      });
+      pending.catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBe(false);
+      await claimer.query('COMMIT');
+      await expect(pending).rejects.toMatchObject({ code: 'turn-closed' });
+    } finally {
+      await claimer.query(`UPDATE "Turn" SET status = 'open' WHERE "gameId" = $1 AND number = 1`, [game.gameId]);
+      claimer.release();
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('a turn that is being adjudicated or held takes no orders', async () => {
     const where = { gameId: game.gameId, number: 1 };
     await t.db.prisma.turn.updateMany({ where, data: { status: 'adjudicating' } });
