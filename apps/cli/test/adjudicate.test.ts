@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../src/index.ts';
+import { adjudicateFile, runCli } from '../src/index.ts';
 
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;
@@ -60,6 +60,21 @@ describe('arbiter adjudicate', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is not valid JSON');
   }, 30_000);
+});
+
+describe('arbiter adjudicate --summary', () => {
+  it('prints one line per unit with its path and stop, the errors, what each nation saw, and the hash', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await adjudicateFile(join(root, 'examples/scenarios/first-turn.json'), { compact: false, summary: true }, { out: (s) => void out.push(s), err: (s) => void err.push(s) });
+    expect(code).toBe(0);
+    const text = out.join('');
+    expect(text).toContain('aragorn (north army) 0303 -> 0503, 5 MP: e 0403 (2), e 0503 (3); stopped at 0503: stopped by an army');
+    expect(text).toContain('line 12, col 20: "n" is not a direction');
+    expect(text).toContain('north saw: grond (south, medium) blocked-us at 0503');
+    expect(text).toMatch(/hash [0-9a-f]{64}/);
+    expect(err).toEqual([]);
+  });
 });
 
 describe('arbiter command line', () => {

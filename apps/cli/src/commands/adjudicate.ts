@@ -2,6 +2,7 @@
 // the result (per-unit results, event log, rolls, errors, per-nation views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
 import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/engine';
+import type { TurnResult } from '@arbiter/engine';
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
@@ -12,12 +13,13 @@ result as JSON on stdout: per-unit results (steps, stop reasons), the event log,
 order errors, each nation's view, the next game state and the result's SHA-256 hash.
 
   --compact   print the JSON on one line instead of indented
+  --summary   print a short text summary (one line per unit, the errors, the hash) instead of JSON
 
 Exit status: 0 when the turn was adjudicated (order errors are part of the result),
 2 when the file is missing, is not JSON, or is not a valid scenario (each problem is named by its
 JSON path on stderr).`;
 
-export async function adjudicateFile(file: string, opts: { compact: boolean }, io: Io): Promise<number> {
+export async function adjudicateFile(file: string, opts: { compact: boolean; summary?: boolean }, io: Io): Promise<number> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -46,8 +48,32 @@ export async function adjudicateFile(file: string, opts: { compact: boolean }, i
   // Each entry of "orders" is one line of order text: errors name its line (entry number, from 1).
   const { orders, errors } = parseOrders(scenario.orders.join('\n'));
   const result = adjudicate(state, orders, { orderErrors: errors });
-  io.out(`${opts.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2)}\n`);
+  if (opts.summary) io.out(summarise(result));
+  else io.out(`${opts.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2)}\n`);
   return 0;
+}
+
+/** The result in a few lines of text: per unit where it went and why it stopped, then the errors. */
+export function summarise(result: TurnResult): string {
+  const lines: string[] = [`turn ${result.turn}: ${result.units.length} units, ${result.events.length} events, ${result.rolls.length} random draws`];
+  for (const u of result.units) {
+    const path = u.steps.map((s) => (s.dir === 'h' ? `h (1)` : `${s.dir} ${s.to} (${s.cost})`)).join(', ');
+    let line = `  ${u.id} (${u.nation} ${u.kind}) ${u.startHex} -> ${u.finalHex}`;
+    if (u.mpSpent > 0) line += `, ${u.mpSpent} MP`;
+    if (path !== '') line += `: ${path}`;
+    if (u.destroyed) line += `; destroyed (${u.stop?.message ?? ''})`;
+    else if (u.stop !== null) line += `; stopped at ${u.stop.hex}: ${u.stop.message}`;
+    lines.push(line);
+  }
+  if (result.errors.length > 0) {
+    lines.push('errors:');
+    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+  }
+  for (const [nation, v] of Object.entries(result.views)) {
+    if (v.sightings.length > 0) lines.push(`${nation} saw: ${v.sightings.map((s) => `${s.unit} (${s.nation}, ${s.size}) ${s.what} at ${s.hex}`).join('; ')}`);
+  }
+  lines.push(`hash ${result.hash}`);
+  return `${lines.join('\n')}\n`;
 }
 
 export const adjudicateCommand: Command = {
@@ -57,8 +83,10 @@ export const adjudicateCommand: Command = {
   async run(argv) {
     const files: string[] = [];
     let compact = false;
+    let summary = false;
     for (const a of argv) {
       if (a === '--compact') compact = true;
+      else if (a === '--summary') summary = true;
       else if (a.startsWith('-')) {
         processIo.err(`arbiter adjudicate: unknown option ${a}\n\n${usage}\n`);
         return 2;
@@ -68,6 +96,6 @@ export const adjudicateCommand: Command = {
       processIo.err(`arbiter adjudicate: expected one scenario file, got ${files.length}\n\n${usage}\n`);
       return 2;
     }
-    return adjudicateFile(files[0]!, { compact }, processIo);
+    return adjudicateFile(files[0]!, { compact, summary }, processIo);
   },
 };
