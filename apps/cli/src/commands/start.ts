@@ -64,6 +64,7 @@ async function loadRuntime() {
     startSmtpIntake: mailIn.startSmtpIntake,
     createSmtpTransport: mail.createSmtpTransport,
     QueueTurnDispatcher: turns.QueueTurnDispatcher,
+    RenderPool: turns.RenderPool,
     reportMapResolver: turns.reportMapResolver,
     TURN_QUEUE: turns.TURN_QUEUE,
     loadWorkerSettings: worker.loadWorkerSettings,
@@ -257,11 +258,12 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       logger.info({ database: redactUrl(url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
     }
 
-    // The GM token: generated once and kept in <home>/gm-token when unset.
+    // The GM token: with the embedded database, generated once and kept in <home>/gm-token when unset;
+    // against a real database it must be configured (loadConfig names it when it is missing).
     let gmToken: string | null = null;
     if (only.has('api')) {
       if (isSet('GM_TOKEN')) gmToken = (env.GM_TOKEN ?? '').trim();
-      else {
+      else if (embedded !== null) {
         const t = await loadOrCreateGmToken(home);
         gmToken = t.token;
         effective.GM_TOKEN = t.token;
@@ -356,11 +358,12 @@ interface Wiring {
 type PgTurnQueue = Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>;
 
 /** A queue on which the API hands turns to the worker(s), when this process runs no worker. */
-async function turnQueueFor(queue: QueueHome): Promise<{ dispatcher: TurnDispatcher; close(): Promise<void> }> {
+async function turnQueueFor(queue: QueueHome, prefix: string | undefined): Promise<{ dispatcher: TurnDispatcher; close(): Promise<void> }> {
   const { Queue, Redis, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher } = await rt();
   if (queue.kind === 'redis') {
     const redis = new Redis(queue.url, { maxRetriesPerRequest: null });
-    const q = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, defaultJobOptions: TURN_JOB_OPTIONS });
+    // The worker's key prefix (WORKER_QUEUE_PREFIX, default "bull"), so both sides use the same queue.
+    const q = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, defaultJobOptions: TURN_JOB_OPTIONS, ...(prefix ? { prefix } : {}) });
     return {
       dispatcher: new QueueTurnDispatcher(q),
       async close() {
@@ -398,7 +401,7 @@ async function startWorkerOnPostgres(deps: {
   settings: WorkerSettings;
   log: Logger;
 }): Promise<{ dispatcher: TurnDispatcher; isRunning(): boolean; close(): Promise<void> }> {
-  const { Queue, Worker, TURN_QUEUE, MAIL_QUEUE, SCHEDULE_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, createSmtpTransport, adjudicateProcessor, mailProcessor, sweepProcessor, reportMapResolver, sweep, SEND_OUTBOX_JOB, SWEEP_JOB, SWEEP_SCHEDULER_ID, OUTBOX_SCHEDULER_ID } = await rt();
+  const { Queue, Worker, TURN_QUEUE, MAIL_QUEUE, SCHEDULE_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, RenderPool, createSmtpTransport, adjudicateProcessor, mailProcessor, sweepProcessor, reportMapResolver, sweep, SEND_OUTBOX_JOB, SWEEP_JOB, SWEEP_SCHEDULER_ID, OUTBOX_SCHEDULER_ID } = await rt();
   const { db, queue, settings, log } = deps;
   const connection = queue.connection;
   type Empty = Record<string, never>;
@@ -421,7 +424,14 @@ async function startWorkerOnPostgres(deps: {
   for (const q of queues) q.on('error', (err: Error) => log.warn({ err: err.message, queue: q.name }, 'queue error'));
   const dispatcher = new QueueTurnDispatcher(turns);
   const transport = createSmtpTransport(deps.smtpUrl);
-  const turnConfig: TurnServiceConfig = { mailFrom: deps.mailFrom, claimTimeoutMs: settings.claimTimeoutMs };
+  // Render threads load the renderers once, now, rather than in the first turn.
+  const renderPool = settings.renderThreads > 0 ? new RenderPool(settings.renderThreads) : null;
+  await renderPool?.warm();
+  const turnConfig: TurnServiceConfig = {
+    mailFrom: deps.mailFrom,
+    claimTimeoutMs: settings.claimTimeoutMs,
+    ...(renderPool === null ? {} : { renderPool }),
+  };
   const common = { connection, autorun: true, ...queue.workerOptions };
   const turnWorker = new Worker<AdjudicateJobData, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
     TURN_QUEUE,
@@ -468,6 +478,7 @@ async function startWorkerOnPostgres(deps: {
     async close() {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all(queues.map((q) => q.close()));
+      await renderPool?.close();
       transport.close();
       log.info('worker stopped');
     },
@@ -486,7 +497,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
     const deps = { db, smtpUrl: config.smtp.url, mailFrom: config.mail.from, settings, log };
     const worker =
       queue.kind === 'redis'
-        ? await startWorker({ ...deps, redisUrl: queue.url, ...(env.ARBITER_BULL_PREFIX ? { prefix: env.ARBITER_BULL_PREFIX } : {}) })
+        ? await startWorker({ ...deps, redisUrl: queue.url, ...(env.WORKER_QUEUE_PREFIX ? { prefix: env.WORKER_QUEUE_PREFIX } : {}) })
         : await startWorkerOnPostgres({ ...deps, queue });
     running.push({ name: 'worker', stop: () => worker.close() });
     dispatcher = worker.dispatcher;
@@ -498,7 +509,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
   let docsUrl: string | null = null;
   if (only.has('api')) {
     if (dispatcher === null) {
-      const q = await turnQueueFor(queue);
+      const q = await turnQueueFor(queue, env.WORKER_QUEUE_PREFIX?.trim() || undefined);
       running.push({ name: 'turn queue', stop: () => q.close() });
       dispatcher = q.dispatcher;
     }
