@@ -239,4 +239,12 @@ export const navyCases: Case[] = [
     orders: ['# comment line', 'a, 850, no, n, e'],
     expect: [{ error: '"n" is not a direction', line: 2 }, { unit: 'a', final: '0505', mp: 0 }],
   },
+  {
+    id: 'O5',
+    rule: 'At most 14 direction entries: a 15th entry is an error at its column and the order is not executed.',
+    source: 'reference',
+    position: { units: [army('a', N, '0105')] },
+    orders: ['a, 860, no, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e'],
+    expect: [{ error: '14', line: 1 }, { unit: 'a', final: '0105', mp: 0 }],
+  },
 ];
