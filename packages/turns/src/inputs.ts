@@ -29,11 +29,12 @@ export async function loadTurnInputs(db: DbClient, gameId: string, turn: number)
   if (state === null || typeof state !== 'object' || !Array.isArray((state as { units?: unknown }).units)) {
     throw new TurnInputError(`turn ${turn} of game ${gameId} has no usable stored state`);
   }
-  const standing = await db.standingOrder.findMany({
-    where: { gameId, turnNumber: turn },
-    select: { nationId: true, unitId: true, orders: true },
-    orderBy: [{ nationId: 'asc' }, { unitId: 'asc' }],
-  });
+  // Plain SQL with the JSON as text: ten thousand rows come back several times faster than through findMany.
+  const rows = await db.$queryRaw<{ nationId: string; unitId: string; orders: string }[]>`
+    SELECT "nationId", "unitId", "orders"::text AS "orders" FROM "StandingOrder"
+     WHERE "gameId" = ${gameId} AND "turnNumber" = ${turn}
+     ORDER BY "nationId", "unitId"`;
+  const standing = rows.map((r) => ({ nationId: r.nationId, unitId: r.unitId, orders: JSON.parse(r.orders) as unknown }));
   return { state, ...parseStandingOrders(state, standing) };
 }
 
