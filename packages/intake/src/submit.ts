@@ -271,16 +271,26 @@ interface StandingRow {
   receivedAt: Date;
 }
 
+// The words of a canonical order line never change: cache them (every receipt lists the whole set).
+const wordsCache = new Map<string, string>();
+function wordsOf(text: string): string {
+  let w = wordsCache.get(text);
+  if (w === undefined) {
+    const parsed = parseOrders(text).orders[0];
+    w = parsed ? describeOrder(parsed) : text;
+    if (wordsCache.size >= 20_000) wordsCache.clear();
+    wordsCache.set(text, w);
+  }
+  return w;
+}
+
 export function describeStanding(rows: StandingRow[]): StandingUnitOrders[] {
   return rows
     .filter((r) => Array.isArray(r.orders) && r.orders.length > 0)
     .sort((a, b) => (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0))
     .map((r) => ({
       unit: r.unitId,
-      orders: (r.orders as string[]).map((text) => {
-        const parsed = parseOrders(text).orders[0];
-        return { text, words: parsed ? describeOrder(parsed) : text };
-      }),
+      orders: (r.orders as string[]).map((text) => ({ text, words: wordsOf(text) })),
       submissionId: r.submissionId,
       receivedAt: r.receivedAt.toISOString(),
     }));
