@@ -3,7 +3,22 @@ export { startWorker } from './worker.ts';
 export type { RunningWorker, WorkerDeps } from './worker.ts';
 export { loadWorkerSettings, workerEnvSchema } from './env.ts';
 export type { WorkerSettings } from './env.ts';
-export { sweep } from './processors/sweep.ts';
-export type { SweepResult } from './processors/sweep.ts';
-export { MAIL_QUEUE, SCHEDULE_QUEUE, TURN_QUEUE, TURN_JOB_OPTIONS, createQueues } from './queues.ts';
+// The job handlers, for a process that wires its own queues (e.g. `arbiter start` on BullMQ's PostgreSQL backend).
+export { adjudicateProcessor } from './processors/adjudicate.ts';
+export type { AdjudicateDeps, AdjudicateJobResult } from './processors/adjudicate.ts';
+export { mailProcessor } from './processors/mail.ts';
+export type { MailDeps } from './processors/mail.ts';
+export { sweep, sweepProcessor } from './processors/sweep.ts';
+export type { SweepDeps, SweepResult } from './processors/sweep.ts';
+export {
+  MAIL_QUEUE,
+  SCHEDULE_QUEUE,
+  TURN_QUEUE,
+  TURN_JOB_OPTIONS,
+  SEND_OUTBOX_JOB,
+  SWEEP_JOB,
+  SWEEP_SCHEDULER_ID,
+  OUTBOX_SCHEDULER_ID,
+  createQueues,
+} from './queues.ts';
 export type { Queues } from './queues.ts';
