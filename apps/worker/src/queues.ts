@@ -27,7 +27,8 @@ export const TURN_JOB_OPTIONS: DefaultJobOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-const HOUSEKEEPING_JOB_OPTIONS: DefaultJobOptions = {
+/** Mail and sweep jobs: a few retries, a short history. */
+export const HOUSEKEEPING_JOB_OPTIONS: DefaultJobOptions = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 2_000 },
   removeOnComplete: { count: 100 },
