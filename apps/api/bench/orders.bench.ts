@@ -28,7 +28,7 @@ const ORDERS: Record<string, string> = {
   east: 'bard, 840, e\nesgaroth, 850, no, w, h\n',
 };
 
-async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number; pids: number[] }> {
   // BENCH_PROFILE_DIR=<dir>: write a V8 CPU profile of the server process there (for the analysis in docs).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'server.ts'), mode], {
@@ -37,15 +37,15 @@ async function startServer(mode: 'api' | 'bare', env: Record<string, string>): P
   });
   let buf = '';
   child.stdout?.setEncoding('utf8');
-  const port = await new Promise<number>((resolve, reject) => {
+  const ready = await new Promise<{ port: number; pids: number[] }>((resolve, reject) => {
     child.stdout?.on('data', (d: string) => {
       buf += d;
-      const m = /\{"port":(\d+)\}/.exec(buf);
-      if (m) resolve(Number(m[1]));
+      const m = /\{"port":\d+,"pids":\[[\d,]*\]\}/.exec(buf);
+      if (m) resolve(JSON.parse(m[0]) as { port: number; pids: number[] });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { child, port };
+  return { child, ...ready };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -53,14 +53,18 @@ async function stop(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
-/** CPU time (user + system) of a process so far, in ms, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
+/** CPU time (user + system) of the server's processes so far, in ms, from /proc (Linux). */
+function cpuMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return Number.NaN;
+    }
   }
+  return total;
 }
 
 function row(name: string, r: Result, cpu: number): string {
@@ -98,25 +102,25 @@ try {
   const socketDir = process.env.BENCH_PG_SOCKET_DIR ?? '/var/run/postgresql';
   const useSocket = socketDir !== 'none' && existsSync(path.join(socketDir, '.s.PGSQL.5432'));
   const serverUrl = useSocket ? `${t.url}${t.url.includes('?') ? '&' : '?'}host=${encodeURIComponent(socketDir)}` : t.url;
-  const api = await startServer('api', { DATABASE_URL: serverUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20' });
+  const api = await startServer('api', { DATABASE_URL: serverUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20', BENCH_API_WORKERS: process.env.BENCH_API_WORKERS ?? '1' });
   const base = { connections: CONNECTIONS, pipelining: 1 };
   await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: 3, requests }); // warm-up (JIT, pool, state cache)
   const before = await t.db.prisma.submission.count();
-  const apiCpu0 = cpuMs(api.child.pid);
+  const apiCpu0 = cpuMs(api.pids);
   const apiResult = await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: DURATION, requests });
-  const apiCpu = cpuMs(api.child.pid) - apiCpu0;
+  const apiCpu = cpuMs(api.pids) - apiCpu0;
   const stored = (await t.db.prisma.submission.count()) - before;
   await stop(api.child);
 
   const bare = await startServer('bare', {});
   await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}/v1/games/x/orders`, duration: 2, method: 'POST', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
-  const bareCpu0 = cpuMs(bare.child.pid);
+  const bareCpu0 = cpuMs(bare.pids);
   const bareResult = await autocannon({ ...base, url: `http://127.0.0.1:${bare.port}/v1/games/x/orders`, duration: DURATION, method: 'POST', body: ORDERS.north, headers: { 'content-type': 'text/plain' } });
-  const bareCpu = cpuMs(bare.child.pid) - bareCpu0;
+  const bareCpu = cpuMs(bare.pids) - bareCpu0;
   await stop(bare.child);
 
   console.log(`\nOrder submissions, ${CONNECTIONS} connections, ${DURATION} s each, loopback; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`API to PostgreSQL over ${useSocket ? `the Unix-domain socket in ${socketDir}` : 'TCP on 127.0.0.1'}; pool of ${process.env.DATABASE_POOL_MAX ?? '20'}.`);
+  console.log(`API: ${process.env.BENCH_API_WORKERS ?? '1'} process(es); to PostgreSQL over ${useSocket ? `the Unix-domain socket in ${socketDir}` : 'TCP on 127.0.0.1'}; pool of ${process.env.DATABASE_POOL_MAX ?? '20'}.`);
   console.log(`${GAMES} games x 3 nations; each request: authenticate, parse + check against the turn state, one transaction (store raw submission, merge standing orders), receipt.\n`);
   console.log('| route | req/s | p50 ms | p90 ms | p99 ms | max ms | 2xx | errors | server CPU ms/request |');
   console.log('|---|---|---|---|---|---|---|---|---|');

@@ -1,31 +1,68 @@
 // The process under test for bench/orders.bench.ts: the real API (mode "api", DATABASE_URL from the
-// environment) or a bare fastify route returning a constant (mode "bare"). Prints {"port": n} when ready.
-import Fastify from 'fastify';
-import { createDb } from '@arbiter/db';
+// environment; BENCH_API_WORKERS > 1 runs that many processes on one port with node:cluster, as
+// API_WORKERS does) or a bare fastify route returning a constant (mode "bare").
+// Prints {"port": n, "pids": [...]} when ready.
+import cluster from 'node:cluster';
+import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createDb, type Db } from '@arbiter/db';
 import { buildServer } from '../src/server.ts';
 
 const mode = process.argv[2];
-if (mode === 'bare') {
-  const app = Fastify({ logger: false });
-  app.post('/v1/games/:gameId/orders', async () => ({ ok: true }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-} else {
-  const db = createDb(process.env.DATABASE_URL as string, { poolMax: Number(process.env.DATABASE_POOL_MAX ?? 20), applicationName: 'arbiter-bench' });
-  const app = await buildServer({
-    db,
-    gmToken: 'bench-gm-token-0123456789abcdef0123456789',
-    dispatcher: { dispatch: async () => undefined },
-    authFailureLimit: { max: 1000, windowMs: 60_000 },
-    rateLimit: { max: 10_000_000, windowMs: 60_000 },
-    bodyLimit: 256 * 1024,
-    trustProxy: false,
-    logLevel: 'silent',
+const workers = mode === 'api' ? Number(process.env.BENCH_API_WORKERS ?? 1) : 1;
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function serve(port: number): Promise<void> {
+  let app: FastifyInstance;
+  let db: Db | undefined;
+  if (mode === 'bare') {
+    app = Fastify({ logger: false });
+    app.post('/v1/games/:gameId/orders', async () => ({ ok: true }));
+  } else {
+    db = createDb(process.env.DATABASE_URL as string, { poolMax: Number(process.env.DATABASE_POOL_MAX ?? 20), applicationName: 'arbiter-bench' });
+    app = await buildServer({
+      db,
+      gmToken: 'bench-gm-token-0123456789abcdef0123456789',
+      dispatcher: { dispatch: async () => undefined },
+      authFailureLimit: { max: 1000, windowMs: 60_000 },
+      rateLimit: { max: 10_000_000, windowMs: 60_000 },
+      bodyLimit: 256 * 1024,
+      trustProxy: false,
+      logLevel: 'silent',
+    });
+  }
+  await app.listen({ host: '127.0.0.1', port });
+  process.once('SIGTERM', () => void app.close().then(() => db?.close()).then(() => process.exit(0)));
+}
+
+if (workers > 1 && cluster.isPrimary) {
+  const port = await freePort();
+  const pids: number[] = [];
+  for (let i = 0; i < workers; i++) {
+    const w = cluster.fork({ BENCH_PORT: String(port) });
+    w.on('message', (m: unknown) => {
+      if (m === 'listening' && w.process.pid !== undefined) pids.push(w.process.pid);
+      if (pids.length === workers) console.log(JSON.stringify({ port, pids }));
+    });
+  }
+  process.once('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-  process.once('SIGTERM', () => void app.close().then(() => db.close()).then(() => process.exit(0)));
+} else if (cluster.isWorker) {
+  await serve(Number(process.env.BENCH_PORT));
+  process.send?.('listening');
+} else {
+  const port = await freePort();
+  await serve(port);
+  console.log(JSON.stringify({ port, pids: [process.pid] }));
 }

@@ -1,23 +1,27 @@
-// `node --import tsx apps/api/src/main.ts` (or `npm start -w apps/api`): the API process.
-// Config is parsed once here; turns are handed to the worker through the BullMQ queue.
+// `npm start -w apps/api` (tsx src/main.ts): the API process. Config is parsed once here; turns are
+// handed to the worker through the BullMQ queue. With API_WORKERS > 1 this process forks that many
+// workers sharing the port (node:cluster) and restarts one that dies.
+import cluster from 'node:cluster';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { ConfigError, loadConfig } from '@arbiter/config';
+import { ConfigError, loadConfig, type Config } from '@arbiter/config';
 import { createDb } from '@arbiter/db';
 import { QueueTurnDispatcher, TURN_QUEUE, type AdjudicateJobData } from '@arbiter/turns';
 import { buildServer } from './server.ts';
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig(process.env, { require: ['GM_TOKEN'] });
+    return loadConfig(process.env, { require: ['GM_TOKEN'] });
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
-      process.exit(1);
+      process.exit(78);
     }
     throw e;
   }
+}
+
+async function serve(config: Config): Promise<void> {
   const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: 'arbiter-api' });
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null });
   const queue = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis });
@@ -30,7 +34,7 @@ async function main(): Promise<void> {
     bodyLimit: config.api.bodyLimit,
     trustProxy: config.api.trustProxy,
     logLevel: config.logLevel,
-    prettyLogs: config.nodeEnv === 'development',
+    prettyLogs: config.nodeEnv === 'development' && config.api.workers === 1,
   });
 
   let closing = false;
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     } finally {
       clearTimeout(timer);
     }
+    process.exit(0);
   };
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
@@ -58,4 +63,27 @@ async function main(): Promise<void> {
   await server.listen({ host: config.api.host, port: config.api.port });
 }
 
-await main();
+function supervise(config: Config): void {
+  let stopping = false;
+  for (let i = 0; i < config.api.workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`API worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+const config = readConfig();
+if (config.api.workers > 1 && cluster.isPrimary) supervise(config);
+else await serve(config);

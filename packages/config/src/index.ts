@@ -35,6 +35,7 @@ export const envSchema = z.object({
   GM_TOKEN: z.string().min(32, 'must be at least 32 characters (use e.g. `openssl rand -base64 32`)').optional(),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: int(0, 65535).default(3000),
+  API_WORKERS: int(1, 64).default(1),
   API_BODY_LIMIT: int(1024, 50 * 1024 * 1024).default(256 * 1024),
   API_TRUST_PROXY: bool.default(false),
   API_RATE_LIMIT_MAX: int(1, 10_000_000).default(6000),
@@ -56,6 +57,8 @@ export interface Config {
   api: {
     host: string;
     port: number;
+    /** API processes sharing the port (node:cluster); each has its own pool of DATABASE_POOL_MAX. */
+    workers: number;
     /** Largest accepted request body, in bytes. */
     bodyLimit: number;
     trustProxy: boolean;
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     api: {
       host: e.API_HOST,
       port: e.API_PORT,
+      workers: e.API_WORKERS,
       bodyLimit: e.API_BODY_LIMIT,
       trustProxy: e.API_TRUST_PROXY,
       rateLimit: { max: e.API_RATE_LIMIT_MAX, windowMs: e.API_RATE_LIMIT_WINDOW_MS },

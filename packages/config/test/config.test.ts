@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     const c = loadConfig(base);
     expect(c.database).toEqual({ url: base.DATABASE_URL, poolMax: 10 });
     expect(c.api.port).toBe(3000);
+    expect(c.api.workers).toBe(1);
     expect(c.api.host).toBe('127.0.0.1');
     expect(c.api.bodyLimit).toBe(262144);
     expect(c.redis.url).toBe('redis://127.0.0.1:6379');
