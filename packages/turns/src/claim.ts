@@ -125,14 +125,21 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
 
     const released = (await tx.auditEntry.count({ where: { gameId: o.gameId, action: 'turn.release', detail: { path: ['turn'], equals: o.turn } } })) > 0;
     if (!released) {
-      const nextSlot = o.nextSlotFor(game.schedule, game.timeZone);
       let reason: string | null = null;
-      if (missedMoreThanOneDeadline(nextSlot, t.deadline, now)) {
+      let overdue = false;
+      let nextSlot: NextSlot = () => t.deadline;
+      try {
+        nextSlot = o.nextSlotFor(game.schedule, game.timeZone);
+        overdue = missedMoreThanOneDeadline(nextSlot, t.deadline, now);
+      } catch (err) {
+        reason = `the game's schedule is unusable (${err instanceof Error ? err.message : String(err)}): set a valid schedule and time zone, then release the turn.`;
+      }
+      if (reason === null && overdue) {
         reason =
           `outage: the deadline ${t.deadline.toISOString()} passed and so did the next scheduled one ` +
           `(${nextSlot(t.deadline).toISOString()}); the server was probably down. Release the turn to run it now, ` +
           `or extend its deadline to give players time.`;
-      } else {
+      } else if (reason === null) {
         const sent = await tx.submission.findMany({ where: { gameId: o.gameId, turnNumber: o.turn }, distinct: ['nationId'], select: { nationId: true } });
         const withOrders = new Set(sent.map((s) => s.nationId));
         const missing = nations.filter((n) => !withOrders.has(n.nationId)).map((n) => n.nationId).sort();

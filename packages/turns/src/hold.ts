@@ -12,14 +12,19 @@ export interface HoldInput {
   mail: { from: string; domain: string };
 }
 
-/** Sets the turn `held` with its reason, records it in the audit log and queues a notice to the GM. */
-export async function holdTurnInTx(tx: Tx, h: HoldInput): Promise<void> {
-  await tx.turn.update({
-    where: { gameId_number: { gameId: h.gameId, number: h.turn } },
+/**
+ * Sets the turn `held` with its reason, records it in the audit log and queues a notice to the GM.
+ * With `claimToken`, only while that run still holds the claim; returns false when it does not.
+ */
+export async function holdTurnInTx(tx: Tx, h: HoldInput & { claimToken?: string }): Promise<boolean> {
+  const updated = await tx.turn.updateMany({
+    where: { gameId: h.gameId, number: h.turn, ...(h.claimToken === undefined ? {} : { status: 'adjudicating' as const, claimedBy: h.claimToken }) },
     data: { status: 'held', heldReason: h.reason, claimedAt: null, claimedBy: null },
   });
+  if (updated.count !== 1) return false;
+  const earlier = await tx.auditEntry.count({ where: { gameId: h.gameId, action: 'turn.hold', detail: { path: ['turn'], equals: h.turn } } });
   await tx.auditEntry.create({ data: { gameId: h.gameId, actor: h.actor, action: 'turn.hold', detail: { turn: h.turn, reason: h.reason } } });
-  await queueGmNotice(tx, h, `hold.${h.gameId}.t${h.turn}`, `Arbiter: turn ${h.turn} of ${h.gameName} is held for you`, [
+  await queueGmNotice(tx, h, `hold.${h.gameId}.t${h.turn}.n${earlier + 1}`, `Arbiter: turn ${h.turn} of ${h.gameName} is held for you`, [
     `Turn ${h.turn} of "${h.gameName}" (game ${h.gameId}) was not adjudicated and is held for you.`,
     '',
     `Why: ${h.reason}`,
@@ -30,6 +35,7 @@ export async function holdTurnInTx(tx: Tx, h: HoldInput): Promise<void> {
     '',
     'Nothing happens to the turn until you decide.',
   ].join('\n'));
+  return true;
 }
 
 /** A plain-text notice to the GM through the outbox (no-op when the game has no GM address). */

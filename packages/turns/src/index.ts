@@ -12,7 +12,7 @@ export type { TurnToDispatch } from './gm.ts';
 export { queueGmNotice } from './hold.ts';
 export { ReportRenderer, renderReports, reportMapResolver, mapAttachment } from './render.ts';
 export type { RenderedReport, RenderInput } from './render.ts';
-export { RenderPool } from './render-pool.ts';
+export { RenderPool, RenderThreadError } from './render-pool.ts';
 export {
   TURN_QUEUE,
   ADJUDICATE_JOB,

@@ -29,6 +29,11 @@ export interface RenderedChunk {
   renderMs: number;
 }
 
+/** An error thrown by the rendering code in a thread (a renderer fault), as opposed to a thread failing. */
+export class RenderThreadError extends Error {
+  override readonly name = 'RenderThreadError';
+}
+
 export class RenderPool {
   private threads: Thread[] | null = null;
   private seq = 0;
@@ -64,7 +69,7 @@ export class RenderPool {
         if (w === undefined) return;
         this.waiting.delete(res.seq);
         thread.busy--;
-        if (res.error !== undefined) w.reject(new Error(`render thread: ${res.error}`));
+        if (res.error !== undefined) w.reject(new RenderThreadError(`render thread: ${res.error}`));
         else w.resolve({ reports: res.reports, renderMs: res.renderMs });
       });
       worker.on('error', (err) => {

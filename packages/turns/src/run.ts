@@ -1,6 +1,7 @@
 // runTurn: claim a turn, adjudicate it, and store everything it produced in one transaction.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@arbiter/db';
+import { transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import { adjudicate } from '@arbiter/engine';
@@ -9,9 +10,11 @@ import { messageIdDomain } from '@arbiter/mail';
 import { claimTurn, lockTurn } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
-import { loadTurnInputs } from './inputs.ts';
+import { loadTurnInputs, TurnInputError } from './inputs.ts';
+import { holdTurnInTx } from './hold.ts';
 import { ReportRenderer } from './render.ts';
 import type { RenderedReport, RenderInput } from './render.ts';
+import { RenderThreadError } from './render-pool.ts';
 import type { RenderedChunk, RenderPool } from './render-pool.ts';
 
 export interface TurnServiceConfig {
@@ -93,6 +96,13 @@ export interface StoredTurnResult {
 
 class ClaimLost extends Error {}
 
+/** A report could not be rendered (a renderer fault: deterministic, so not retried). */
+class RenderFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 /**
  * Adjudicates turn `turn` of `gameId` at most once, whatever calls it (duplicate jobs, retries, two
  * workers, a restart after a crash). Returns what happened; throws only on infrastructure failures
@@ -135,15 +145,40 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
     const tClaim = performance.now();
 
     // Load: the stored state and standing orders (intake is frozen: the turn is `adjudicating`).
-    const inputs = await loadTurnInputs(db.prisma, gameId, turn);
     const game = await db.prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { name: true, schedule: true, timeZone: true, gmEmail: true } });
+    // A failure of the turn itself (unusable stored inputs, an engine or renderer error) would fail the
+    // same way on every retry: the turn is held for the GM with the error instead.
+    const holdForFailure = async (stage: string, err: unknown): Promise<RunTurnOutcome> => {
+      const reason = `${stage} failed: ${err instanceof Error ? err.message : String(err)}. This is a fault of the server, not of the players' orders: report it to the operator; release the turn once it is fixed.`;
+      const held = await transaction(db, (tx) =>
+        holdTurnInTx(tx, { gameId, gameName: game.name, turn, reason, gmEmail: game.gmEmail, actor: input.workerId, mail: { from: config.mailFrom, domain }, claimToken: decision.token }),
+      );
+      return held ? { kind: 'held', gameId, turn, reason, alreadyHeld: false } : { kind: 'claim-lost', gameId, turn };
+    };
+    let inputs: Awaited<ReturnType<typeof loadTurnInputs>>;
+    try {
+      inputs = await loadTurnInputs(db.prisma, gameId, turn);
+    } catch (err) {
+      if (err instanceof TurnInputError) return holdForFailure('reading the turn\'s stored inputs', err);
+      throw err;
+    }
     const nations = await db.prisma.nation.findMany({ where: { gameId }, select: { nationId: true, name: true, email: true, active: true }, orderBy: { nationId: 'asc' } });
     const tLoad = performance.now();
 
-    const result = adjudicate(inputs.state, inputs.orders);
+    let result: TurnResult;
+    try {
+      result = adjudicate(inputs.state, inputs.orders);
+    } catch (err) {
+      return holdForFailure('adjudication', err);
+    }
     const tAdjudicate = performance.now();
 
-    const nextDeadline = deadlineAfter(nextSlotFor(game.schedule, game.timeZone), decision.deadline, decision.now);
+    let nextDeadline: Date;
+    try {
+      nextDeadline = deadlineAfter(nextSlotFor(game.schedule, game.timeZone), decision.deadline, decision.now);
+    } catch (err) {
+      return holdForFailure("computing the next turn's deadline from the game's schedule", err);
+    }
     const renderInput: RenderInput = {
       gameId,
       gameName: game.name,
@@ -183,6 +218,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       });
     } catch (err) {
       if (err instanceof ClaimLost) return { kind: 'claim-lost', gameId, turn };
+      if (err instanceof RenderFailure) return holdForFailure('rendering the reports', err.cause);
       throw err;
     }
     const tWrite = performance.now();
@@ -303,12 +339,19 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
         let chunk: RenderedReport[];
         if (w.pool !== null) {
           for (let j = k; j < k + 2 * w.pool.size; j++) request(j);
-          const rendered = await inFlight[k]!;
+          const rendered = await inFlight[k]!.catch((err: unknown) => {
+            // A renderer fault is the turn's; a thread that died is the machine's (retried).
+            throw err instanceof RenderThreadError ? new RenderFailure(err) : err;
+          });
           inFlight[k] = undefined;
           chunk = rendered.reports;
           renderThreadsMs = (renderThreadsMs ?? 0) + rendered.renderMs;
         } else {
-          chunk = chunkIds[k]!.map((id) => w.renderer.render(id));
+          try {
+            chunk = chunkIds[k]!.map((id) => w.renderer.render(id));
+          } catch (err) {
+            throw new RenderFailure(err);
+          }
         }
         renderMs += performance.now() - t;
         await pending;

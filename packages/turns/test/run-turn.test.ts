@@ -200,6 +200,40 @@ describe('runTurn', () => {
   });
 });
 
+describe('runTurn when the turn itself fails', () => {
+  it('holds the turn with the error instead of retrying it forever, and notifies the GM each time', async () => {
+    const p = tdb.db.prisma;
+    const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: minutesAgo(1) });
+    await p.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { state: { broken: true } } });
+    const held = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config());
+    expect(held).toMatchObject({ kind: 'held', alreadyHeld: false });
+    if (held.kind === 'held') expect(held.reason).toBe(`reading the turn's stored inputs failed: turn 1 of game ${gameId} has no usable stored state. This is a fault of the server, not of the players' orders: report it to the operator; release the turn once it is fixed.`);
+    // The engine throwing on a state it cannot use: held again after the GM released it.
+    const { state } = buildScenario({ nations: 2, unitsPerNation: 2 });
+    await p.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { state: { ...state, map: null } as never } });
+    await releaseHeldTurn(tdb.db, gameId, 1, 'gm');
+    const again = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config());
+    expect(again).toMatchObject({ kind: 'held' });
+    if (again.kind === 'held') expect(again.reason).toMatch(/^adjudication failed: /);
+    expect(await p.outboxMail.count({ where: { gameId, kind: 'notice' } })).toBe(2);
+    expect(await p.turn.count({ where: { gameId } })).toBe(1);
+    expect(await p.nationReport.count({ where: { gameId } })).toBe(0);
+  });
+
+  it('holds the turn when a report cannot be rendered, writing nothing of it', async () => {
+    const p = tdb.db.prisma;
+    const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: minutesAgo(1), timeZone: 'Europe/London' });
+    // A time zone the renderer refuses (stored behind intake's back).
+    await p.game.update({ where: { id: gameId }, data: { timeZone: 'Mars/Olympus' } });
+    const held = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config({ nextSlotFor: () => daily1800 }));
+    expect(held).toMatchObject({ kind: 'held' });
+    if (held.kind === 'held') expect(held.reason).toMatch(/^rendering the reports failed: report context: unknown time zone "Mars\/Olympus"/);
+    expect(await p.nationReport.count({ where: { gameId } })).toBe(0);
+    expect(await p.outboxMail.count({ where: { gameId, kind: 'report' } })).toBe(0);
+    expect(await p.turn.count({ where: { gameId } })).toBe(1);
+  });
+});
+
 describe('replayTurn', () => {
   it('reports a mismatch when the stored inputs were changed, and refuses turns without a result', async () => {
     const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 4, deadline: minutesAgo(1) });
