@@ -38,6 +38,8 @@ describe('operations', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/v1/games', '/v1/games/{gameId}', '/v1/games/{gameId}/orders', '/v1/games/{gameId}/turns/{turn}/report', '/v1/games/{gameId}/turns/{turn}/run']),
     );
+    const orders = (doc.paths['/v1/games/{gameId}/orders'] as { post: { requestBody: { content: Record<string, unknown> } } }).post;
+    expect(Object.keys(orders.requestBody.content)).toEqual(['text/plain', 'application/json']);
     const docs = await get('/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);

@@ -17,6 +17,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
         'the reason and warnings, and your whole standing order set after the merge. `Accept: text/plain` gives the receipt as text. ' +
         'A submission of which nothing could be accepted is refused (422, every problem listed) and not stored.',
       security: [{ bearer: [] }],
+      consumes: ['text/plain', 'application/json'],
       params: gameParams,
       body: ordersBody,
       response: { 200: receiptSchema, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
