@@ -230,15 +230,23 @@ export class MailPipeline implements MailProcessor {
       return { kind: 'refused', messageId, reason: 'nation-mismatch', replied: true };
     }
 
-    switch (submission.command) {
-      case 'orders':
-        return this.orders(ctx, submission, to, record);
-      case 'status':
-        return this.status(ctx, submission, to, record);
-      case 'resend-report':
-        return this.resendReport(ctx, to, record);
-      default:
-        return assertNever(submission.command);
+    try {
+      switch (submission.command) {
+        case 'orders':
+          return await this.orders(ctx, submission, to, record);
+        case 'status':
+          return await this.status(ctx, submission, to, record);
+        case 'resend-report':
+          return await this.resendReport(ctx, to, record);
+        default:
+          return assertNever(submission.command);
+      }
+    } catch (err) {
+      // The game cannot answer (no current turn, ...): say so; only infrastructure failures are thrown.
+      if (!(err instanceof IntakeError)) throw err;
+      const text = `Your mail "${oneLine(mail.subject)}" (command: ${submission.command}) could not be answered: ${err.message}\n`;
+      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: ${submission.command} not available`, text, `unavailable-${short(messageId)}`, record('refused', err.code, nation.gameId));
+      return { kind: 'refused', messageId, reason: err.code, replied: true };
     }
   }
 

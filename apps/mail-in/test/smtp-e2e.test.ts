@@ -223,6 +223,17 @@ describe('authenticated mail the intake cannot take', () => {
     expect(notices[0]?.text).toContain('has passed');
   });
 
+  it('answers a status request the game cannot serve with a notice instead of failing', async () => {
+    const broken = await addGame(t.database.db, 'Broken game');
+    await prisma().game.update({ where: { id: broken.gameId }, data: { currentTurn: 99 } });
+    const secret = broken.nations.find((n) => n.nationId === 'east')?.secret ?? '';
+    const info = await client().sendMail({ from: 'e@home.test', to: 'orders@arbiter.test', subject: 'status', messageId: '<e2e-nostatus@home.test>', text: `game: ${broken.gameId}\nsecret: ${secret}\ncommand: status\n` });
+    expect(info.response).toMatch(/^250 /);
+    expect(await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-nostatus@home.test>' } })).toMatchObject({ status: 'refused', reason: 'turn-not-found' });
+    const notice = await prisma().outboxMail.findFirstOrThrow({ where: { toAddresses: { has: 'e@home.test' } } });
+    expect(notice.text).toContain('could not be answered');
+  });
+
   it('refuses a nation line that does not match the secret', async () => {
     await client().sendMail({ from: 'player@home.test', to: 'orders@arbiter.test', subject: 'x', messageId: '<e2e-nation@home.test>', text: `game: ${t.game.gameId}\nnation: south\nsecret: ${t.secret('north')}\naragorn, 850, no, e\n` });
     expect(await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-nation@home.test>' } })).toMatchObject({ status: 'refused', reason: 'nation-mismatch' });
