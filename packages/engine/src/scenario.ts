@@ -2,17 +2,19 @@
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
+import { hexIdProblem } from './hex.ts';
 import { resolveSettings, settingsIssues, settingsSchema } from './settings.ts';
 import type { RuleSettings } from './settings.ts';
 import { buildMap, hexIndexOf, featuresAtIndex, terrainAtIndex, hasFeature } from './map.ts';
 import type { GameMap } from './map.ts';
 
-const HEX_RE = /^(\d{4}|\d{6})$/;
 const ID_RE = /^[a-z][a-z0-9_-]*$/;
 
-const hexId = z
-  .string()
-  .regex(HEX_RE, { message: 'hex ids are 4 digits (column*100 + row, e.g. "2915") or 6 digits for maps over 99 columns or rows' });
+// One spelling per hex (hex.ts): a 6-digit id of a hex that has a 4-digit id is refused with the right form.
+const hexId = z.string().superRefine((s, ctx) => {
+  const problem = hexIdProblem(s);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
 const id = (what: 'unit' | 'nation') =>
   what === 'nation'
     ? z.string().regex(ID_RE, { message: 'nation ids are lower-case: a letter, then letters, digits, "-" or "_" (e.g. "north")' })

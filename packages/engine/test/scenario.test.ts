@@ -96,6 +96,13 @@ describe('parseScenario', () => {
     expect(paths).toEqual(['units[0].hex', 'units[1].hex']);
   });
 
+  it('a hex has one spelling: a six-digit id of a hex with a four-digit id is refused with the right form', () => {
+    const s = valid();
+    (s['units'] as Record<string, unknown>[])[0]!['hex'] = '005005';
+    const found = issues(s).find((i) => i.path === 'units[0].hex');
+    expect(found?.message).toContain('write it with four digits, 0505');
+  });
+
   it('unit ids are written as players write them (lower case)', () => {
     const s = scenario({ units: [army('Aragorn', 'north', '0505')] });
     expect(issues(s)[0]!.message).toContain('"aragorn"');
