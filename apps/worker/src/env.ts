@@ -17,6 +17,8 @@ export const workerEnvSchema = z.object({
   WORKER_MAIL_BATCH: int(1, 1000).default(50),
   /** A claim older than this is taken over even if its worker seems alive (ms); see docs/operations.md. */
   TURN_CLAIM_TIMEOUT_MS: int(1000, 86_400_000).default(15 * 60_000),
+  /** Outage guard: a turn first run more than this long after its deadline is held for the GM (ms). */
+  TURN_OUTAGE_GRACE_MS: int(60_000, 30 * 86_400_000).default(2 * 3_600_000),
   /**
    * BullMQ job lock (ms): a job whose worker stops renewing it (the process died) is handed to another
    * worker after about this long plus the stalled-check interval. Must exceed the longest CPU-bound
@@ -43,6 +45,7 @@ export interface WorkerSettings {
   mailIntervalMs: number;
   mailBatch: number;
   claimTimeoutMs: number;
+  outageGraceMs: number;
   queuePrefix: string;
   renderThreads: number;
   lockDurationMs: number;
@@ -73,6 +76,7 @@ export function loadWorkerSettings(env: Record<string, string | undefined>, node
     mailIntervalMs: e.WORKER_MAIL_INTERVAL_MS,
     mailBatch: e.WORKER_MAIL_BATCH,
     claimTimeoutMs: e.TURN_CLAIM_TIMEOUT_MS,
+    outageGraceMs: e.TURN_OUTAGE_GRACE_MS,
     queuePrefix: e.WORKER_QUEUE_PREFIX,
     renderThreads: e.WORKER_RENDER_THREADS ?? Math.max(0, availableParallelism() - 2),
     lockDurationMs: e.WORKER_LOCK_DURATION_MS,

@@ -61,6 +61,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const turnConfig: TurnServiceConfig = {
     mailFrom: deps.mailFrom,
     claimTimeoutMs: settings.claimTimeoutMs,
+    outageGraceMs: settings.outageGraceMs,
     ...(renderPool === null ? {} : { renderPool }),
     ...(deps.beforeCommit === undefined ? {} : { beforeCommit: deps.beforeCommit }),
   };

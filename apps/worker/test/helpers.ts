@@ -20,6 +20,7 @@ export function testSettings(overrides: Partial<WorkerSettings> = {}): WorkerSet
     mailIntervalMs: 500,
     mailBatch: 20,
     claimTimeoutMs: 15 * 60_000,
+    outageGraceMs: 2 * 3_600_000,
     queuePrefix: uniquePrefix(),
     renderThreads: 0,
     lockDurationMs: 5000,

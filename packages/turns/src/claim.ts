@@ -71,6 +71,8 @@ export interface ClaimOptions {
   /** Whether we hold the advisory lock (see lockTurn). */
   locked: boolean;
   claimTimeoutMs: number;
+  /** A turn first claimed more than this long after its deadline is held as an outage (ms). */
+  outageGraceMs: number;
   /** The game's schedule as a function (see deadlines.ts), for the outage guard. */
   nextSlotFor: (schedule: unknown, timeZone: string) => NextSlot;
   /** Mail settings for the GM notice when the turn is held. */
@@ -134,11 +136,16 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
       } catch (err) {
         reason = `the game's schedule is unusable (${err instanceof Error ? err.message : String(err)}): set a valid schedule and time zone, then release the turn.`;
       }
+      const late = now.getTime() - t.deadline.getTime();
       if (reason === null && overdue) {
         reason =
           `outage: the deadline ${t.deadline.toISOString()} passed and so did the next scheduled one ` +
           `(${nextSlot(t.deadline).toISOString()}); the server was probably down. Release the turn to run it now, ` +
           `or extend its deadline to give players time.`;
+      } else if (reason === null && late > o.outageGraceMs) {
+        reason =
+          `outage: the deadline ${t.deadline.toISOString()} passed ${formatDuration(late)} ago and the turn was not run; ` +
+          `the server was probably down. Release the turn to run it now, or extend its deadline to give players time.`;
       } else if (reason === null) {
         const sent = await tx.submission.findMany({ where: { gameId: o.gameId, turnNumber: o.turn }, distinct: ['nationId'], select: { nationId: true } });
         const withOrders = new Set(sent.map((s) => s.nationId));
@@ -165,4 +172,11 @@ async function setClaim(tx: Tx, o: ClaimOptions, token: string): Promise<void> {
   await tx.$executeRaw`
     UPDATE "Turn" SET "status" = 'adjudicating', "claimedAt" = now(), "claimedBy" = ${token}
      WHERE "gameId" = ${o.gameId} AND "number" = ${o.turn}`;
+}
+
+function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`;
 }

@@ -25,6 +25,11 @@ export interface TurnServiceConfig {
   /** A claim older than this is taken over even if its worker's lock is still held (ms). Default 15 min. */
   claimTimeoutMs?: number;
   /**
+   * Outage guard: a turn first claimed more than this long after its deadline is held for the GM (ms).
+   * Default 2 h (a backlog of due turns on a healthy worker clears much faster).
+   */
+  outageGraceMs?: number;
+  /**
    * Worker threads that render the reports while the main thread writes (a long-lived process creates
    * one and reuses it). Without one, reports are rendered on the main thread, interleaved with the writes.
    */
@@ -121,6 +126,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       workerId: input.workerId,
       locked: lock.locked,
       claimTimeoutMs: config.claimTimeoutMs ?? 15 * 60_000,
+      outageGraceMs: config.outageGraceMs ?? 2 * 3_600_000,
       nextSlotFor,
       mail: { from: config.mailFrom, domain },
     });

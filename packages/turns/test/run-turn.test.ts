@@ -150,6 +150,15 @@ describe('runTurn', () => {
     expect(done).toMatchObject({ kind: 'done', alreadyDone: false });
   });
 
+  it('holds a turn first run long after its deadline (the worker was down), even if no second deadline passed', async () => {
+    const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: minutesAgo(180), schedule: { kind: 'every', days: 7, time: '18:00' } });
+    const held = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config());
+    expect(held).toMatchObject({ kind: 'held' });
+    if (held.kind === 'held') expect(held.reason).toMatch(/^outage: the deadline .* passed 3 hours ago and the turn was not run/);
+    const g2 = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: minutesAgo(180), schedule: { kind: 'every', days: 7, time: '18:00' } });
+    expect(await runTurn(tdb.db, { gameId: g2.gameId, turn: 1, ...W }, config({ outageGraceMs: 4 * 3_600_000 }))).toMatchObject({ kind: 'done' });
+  });
+
   it('takes over the claim of a crashed run at once, and reports a live one as busy', async () => {
     const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 3, deadline: minutesAgo(1) });
     const p = tdb.db.prisma;
