@@ -2,7 +2,7 @@
 // intake, the standing orders land in PostgreSQL, the outbox sender (@arbiter/mail) delivers the
 // receipt to a test SMTP server. Also the refusals, robots, duplicates and bad mail.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { submitOrders } from '@arbiter/intake';
@@ -341,6 +341,7 @@ describe('STARTTLS', () => {
       expect(await prisma().submission.count({ where: { messageId: '<e2e-tls@home.test>' } })).toBe(1);
     } finally {
       await tlsIntake.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
 });
