@@ -77,10 +77,10 @@ export interface Authenticator {
   /** Who is calling, for routes open to `allowed`. Throws 401/403/404/429 problems. */
   authenticate(request: FastifyRequest, gameId: string | null, allowed: Allowed): Promise<Principal>;
   /**
-   * An onRequest hook: authenticates before the body is read or validated, so an unauthenticated
-   * caller learns nothing about the body's validity and costs no parsing.
+   * A preParsing hook: authenticates after the request rate limit (onRequest) and before the body is
+   * read or validated, so an unauthenticated caller learns nothing about its body and costs no parsing.
    */
-  hook(allowed: Allowed): (request: FastifyRequest) => Promise<void>;
+  hook(allowed: Allowed): <P>(request: FastifyRequest, reply: unknown, payload: P) => Promise<P>;
 }
 
 /** The principal the route's hook set; for nation routes, the nation. */
@@ -96,9 +96,10 @@ async function gameExists(db: Db, gameId: string): Promise<boolean> {
 export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailureLimiter): Authenticator {
   const authenticator: Authenticator = {
     hook(allowed) {
-      return async (request) => {
+      return async (request, _reply, payload) => {
         const gameId = (request.params as { gameId?: unknown } | undefined)?.gameId;
         request.principal = await authenticator.authenticate(request, allowed !== 'gm' && typeof gameId === 'string' ? gameId : null, allowed);
+        return payload;
       };
     },
     async authenticate(request, gameId, allowed) {

@@ -72,6 +72,7 @@ const FASTIFY_CODES: Record<string, { code: string; detail?: (e: FastifyError) =
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad-content-length', detail: () => 'The Content-Length header does not match the body.' },
   FST_ERR_CTP_EMPTY_TYPE: { code: 'missing-content-type', detail: () => 'The request has a body but no Content-Type.' },
   FST_ERR_CTP_INVALID_TYPE: { code: 'bad-content-type', detail: () => 'The Content-Type header is not valid.' },
+  FST_RATE_LIMITED: { code: 'too-many-requests' },
 };
 
 /** The one error handler: every error becomes a problem; 5xx details are logged, never sent. */

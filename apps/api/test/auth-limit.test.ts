@@ -27,6 +27,21 @@ describe('auth failure limit', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('every client address has a request rate limit; health checks are exempt', async () => {
+    const limited = await harness({ rateLimitMax: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.app.inject({ method: 'GET', url: '/v1/games/abc', remoteAddress: '10.9.9.9' })).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const res = await limited.app.inject({ method: 'GET', url: '/v1/games/abc', remoteAddress: '10.9.9.9' });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 429, code: 'too-many-requests' });
+      expect((await limited.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
   it('the window resets', () => {
     let now = 0;
     const l = new AuthFailureLimiter(2, 1000, () => now);

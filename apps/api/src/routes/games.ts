@@ -14,7 +14,7 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
       body: createGameBody,
       response: { 201: createdGameSchema, ...problems(400, 401, 413, 422, 429) },
     },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
       const { firstDeadline, ...rest } = request.body;
       const created = await createGame(db, firstDeadline === undefined ? rest : { ...rest, firstDeadline: new Date(firstDeadline) });
@@ -32,7 +32,7 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
       params: gameParams,
       response: { 200: statusSchema, ...problems(400, 401, 404, 429) },
     },
-    onRequest: auth.hook('any'),
+    preParsing: auth.hook('any'),
     handler: async (request) => {
       const who = principalOf(request);
       const viewer = who.kind === 'gm' ? ({ kind: 'gm' } as const) : ({ kind: 'nation', nationId: who.nation.nationId } as const);

@@ -23,7 +23,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       params: turnParams,
       response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429) },
     },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
       const t = await runNow(db, request.params.gameId, request.params.turn, ACTOR);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
@@ -33,7 +33,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
 
   app.post('/v1/games/:gameId/turns/:turn/release', {
     schema: { ...gm, summary: 'Release a held turn: it runs now', params: turnParams, response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429) } },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
       const t = await releaseHeldTurn(db, request.params.gameId, request.params.turn, ACTOR);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
@@ -49,7 +49,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       body: deadlineBody,
       response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) },
     },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request) => {
       const t = await extendDeadline(db, request.params.gameId, request.params.turn, new Date(request.body.deadline), ACTOR);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
@@ -59,7 +59,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
 
   app.post('/v1/games/:gameId/pause', {
     schema: { ...gm, summary: 'Pause the game: no turn runs until it is resumed (orders are still taken)', params: gameParams, response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) } },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request) => {
       await pauseGame(db, request.params.gameId, ACTOR);
       return gameState(request.params.gameId);
@@ -68,7 +68,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
 
   app.post('/v1/games/:gameId/resume', {
     schema: { ...gm, summary: 'Resume a paused game', params: gameParams, response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) } },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request) => {
       const g = await db.prisma.game.findUnique({ where: { id: request.params.gameId }, select: { schedule: true, timeZone: true } });
       if (g === null) throw new IntakeError('game-not-found', `There is no game "${request.params.gameId}".`);
@@ -80,7 +80,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
 
   app.put('/v1/games/:gameId/nations/:nationId/email', {
     schema: { ...gm, summary: "Replace a player's email address", params: nationParams, body: emailBody, response: { 200: emailSchema, ...problems(400, 401, 404, 429) } },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request) => {
       return replaceNationEmail(db, request.params.gameId, request.params.nationId, request.body.email);
     },
@@ -88,7 +88,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
 
   app.post('/v1/games/:gameId/nations/:nationId/secret', {
     schema: { ...gm, summary: "Issue a nation a new secret (the old one stops working); shown once", params: nationParams, response: { 200: secretSchema, ...problems(400, 401, 404, 429) } },
-    onRequest: auth.hook('gm'),
+    preParsing: auth.hook('gm'),
     handler: async (request) => {
       return rotateNationSecret(db, request.params.gameId, request.params.nationId);
     },

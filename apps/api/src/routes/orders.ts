@@ -22,7 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       body: ordersBody,
       response: { 200: receiptSchema, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
     },
-    onRequest: auth.hook('nation'),
+    preParsing: auth.hook('nation'),
     handler: async (request, reply) => {
       const receivedAt = new Date();
       const who = principalOf(request);
@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       querystring: standingQuery,
       response: { 200: standingOrdersSchema, ...problems(400, 401, 403, 404, 429) },
     },
-    onRequest: auth.hook('nation'),
+    preParsing: auth.hook('nation'),
     handler: async (request) => {
       const who = principalOf(request);
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Standing orders belong to a nation.');

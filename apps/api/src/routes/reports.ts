@@ -18,7 +18,7 @@ export const reportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       params: turnParams,
       response: { 200: reportJsonSchema, ...problems(400, 401, 403, 404, 406, 429) },
     },
-    onRequest: auth.hook('nation'),
+    preParsing: auth.hook('nation'),
     handler: async (request, reply) => {
       const who = principalOf(request);
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'A report belongs to a nation; use its secret.');

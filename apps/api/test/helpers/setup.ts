@@ -31,7 +31,7 @@ export interface Harness {
 }
 
 /** A fresh database and the API over it, with the real in-process turn runner. */
-export async function harness(options: { authFailureMax?: number; bodyLimit?: number } = {}): Promise<Harness> {
+export async function harness(options: { authFailureMax?: number; bodyLimit?: number; rateLimitMax?: number } = {}): Promise<Harness> {
   const t = await createTestDatabase();
   const errors: unknown[] = [];
   const dispatcher = new InProcessTurnDispatcher(
@@ -43,7 +43,7 @@ export async function harness(options: { authFailureMax?: number; bodyLimit?: nu
     gmToken: GM_TOKEN,
     dispatcher,
     authFailureLimit: { max: options.authFailureMax ?? 1000, windowMs: 60_000 },
-    rateLimit: { max: 100_000, windowMs: 60_000 },
+    rateLimit: { max: options.rateLimitMax ?? 100_000, windowMs: 60_000 },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: false,
     logLevel: 'silent',
