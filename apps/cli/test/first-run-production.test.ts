@@ -142,6 +142,46 @@ describe('arbiter start with real services (production topology)', () => {
     expect(existsSync(path.join(root, 'front', 'run.json'))).toBe(false);
   }, 180_000);
 
+  it('with DATABASE_URL but no REDIS_URL, one process keeps BullMQ in that PostgreSQL and runs a turn', async () => {
+    const logger = await createLogger('warn', false);
+    const own = await createTestDatabase();
+    try {
+      const e = env({ DATABASE_URL: own.url });
+      delete e.REDIS_URL;
+      const sys = await startSystem({ components: new Set(['api', 'worker']), prettyLogs: false, home: path.join(root, 'pg-queue'), demo: true, migrate: true }, e, logger);
+      started.push(sys);
+      expect(sys.run).toMatchObject({ embeddedDatabase: false, queue: 'postgres' });
+      const api = sys.run.apiUrl ?? '';
+      const input = await readDemoGameFile(DEMO_GAME_FILE);
+      const created = await fetch(`${api}/v1/games`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${GM_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      expect(created.status).toBe(201);
+      const game = (await created.json()) as { gameId: string; nations: { nationId: string; secret: string }[] };
+      // Orders from two of the three nations (with none, the turn is held for the GM as possibly lost mail).
+      for (const [nation, orders] of [['north', 'aragorn, 850, no, e, e, e'], ['south', 'grond, 850, no, w, w, h']] as const) {
+        const secret = game.nations.find((n) => n.nationId === nation)?.secret ?? '';
+        const r = await fetch(`${api}/v1/games/${game.gameId}/orders`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/plain' }, body: orders });
+        expect(r.status).toBe(200);
+      }
+      expect((await fetch(`${api}/v1/games/${game.gameId}/turns/1/run`, { method: 'POST', headers: { authorization: `Bearer ${GM_TOKEN}` } })).status).toBe(202);
+      await waitFor('turn 1 adjudicated through the PostgreSQL queue', async () => {
+        const st = (await (await fetch(`${api}/v1/games/${game.gameId}`, { headers: { authorization: `Bearer ${GM_TOKEN}` } })).json()) as { turn: number };
+        return st.turn === 2 ? st : null;
+      });
+      // BullMQ's tables in that database carry the queues (finished turn jobs are removed; the mail queue's stay).
+      const queues = await own.db.pool.query<{ queue: string }>('SELECT DISTINCT queue FROM bullmq.meta ORDER BY queue');
+      expect(queues.rows.map((r) => r.queue)).toEqual(['arbiter-mail', 'arbiter-schedule', 'arbiter-turns']);
+      const mailJobs = await own.db.pool.query<{ n: string }>("SELECT count(*) AS n FROM bullmq.job WHERE queue = 'arbiter-mail'");
+      expect(Number(mailJobs.rows[0]?.n)).toBeGreaterThan(0);
+      await sys.stop();
+    } finally {
+      await own.drop();
+    }
+  }, 120_000);
+
   it('refuses to start the API without GM_TOKEN outside embedded mode, naming the variable, and leaves nothing running', async () => {
     const logger = await createLogger('silent', false);
     const home = path.join(root, 'no-token');
