@@ -1,7 +1,10 @@
 # syntax=docker/dockerfile:1
 # One image for every Arbiter process. The command picks the process (see docker-compose.yml):
-#   arbiter start --only api | worker | mail-in     one component each, so each scales on its own
-#   npm run db:migrate                              apply prisma/migrations (run once before the others)
+#   node --import tsx apps/api/src/main.ts        the REST API (API_WORKERS processes)
+#   node --import tsx apps/mail-in/src/main.ts    the SMTP intake / IMAP poller
+#   node apps/cli/bin/arbiter.mjs start --only worker --no-migrate   the worker, with a heartbeat file
+#   npm run db:migrate                            apply prisma/migrations (run once before the others)
+#   node apps/cli/bin/arbiter.mjs start           everything in one process (the default)
 # Sources are TypeScript run directly by tsx (no build step), exactly as in development.
 
 ARG NODE_VERSION=20.20
