@@ -3,7 +3,7 @@ import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@arbiter/db';
-import { createSmtpTransport } from '@arbiter/mail';
+import { createSmtpTransport, messageIdDomain } from '@arbiter/mail';
 import type { MailTransport } from '@arbiter/mail';
 import { QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
 import type { AdjudicateJobData, TurnServiceConfig } from '@arbiter/turns';
@@ -47,6 +47,8 @@ export interface RunningWorker {
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const { settings, log } = deps;
   const prefix = deps.prefix ?? 'bull';
+  // Fail at start, not in every turn: the sender names every Message-ID and report mail.
+  messageIdDomain(deps.mailFrom);
   // BullMQ needs maxRetriesPerRequest: null: a command waits for Redis to come back instead of failing.
   const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
   connection.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error (reconnecting)'));
