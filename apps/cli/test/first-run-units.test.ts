@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '@arbiter/engine';
 import { createGameInputSchema } from '@arbiter/intake';
 import { runCli } from '../src/cli.ts';
-import { banner, DEMO_GAME_FILE, parseStartArgs, readDemoGameFile } from '../src/commands/start.ts';
+import { banner, DEMO_GAME_FILE, parseStartArgs, readDemoGameFile, startFailure } from '../src/commands/start.ts';
 import type { StartedSystem } from '../src/commands/start.ts';
 
 let dir: string;
@@ -108,5 +108,13 @@ describe('banner', () => {
     const text = banner({ ...base, gmToken: null, demo: null, run: { ...base.run, apiUrl: null, docsUrl: null, smtp: null, outboxDir: null, embeddedDatabase: false, queue: 'redis' as const } } as unknown as StartedSystem);
     expect(text).toContain('Arbiter is running.');
     for (const label of ['API', 'GM token', 'SMTP intake', 'Outbox', 'Data', 'Demo game']) expect(text).not.toContain(`  ${label} `);
+  });
+});
+
+describe('startFailure', () => {
+  it('turns a taken port into advice naming the settings', () => {
+    const e = Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:3000'), { code: 'EADDRINUSE', address: '127.0.0.1', port: 3000 });
+    expect(startFailure(e)).toBe('127.0.0.1:3000 is already in use by another program. Choose other ports with API_PORT and MAIL_IN_SMTP_PORT (0 picks free ones), or stop that program.');
+    expect(startFailure(new Error('GM_TOKEN: is required but not set'))).toBe('GM_TOKEN: is required but not set');
   });
 });

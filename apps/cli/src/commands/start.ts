@@ -664,6 +664,16 @@ export function banner(s: StartedSystem): string {
   return lines.join('\n');
 }
 
+/** Why the start failed, in words, with the setting to change where there is one. */
+export function startFailure(err: unknown): string {
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (e.code === 'EADDRINUSE') {
+    const where = e.port !== undefined ? `${e.address ?? ''}:${e.port}` : 'a port';
+    return `${where} is already in use by another program. Choose other ports with API_PORT and MAIL_IN_SMTP_PORT (0 picks free ones), or stop that program.`;
+  }
+  return e instanceof Error ? e.message : String(err);
+}
+
 /** Resolves with the signal's name on the first SIGINT or SIGTERM. */
 function waitForStopSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -696,7 +706,7 @@ export const startCommand: Command = {
       system = await startSystem(parsed, env, logger);
     } catch (err) {
       logger.error({ err }, 'Arbiter could not start');
-      process.stderr.write(`arbiter start: ${(err as Error).message}\n`);
+      process.stderr.write(`arbiter start: ${startFailure(err)}\n`);
       return 1;
     }
     process.stdout.write(`${banner(system)}\n`);
