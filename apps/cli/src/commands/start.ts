@@ -188,7 +188,7 @@ export async function createLogger(level: string, pretty: boolean): Promise<Logg
   if (pretty) {
     try {
       const { default: pinoPretty } = await import('pino-pretty');
-      return pino(options, pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false }));
+      return pino(options, pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }));
     } catch {
       // Not installed (production image): JSON it is.
     }
