@@ -510,7 +510,7 @@ function emit(r: Resolution, e: TurnEvent): void {
 function turnHash(b: Omit<TurnResult, 'hash'>): string {
   const n = b.nextState;
   const h = createHash('sha256');
-  const put = (part: string) => h.update(UTF8.encode(part));
+  const put = (part: string) => h.update(part, 'utf8');
   // Each part is hashed as it is written: no giant concatenated string is ever built. A unit's result
   // is written once and reused in its nation's view (views hold the same objects).
   const unitJson = new Map<UnitResult, string>();
@@ -545,7 +545,6 @@ function turnHash(b: Omit<TurnResult, 'hash'>): string {
   return h.digest('hex');
 }
 
-const UTF8 = new TextEncoder();
 
 const mapJsonCache = new WeakMap<object, string>();
 function mapJson(m: GameState['map']): string {
