@@ -48,7 +48,8 @@ import type {
 } from './types.ts';
 import { judgeOrders, worldOf } from './validate.ts';
 import type { AcceptedOrder, World } from './validate.ts';
-import { buildViews } from './views.ts';
+import { buildViewsWithJson } from './views.ts';
+import type { ViewJson } from './views.ts';
 
 /** The last day of a turn. */
 export const PULSES = 14;
@@ -487,9 +488,9 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   const units: UnitResult[] = r.units.map((u) => unitResult(r, u));
   const nextState = buildNextState(state, r);
   const rolls = r.rng.records;
-  const views = buildViews(r, units, state.turn);
+  const { views, json } = buildViewsWithJson(r, units, state.turn);
   const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
-  const hash = turnHash(body);
+  const hash = turnHash(body, json);
   return { ...body, hash };
 }
 
@@ -506,45 +507,104 @@ function emit(r: Resolution, e: TurnEvent): void {
  * writes those parts canonically; only what comes from the input (order errors, map, nations, population
  * centres, settings) goes through canonicalJson. A property test checks the hash equals
  * sha256Hex(canonicalJson(everything but the hash)).
+ *
+ * The bytes are fed to the hash in pieces of about 64 KB (JsonHashSink): a turn's result is about 30 MB of
+ * JSON, and writing it as a few multi-megabyte strings cost more (large-object allocations, page faults,
+ * a UTF-8 copy of each) than the hashing itself. Long arrays are written a slice at a time.
  */
-function turnHash(b: Omit<TurnResult, 'hash'>): string {
+function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   const n = b.nextState;
-  const h = createHash('sha256');
-  const put = (part: string) => h.update(part, 'utf8');
-  // Each part is hashed as it is written: no giant concatenated string is ever built. A unit's result
-  // is written once and reused in its nation's view (views hold the same objects).
+  const out = new JsonHashSink();
+  // A unit's result is written once and reused in its nation's view (views hold the same objects).
   const unitJson = new Map<UnitResult, string>();
   for (const u of b.units) unitJson.set(u, JSON.stringify(u));
-  const unitsOf = (list: UnitResult[]) => `[${list.map((u) => unitJson.get(u) ?? JSON.stringify(u)).join(',')}]`;
-  put(`{"errors":${canonicalJson(b.errors)},"events":`);
-  put(JSON.stringify(b.events));
-  put(`,"nextState":{"map":`);
-  put(mapJson(n.map));
-  put(
+  const putUnits = (list: UnitResult[]) => {
+    out.put('[');
+    for (let i = 0; i < list.length; i++) {
+      const u = list[i]!;
+      if (i > 0) out.put(',');
+      out.put(unitJson.get(u) ?? JSON.stringify(u));
+    }
+    out.put(']');
+  };
+  out.put(`{"errors":${canonicalJson(b.errors)},"events":`);
+  out.putArray(b.events);
+  out.put(`,"nextState":{"map":`);
+  out.put(mapJson(n.map));
+  out.put(
     `,"nations":${canonicalJson(n.nations)},"populationCentres":${canonicalJson(n.populationCentres)}` +
       `,"rng":${canonicalJson(n.rng)},"ruleset":${JSON.stringify(n.ruleset)},"seed":${canonicalJson(n.seed)},"settings":${canonicalJson(n.settings)}` +
       `,"turn":${canonicalJson(n.turn)},"units":`,
   );
-  put(JSON.stringify(n.units));
-  put(`},"rolls":${JSON.stringify(b.rolls)},"turn":${canonicalJson(b.turn)},"units":`);
-  put(unitsOf(b.units));
-  put(',"views":{');
+  out.putArray(n.units);
+  out.put(`},"rolls":`);
+  out.putArray(b.rolls);
+  out.put(`,"turn":${canonicalJson(b.turn)},"units":`);
+  putUnits(b.units);
+  out.put(',"views":{');
   let first = true;
   for (const [nation, v] of Object.entries(b.views)) {
-    // The same bytes as JSON.stringify(v): views are built with their keys in sorted order.
-    put(
-      `${first ? '' : ','}${JSON.stringify(nation)}:{"events":${JSON.stringify(v.events)},"map":${JSON.stringify(v.map)},"nation":${JSON.stringify(v.nation)}` +
-        `,"orderTemplate":${JSON.stringify(v.orderTemplate)},"populationCentres":${JSON.stringify(v.populationCentres)}` +
-        `,"sightings":${JSON.stringify(v.sightings)},"turn":${JSON.stringify(v.turn)},"units":`,
-    );
-    put(unitsOf(v.units));
-    put('}');
+    // The same bytes as JSON.stringify(v): views are built with their keys in sorted order, and their
+    // map and events JSON comes from fragments of the same shared objects (views.ts).
+    out.put(`${first ? '' : ','}${JSON.stringify(nation)}:{"events":`);
+    out.put(viewJson.events.get(nation) ?? JSON.stringify(v.events));
+    out.put(',"map":');
+    out.put(viewJson.map.get(nation) ?? JSON.stringify(v.map));
+    out.put(`,"nation":${JSON.stringify(v.nation)},"orderTemplate":`);
+    out.putArray(v.orderTemplate);
+    out.put(',"populationCentres":');
+    out.putArray(v.populationCentres);
+    out.put(',"sightings":');
+    out.putArray(v.sightings);
+    out.put(`,"turn":${JSON.stringify(v.turn)},"units":`);
+    putUnits(v.units);
+    out.put('}');
     first = false;
   }
-  put('}}');
-  return h.digest('hex');
+  out.put('}}');
+  return out.digest();
 }
 
+/** Feeds JSON text to SHA-256 in pieces of about 64 KB. */
+class JsonHashSink {
+  private readonly h = createHash('sha256');
+  private buf = '';
+
+  put(s: string): void {
+    if (s.length >= 65536) {
+      this.flush();
+      this.h.update(s, 'utf8');
+      return;
+    }
+    this.buf += s;
+    if (this.buf.length >= 65536) this.flush();
+  }
+
+  /** JSON.stringify(list), written a slice at a time. */
+  putArray(list: readonly unknown[]): void {
+    const SLICE = 256;
+    if (list.length <= SLICE) {
+      this.put(JSON.stringify(list));
+      return;
+    }
+    this.put('[');
+    for (let i = 0; i < list.length; i += SLICE) {
+      const part = JSON.stringify(list.slice(i, i + SLICE));
+      this.put(i === 0 ? part.slice(1, -1) : `,${part.slice(1, -1)}`);
+    }
+    this.put(']');
+  }
+
+  private flush(): void {
+    if (this.buf.length > 0) this.h.update(this.buf, 'utf8');
+    this.buf = '';
+  }
+
+  digest(): string {
+    this.flush();
+    return this.h.digest('hex');
+  }
+}
 
 const mapJsonCache = new WeakMap<object, string>();
 function mapJson(m: GameState['map']): string {
