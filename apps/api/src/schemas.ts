@@ -113,8 +113,35 @@ export const statusSchema = z.object({
   deadline: z.string(),
   heldReason: z.string().nullable(),
   nations: z.array(
-    z.object({ nationId: z.string(), name: z.string(), submitted: z.boolean(), final: z.boolean(), active: z.boolean(), email: z.string().optional() }),
+    z.object({
+      nationId: z.string(),
+      name: z.string(),
+      submitted: z.boolean(),
+      final: z.boolean(),
+      active: z.boolean(),
+      email: z.string().optional(),
+      lastBounce: z
+        .object({ at: z.string(), reason: z.string().nullable() })
+        .nullable()
+        .optional()
+        .describe("GM only: the last refusal of the nation's address by the receiving mail server"),
+    }),
   ),
+  undeliveredMail: z
+    .array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        nationId: z.string().nullable(),
+        to: z.array(z.string()),
+        subject: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional()
+    .describe('GM only: mails of this game that could not be delivered, newest first (at most 50)'),
   you: z.object({ nationId: z.string(), submissions: z.number().int(), lastReceivedAt: z.string().nullable(), unitsWithOrders: z.number().int() }).optional(),
 });
 

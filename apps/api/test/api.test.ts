@@ -94,6 +94,38 @@ describe('GET /v1/games/:gameId', () => {
     expect(res.body).not.toContain('@example.org');
   });
 
+  it('the GM sees refused addresses and undelivered mail; a nation sees neither', async () => {
+    const db = h.t.db.prisma;
+    await db.nation.updateMany({
+      where: { gameId: game.gameId, nationId: 'east' },
+      data: { lastBounceAt: new Date('2026-11-30T10:00:00Z'), lastBounceReason: '550 5.1.1 mailbox unavailable' },
+    });
+    await db.outboxMail.create({
+      data: {
+        gameId: game.gameId,
+        nationId: 'east',
+        kind: 'report',
+        toAddresses: ['east@example.org'],
+        subject: 'turn report',
+        text: 'report',
+        messageId: `bounce-test-${game.gameId}@arbiter.test`,
+        status: 'failed',
+        attempts: 1,
+        lastError: '550 5.1.1 mailbox unavailable',
+      },
+    });
+    const asGm = (await get(`/v1/games/${game.gameId}`, gm)).json() as {
+      nations: { nationId: string; lastBounce: { at: string; reason: string } | null }[];
+      undeliveredMail: { nationId: string; to: string[]; lastError: string }[];
+    };
+    expect(asGm.nations.find((n) => n.nationId === 'east')?.lastBounce).toEqual({ at: '2026-11-30T10:00:00.000Z', reason: '550 5.1.1 mailbox unavailable' });
+    expect(asGm.nations.find((n) => n.nationId === 'north')?.lastBounce).toBeNull();
+    expect(asGm.undeliveredMail).toEqual([expect.objectContaining({ nationId: 'east', to: ['east@example.org'], lastError: '550 5.1.1 mailbox unavailable' })]);
+    const asEast = await get(`/v1/games/${game.gameId}`, bearer(game.secret('east')));
+    expect(asEast.body).not.toContain('mailbox unavailable');
+    expect(asEast.json()).not.toHaveProperty('undeliveredMail');
+  });
+
   it('a secret of another game does not open this one; an unknown game is 404', async () => {
     expectProblem(await get(`/v1/games/${game.gameId}`, bearer(other.secret('north'))), 401, 'invalid-credentials');
     expectProblem(await get('/v1/games/nosuchgame12', gm), 404, 'game-not-found');

@@ -121,12 +121,26 @@ export interface GameStatusView {
   deadline: string;
   heldReason: string | null;
   /** Every nation: whether it sent orders for the current turn (no detail of other nations' orders). */
-  nations: { nationId: string; name: string; submitted: boolean; final: boolean; active: boolean; email?: string }[];
+  nations: {
+    nationId: string;
+    name: string;
+    submitted: boolean;
+    final: boolean;
+    active: boolean;
+    email?: string;
+    /** GM only: the last refusal of this nation's address by the receiving mail server (cleared when the GM replaces the address). */
+    lastBounce?: { at: string; reason: string | null } | null;
+  }[];
+  /** GM only: this game's mails that could not be delivered (newest first, at most 50), so the GM can act. */
+  undeliveredMail?: { id: string; kind: string; nationId: string | null; to: string[]; subject: string; attempts: number; lastError: string | null; createdAt: string }[];
   /** The viewer's own nation, when a nation asks. */
   you?: { nationId: string; submissions: number; lastReceivedAt: string | null; unitsWithOrders: number };
 }
 
-/** Current turn, deadline and who has submitted. A nation sees only its own details; the GM also sees emails. */
+const UNDELIVERED_SHOWN = 50;
+
+/** Current turn, deadline and who has submitted. A nation sees only its own details; the GM also sees
+ * emails, refused addresses and undelivered mail. */
 export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
   const game = await db.prisma.game.findUnique({
     where: { id: gameId },
@@ -163,10 +177,31 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
         final: n.ordersFinal,
         active: n.active,
       };
-      if (viewer.kind === 'gm') out.email = n.email;
+      if (viewer.kind === 'gm') {
+        out.email = n.email;
+        out.lastBounce = n.lastBounceAt === null ? null : { at: n.lastBounceAt.toISOString(), reason: n.lastBounceReason };
+      }
       return out;
     }),
   };
+  if (viewer.kind === 'gm') {
+    const failed = await db.prisma.outboxMail.findMany({
+      where: { gameId, status: 'failed' },
+      orderBy: { createdAt: 'desc' },
+      take: UNDELIVERED_SHOWN,
+      select: { id: true, kind: true, nationId: true, toAddresses: true, subject: true, attempts: true, lastError: true, createdAt: true },
+    });
+    view.undeliveredMail = failed.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      nationId: m.nationId,
+      to: m.toAddresses,
+      subject: m.subject,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      createdAt: m.createdAt.toISOString(),
+    }));
+  }
   if (viewer.kind === 'nation') {
     const mine = byNation.get(viewer.nationId);
     const units = await db.prisma.standingOrder.findMany({
