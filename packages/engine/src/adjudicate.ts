@@ -393,6 +393,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
 
   // Pulses.
   const arrivals: RUnit[][] = Array.from({ length: PULSES + 1 }, () => []);
+  const groupOf = new Int32Array(map.terrain.length).fill(-1);
   for (let p = 0; p <= PULSES; p++) {
     let ready: RUnit[];
     if (p === 0) ready = r.units.filter((u) => !u.done);
@@ -408,13 +409,21 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     }
     if (ready.length === 0) continue;
     // Group by hex, in unit order; ties between armies that may interact are broken by the random source.
-    const groups = new Map<number, RUnit[]>();
+    // (A slot per hex instead of a Map: no hashing, no iterator entries; groups keep first-seen order.)
+    const groups: RUnit[][] = [];
+    const groupHexes: number[] = [];
     for (const u of ready) {
-      const g = groups.get(u.hex);
-      if (g === undefined) groups.set(u.hex, [u]);
-      else g.push(u);
+      const gi = groupOf[u.hex]!;
+      if (gi < 0) {
+        groupOf[u.hex] = groups.length;
+        groups.push([u]);
+        groupHexes.push(u.hex);
+      } else groups[gi]!.push(u);
     }
-    for (const [hex, group] of groups) {
+    for (const h of groupHexes) groupOf[h] = -1;
+    for (let gi = 0; gi < groups.length; gi++) {
+      const hex = groupHexes[gi]!;
+      const group = groups[gi]!;
       let order = group;
       if (group.length > 1 && contested(r, hex, group)) {
         order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: r.hexId(hex) });
@@ -496,9 +505,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
 
 /** Adds an event with its keys in sorted order (see turnHash). */
 function emit(r: Resolution, e: TurnEvent): void {
-  const out = {} as Record<string, unknown>;
-  for (const k of Object.keys(e).sort()) out[k] = (e as unknown as Record<string, unknown>)[k];
-  r.events.push(out as unknown as TurnEvent);
+  r.events.push(sortedRecord(e));
 }
 
 /**
@@ -587,10 +594,13 @@ class JsonHashSink {
       this.put(JSON.stringify(list));
       return;
     }
+    // Each slice's JSON goes to the hash without its brackets, as a substring (no concatenated copy).
     this.put('[');
+    this.flush();
     for (let i = 0; i < list.length; i += SLICE) {
       const part = JSON.stringify(list.slice(i, i + SLICE));
-      this.put(i === 0 ? part.slice(1, -1) : `,${part.slice(1, -1)}`);
+      if (i > 0) this.h.update(',', 'utf8');
+      this.h.update(part.substring(1, part.length - 1), 'utf8');
     }
     this.put(']');
   }
@@ -1117,9 +1127,17 @@ function sortedCommander(c: { name?: string; command: number }): ArmyState['comm
   return c.name === undefined ? { command: c.command } : { command: c.command, name: c.name };
 }
 
+/** A copy of `o` with its keys in sorted order (the keys are sorted only when they are not already). */
 function sortedRecord<T extends object>(o: T): T {
+  const keys = Object.keys(o);
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) {
+      keys.sort();
+      break;
+    }
+  }
   const out = {} as Record<string, unknown>;
-  for (const k of Object.keys(o).sort()) out[k] = (o as Record<string, unknown>)[k];
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = (o as Record<string, unknown>)[keys[i]!];
   return out as T;
 }
 
