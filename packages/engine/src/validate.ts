@@ -108,6 +108,16 @@ function isWater(map: GameMap, index: number): boolean {
   return t === TERRAIN_CODE.coast || t === TERRAIN_CODE.sea;
 }
 
+/** The kinds of unit each order is for. */
+const EXPECTS: Readonly<Record<Order['kind'], readonly UnitState['kind'][]>> = {
+  'army-move': ['army'],
+  'stand-and-defend': ['army'],
+  'navy-move': ['army', 'navy'],
+  'character-move': ['character'],
+  'movement-spell': ['character'],
+  'move-and-join': ['character'],
+};
+
 /**
  * Judges every order. `nation`, when given, is the submitting nation: it may order only its own units.
  * Verdicts come back in canonical order.
@@ -124,6 +134,8 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
     if (o.code === 830 && u?.kind === 'navy' && (nation === undefined || u.nation === nation)) naviesSailing.add(u.id);
   }
   const boarded = new Set<UnitId>();
+  // Navies by nation and hex, in state order (built at the first army 830: no scan of every unit per order).
+  let naviesAt: Map<string, NavyState[]> | null = null;
 
   for (const o of sorted) {
     const warnings: string[] = [];
@@ -138,16 +150,8 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
       reject(`there is no unit "${o.unit}" in this game`);
       continue;
     }
-    const expects: Record<Order['kind'], UnitState['kind'][]> = {
-      'army-move': ['army'],
-      'stand-and-defend': ['army'],
-      'navy-move': ['army', 'navy'],
-      'character-move': ['character'],
-      'movement-spell': ['character'],
-      'move-and-join': ['character'],
-    };
-    if (!expects[o.kind].includes(u.kind)) {
-      const who = expects[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
+    if (!EXPECTS[o.kind].includes(u.kind)) {
+      const who = EXPECTS[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
       reject(`"${o.unit}" is ${kindWord(u)}; order ${o.code} is for ${who}`);
       continue;
     }
@@ -191,9 +195,17 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
             break;
           }
           const need = transportsNeeded(u.troops, state.settings);
-          const pool = state.units.filter(
-            (n): n is NavyState => n.kind === 'navy' && n.nation === u.nation && n.hex === u.hex && !naviesSailing.has(n.id) && !boarded.has(n.id),
-          );
+          if (naviesAt === null) {
+            naviesAt = new Map();
+            for (const n of state.units) {
+              if (n.kind !== 'navy') continue;
+              const key = `${n.nation}\u0000${n.hex}`;
+              const list = naviesAt.get(key);
+              if (list === undefined) naviesAt.set(key, [n]);
+              else list.push(n);
+            }
+          }
+          const pool = (naviesAt.get(`${u.nation}\u0000${u.hex}`) ?? []).filter((n) => !naviesSailing.has(n.id) && !boarded.has(n.id));
           const convoy: NavyState[] = [];
           let have = 0;
           for (const n of pool) {
