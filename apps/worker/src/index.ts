@@ -1,9 +1,9 @@
 // @arbiter/worker: BullMQ processors for turns, outbox mail and the deadline sweep.
 export { startWorker } from './worker.ts';
-export type { RunningWorker, WorkerDeps } from './worker.ts';
+export type { AnyQueues, RunningWorker, WorkerDeps } from './worker.ts';
 export { loadWorkerSettings, workerEnvSchema } from './env.ts';
 export type { WorkerSettings } from './env.ts';
-// The job handlers, for a process that wires its own queues (e.g. `arbiter start` on BullMQ's PostgreSQL backend).
+// The job handlers, for a process that wires its own queues.
 export { adjudicateProcessor } from './processors/adjudicate.ts';
 export type { AdjudicateDeps, AdjudicateJobResult } from './processors/adjudicate.ts';
 export { mailProcessor } from './processors/mail.ts';
@@ -21,5 +21,6 @@ export {
   SWEEP_SCHEDULER_ID,
   OUTBOX_SCHEDULER_ID,
   createQueues,
+  createBackendQueues,
 } from './queues.ts';
-export type { Queues } from './queues.ts';
+export type { BackendQueue, Queues, WorkerQueueHome, RedisWorkerQueueHome, PostgresWorkerQueueHome } from './queues.ts';

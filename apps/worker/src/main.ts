@@ -13,12 +13,11 @@ const db = createDb(config.database.url, { poolMax: config.database.poolMax, app
 const pauseMs = settings.testPauseBeforeCommitMs;
 const running = await startWorker({
   db,
-  redisUrl: config.redis.url,
+  queue: { kind: 'redis', url: config.redis.url, prefix: settings.queuePrefix },
   smtpUrl: config.smtp.url,
   mailFrom: config.mail.from,
   settings,
   log,
-  prefix: settings.queuePrefix,
   ...(pauseMs === undefined
     ? {}
     : {

@@ -1,6 +1,16 @@
 // The worker's queues and their job options. Jobs carry ids only; everything else is in PostgreSQL.
-import { Queue } from 'bullmq';
-import type { ConnectionOptions, DefaultJobOptions } from 'bullmq';
+import { createRedisBackend, withBackend } from 'bullmq';
+import type {
+  BackendClasses,
+  BackendFactory,
+  ConnectionOptions,
+  DefaultJobOptions,
+  IQueueBackend,
+  PostgresConnectionOptions,
+  PostgresQueueBackend,
+  Queue,
+  RedisQueueBackend,
+} from 'bullmq';
 import { TURN_QUEUE } from '@arbiter/turns';
 import type { AdjudicateJobData } from '@arbiter/turns';
 
@@ -35,17 +45,51 @@ export const HOUSEKEEPING_JOB_OPTIONS: DefaultJobOptions = {
   removeOnFail: { count: 500 },
 };
 
-export interface Queues {
-  turns: Queue<AdjudicateJobData>;
-  mail: Queue<Record<string, never>>;
-  schedule: Queue<Record<string, never>>;
+/**
+ * Where the queues live: Redis, or BullMQ 6's PostgreSQL backend. Owned by the worker (the one code that
+ * wires queues and workers); `@arbiter/embedded`'s `QueueHome` has the same shape, so `arbiter start` passes
+ * it as it is (checked by the compiler at that call), without the worker depending on the embedded package.
+ */
+export type WorkerQueueHome = RedisWorkerQueueHome | PostgresWorkerQueueHome;
+
+export interface RedisWorkerQueueHome {
+  kind: 'redis';
+  url: string;
+  /** BullMQ key prefix (default "bull"); tests use their own. */
+  prefix?: string;
+}
+
+export interface PostgresWorkerQueueHome {
+  kind: 'postgres';
+  /** BullMQ `connection` option (a connection string, a pool config with its `schema`, or a pg.Pool). */
+  connection: PostgresConnectionOptions;
+  /** Passed as the third constructor argument of every Queue and Worker (`createPostgresBackend`). */
+  backend: BackendFactory<PostgresQueueBackend, PostgresConnectionOptions>;
+  /** Worker options this backend needs, spread into every Worker's options (e.g. `drainDelay` on PGlite). */
+  workerOptions?: { drainDelay?: number };
+}
+
+type Empty = Record<string, never>;
+/** A queue of the given backend `B` with connection options `C` (Redis: the defaults). */
+export type BackendQueue<D, B extends IQueueBackend, C> = Queue<D, unknown, string, D, unknown, string, B, C>;
+
+export interface Queues<B extends IQueueBackend = IQueueBackend, C = unknown> {
+  turns: BackendQueue<AdjudicateJobData, B, C>;
+  mail: BackendQueue<Empty, B, C>;
+  schedule: BackendQueue<Empty, B, C>;
   close(): Promise<void>;
 }
 
-export function createQueues(connection: ConnectionOptions, prefix: string): Queues {
-  const turns = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection, prefix, defaultJobOptions: TURN_JOB_OPTIONS });
-  const mail = new Queue<Record<string, never>>(MAIL_QUEUE, { connection, prefix, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS });
-  const schedule = new Queue<Record<string, never>>(SCHEDULE_QUEUE, { connection, prefix, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS });
+/**
+ * The worker's three queues on a backend: `classes` from BullMQ's `withBackend(factory)`, whose Queue
+ * passes the factory as the third constructor argument. `prefix` is Redis's key prefix (the PostgreSQL
+ * backend has none: its schema is the namespace).
+ */
+export function createBackendQueues<B extends IQueueBackend, C>(classes: BackendClasses<B, C>, connection: C, prefix?: string): Queues<B, C> {
+  const base = { connection, ...(prefix === undefined ? {} : { prefix }) };
+  const turns = new classes.Queue<AdjudicateJobData, unknown>(TURN_QUEUE, { ...base, defaultJobOptions: TURN_JOB_OPTIONS });
+  const mail = new classes.Queue<Empty, unknown>(MAIL_QUEUE, { ...base, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS });
+  const schedule = new classes.Queue<Empty, unknown>(SCHEDULE_QUEUE, { ...base, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS });
   return {
     turns,
     mail,
@@ -54,4 +98,9 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
       await Promise.all([turns.close(), mail.close(), schedule.close()]);
     },
   };
+}
+
+/** The worker's three queues on Redis. */
+export function createQueues(connection: ConnectionOptions, prefix: string): Queues<RedisQueueBackend, ConnectionOptions> {
+  return createBackendQueues(withBackend(createRedisBackend), connection, prefix);
 }

@@ -33,12 +33,11 @@ describe('Redis restart', () => {
     try {
       worker = await startWorker({
         db: tdb.db,
-        redisUrl: redis.url,
+        queue: { kind: 'redis', url: redis.url, prefix: 'arbiter' },
         smtpUrl: sink.url,
         mailFrom: MAIL_FROM,
         settings: testSettings({ sweepIntervalMs: 1000, mailIntervalMs: 500 }),
         log: quietLog,
-        prefix: 'arbiter',
         beforeCommit: async ({ gameId }) => {
           if (gameId !== restartDuringWrite) return;
           restartDuringWrite = null;

@@ -27,12 +27,11 @@ async function start(prefix: string, workerId?: string, renderThreads = 0): Prom
   prefixes.push(prefix);
   return startWorker({
     db: tdb.db,
-    redisUrl: REDIS_URL,
+    queue: { kind: 'redis', url: REDIS_URL, prefix },
     smtpUrl: sink.url,
     mailFrom: MAIL_FROM,
     settings: testSettings({ queuePrefix: prefix, renderThreads, ...(workerId ? { workerId } : {}) }),
     log: quietLog,
-    prefix,
   });
 }
 

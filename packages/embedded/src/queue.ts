@@ -29,6 +29,11 @@ export interface RedisQueueHome {
   url: string;
 }
 
+/**
+ * Where BullMQ keeps the jobs. `arbiter start` hands it to `startWorker` (@arbiter/worker) as it is: the
+ * worker owns the equivalent type (`WorkerQueueHome`) and this one matches it structurally, which the
+ * compiler checks at that call; the dependency stays one-way (the worker does not import this package).
+ */
 export type QueueHome = PostgresQueueHome | RedisQueueHome;
 
 /**

@@ -9,17 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Only types are imported statically: the runtime modules (API, worker, BullMQ, Prisma, PGlite...) load
 // when `start` or `demo` runs, so that `arbiter adjudicate` and `--help` stay quick.
-import type { Job, JobProgress, PostgresConnectionOptions, PostgresQueueBackend, Queue } from 'bullmq';
+import type { PostgresConnectionOptions, PostgresQueueBackend, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
-import type { ArbiterHome, DemoState, EmbeddedPostgres, PostgresQueueHome, QueueHome, RunInfo } from '@arbiter/embedded';
+import type { ArbiterHome, DemoState, EmbeddedPostgres, QueueHome, RunInfo } from '@arbiter/embedded';
 import type { CreateGameInput } from '@arbiter/intake';
-import type { AdjudicateJobData, TurnDispatcher, TurnServiceConfig } from '@arbiter/turns';
-import type { WorkerSettings } from '@arbiter/worker';
+import type { AdjudicateJobData, TurnDispatcher } from '@arbiter/turns';
 
 async function loadRuntime() {
-  const [bullmq, ioredis, api, config, db, embedded, intake, mailIn, mail, turns, worker, adjudicate, mailProc, sweepProc, workerQueues] = await Promise.all([
+  const [bullmq, ioredis, api, config, db, embedded, intake, mailIn, turns, worker] = await Promise.all([
     import('bullmq'),
     import('ioredis'),
     import('@arbiter/api'),
@@ -28,19 +27,11 @@ async function loadRuntime() {
     import('@arbiter/embedded'),
     import('@arbiter/intake'),
     import('@arbiter/mail-in'),
-    import('@arbiter/mail'),
     import('@arbiter/turns'),
     import('@arbiter/worker'),
-    // apps/worker's own job handlers and scheduler ids (not exported from @arbiter/worker yet; see
-    // startWorkerOnPostgres).
-    import('../../../worker/src/processors/adjudicate.ts'),
-    import('../../../worker/src/processors/mail.ts'),
-    import('../../../worker/src/processors/sweep.ts'),
-    import('../../../worker/src/queues.ts'),
   ]);
   return {
     Queue: bullmq.Queue,
-    Worker: bullmq.Worker,
     Redis: ioredis.Redis,
     buildServer: api.buildServer,
     loadConfig: config.loadConfig,
@@ -62,24 +53,11 @@ async function loadRuntime() {
     loadMailInConfig: mailIn.loadMailInConfig,
     MailPipeline: mailIn.MailPipeline,
     startSmtpIntake: mailIn.startSmtpIntake,
-    createSmtpTransport: mail.createSmtpTransport,
     QueueTurnDispatcher: turns.QueueTurnDispatcher,
-    RenderPool: turns.RenderPool,
-    reportMapResolver: turns.reportMapResolver,
     TURN_QUEUE: turns.TURN_QUEUE,
     loadWorkerSettings: worker.loadWorkerSettings,
-    MAIL_QUEUE: worker.MAIL_QUEUE,
-    SCHEDULE_QUEUE: worker.SCHEDULE_QUEUE,
     startWorker: worker.startWorker,
-    sweep: worker.sweep,
     TURN_JOB_OPTIONS: worker.TURN_JOB_OPTIONS,
-    adjudicateProcessor: adjudicate.adjudicateProcessor,
-    mailProcessor: mailProc.mailProcessor,
-    sweepProcessor: sweepProc.sweepProcessor,
-    OUTBOX_SCHEDULER_ID: workerQueues.OUTBOX_SCHEDULER_ID,
-    SEND_OUTBOX_JOB: workerQueues.SEND_OUTBOX_JOB,
-    SWEEP_JOB: workerQueues.SWEEP_JOB,
-    SWEEP_SCHEDULER_ID: workerQueues.SWEEP_SCHEDULER_ID,
   };
 }
 type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
@@ -380,111 +358,6 @@ async function turnQueueFor(queue: QueueHome, prefix: string | undefined): Promi
   return { dispatcher: new QueueTurnDispatcher(q), close: () => q.close() };
 }
 
-const HOUSEKEEPING_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 2_000 },
-  removeOnComplete: { count: 100 },
-  removeOnFail: { count: 500 },
-} as const;
-
-/**
- * The worker with BullMQ's PostgreSQL backend (REDIS_URL unset): apps/worker's own processors, queues,
- * job options and schedulers, as `startWorker` wires them for Redis; only the backend differs (its
- * `connection`, the backend factory as third constructor argument, and `drainDelay`).
- * To be replaced by `startWorker` itself once it takes a queue home (request in docs/embedded.md).
- */
-async function startWorkerOnPostgres(deps: {
-  db: Db;
-  queue: PostgresQueueHome;
-  smtpUrl: string;
-  mailFrom: string;
-  settings: WorkerSettings;
-  log: Logger;
-}): Promise<{ dispatcher: TurnDispatcher; isRunning(): boolean; close(): Promise<void> }> {
-  const { Queue, Worker, TURN_QUEUE, MAIL_QUEUE, SCHEDULE_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, RenderPool, createSmtpTransport, adjudicateProcessor, mailProcessor, sweepProcessor, reportMapResolver, sweep, SEND_OUTBOX_JOB, SWEEP_JOB, SWEEP_SCHEDULER_ID, OUTBOX_SCHEDULER_ID } = await rt();
-  const { db, queue, settings, log } = deps;
-  const connection = queue.connection;
-  type Empty = Record<string, never>;
-  const turns: PgTurnQueue = new Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
-    TURN_QUEUE,
-    { connection, defaultJobOptions: TURN_JOB_OPTIONS },
-    queue.backend,
-  );
-  const mail = new Queue<Empty, unknown, string, Empty, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
-    MAIL_QUEUE,
-    { connection, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS },
-    queue.backend,
-  );
-  const schedule = new Queue<Empty, unknown, string, Empty, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
-    SCHEDULE_QUEUE,
-    { connection, defaultJobOptions: HOUSEKEEPING_JOB_OPTIONS },
-    queue.backend,
-  );
-  const queues = [turns, mail, schedule];
-  for (const q of queues) q.on('error', (err: Error) => log.warn({ err: err.message, queue: q.name }, 'queue error'));
-  const dispatcher = new QueueTurnDispatcher(turns);
-  const transport = createSmtpTransport(deps.smtpUrl);
-  // Render threads load the renderers once, now, rather than in the first turn.
-  const renderPool = settings.renderThreads > 0 ? new RenderPool(settings.renderThreads) : null;
-  await renderPool?.warm();
-  const turnConfig: TurnServiceConfig = {
-    mailFrom: deps.mailFrom,
-    claimTimeoutMs: settings.claimTimeoutMs,
-    ...(renderPool === null ? {} : { renderPool }),
-  };
-  const common = { connection, autorun: true, ...queue.workerOptions };
-  const turnWorker = new Worker<AdjudicateJobData, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
-    TURN_QUEUE,
-    adjudicateProcessor({
-      db,
-      workerId: settings.workerId,
-      turnConfig,
-      log,
-      afterTurn: async (gameId, turn) => {
-        await mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}` });
-      },
-    }),
-    { ...common, concurrency: settings.turnConcurrency, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs },
-    queue.backend,
-  );
-  const mailWorker = new Worker<Empty, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
-    MAIL_QUEUE,
-    mailProcessor({ db, transport, from: deps.mailFrom, batch: settings.mailBatch, resolveAttachment: reportMapResolver(db.prisma), log }),
-    { ...common, concurrency: 1 },
-    queue.backend,
-  );
-  const sweepDeps = { db, dispatcher, log, staleClaimMs: 60_000 };
-  const scheduleWorker = new Worker<Empty, unknown, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
-    SCHEDULE_QUEUE,
-    sweepProcessor(sweepDeps),
-    { ...common, concurrency: 1 },
-    queue.backend,
-  );
-  const workers = [turnWorker, mailWorker, scheduleWorker];
-  for (const w of workers) {
-    w.on('error', (err: Error) => log.warn({ err: err.message, queue: w.name }, 'worker error'));
-    w.on('failed', (job: Job | undefined, err: Error) => {
-      log[job && job.attemptsMade >= (job.opts.attempts ?? 1) ? 'error' : 'warn']({ queue: w.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed');
-    });
-  }
-  await schedule.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: settings.sweepIntervalMs }, { name: SWEEP_JOB, data: {} });
-  await mail.upsertJobScheduler(OUTBOX_SCHEDULER_ID, { every: settings.mailIntervalMs }, { name: SEND_OUTBOX_JOB, data: {} });
-  // One sweep now: turns that fell due while no worker ran are found at once (and held if overdue twice).
-  await sweep(sweepDeps).catch((err: unknown) => log.error({ err }, 'initial sweep failed'));
-  log.info({ workerId: settings.workerId, queue: 'postgres' }, 'worker started');
-  return {
-    dispatcher,
-    isRunning: () => workers.every((w) => w.isRunning()),
-    async close() {
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all(queues.map((q) => q.close()));
-      await renderPool?.close();
-      transport.close();
-      log.info('worker stopped');
-    },
-  };
-}
-
 async function startComponents(ctx: ComponentContext): Promise<Wiring> {
   const { loadWorkerSettings, startWorker, buildServer, loadMailInConfig, MailPipeline, startSmtpIntake, ImapPoller } = await rt();
   const { only, config, db, env, queue, logger, running } = ctx;
@@ -494,14 +367,19 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
   if (only.has('worker')) {
     const settings = loadWorkerSettings(env, config.nodeEnv);
     const log = logger.child({ component: 'worker' });
-    const deps = { db, smtpUrl: config.smtp.url, mailFrom: config.mail.from, settings, log };
-    const worker =
-      queue.kind === 'redis'
-        ? await startWorker({ ...deps, redisUrl: queue.url, ...(env.WORKER_QUEUE_PREFIX ? { prefix: env.WORKER_QUEUE_PREFIX } : {}) })
-        : await startWorkerOnPostgres({ ...deps, queue });
+    // One wiring for both homes (apps/worker's startWorker); on Redis with the worker's key prefix
+    // (WORKER_QUEUE_PREFIX, default "bull"), which the API's turn queue below uses too.
+    const worker = await startWorker({
+      db,
+      queue: queue.kind === 'redis' ? { ...queue, prefix: settings.queuePrefix } : queue,
+      smtpUrl: config.smtp.url,
+      mailFrom: config.mail.from,
+      settings,
+      log,
+    });
     running.push({ name: 'worker', stop: () => worker.close() });
     dispatcher = worker.dispatcher;
-    if ('isRunning' in worker) checks.push(async () => worker.isRunning());
+    checks.push(async () => worker.isRunning());
     log.info({ queue: queue.kind }, 'worker ready: turns at their deadlines, the deadline sweep, mail out');
   }
 
