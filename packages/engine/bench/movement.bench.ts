@@ -179,10 +179,10 @@ function partB(): void {
   const runs: [number, string[]][] = quick ? [[1, ONE_CORE]] : [[1, []], [1, ONE_CORE], [2, ONE_CORE], [4, ONE_CORE]];
   for (const [scale, flags] of runs) {
     const out = execFileSync(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', child, String(scale)], { encoding: 'utf8', maxBuffer: 1 << 24 });
-    const r = JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+    const r = JSON.parse(out.trim().split('\n').pop()!) as Record<string, number> & { warmCpuRuns: number[]; warmGcMs: number[] };
     console.log(
       `scale ${scale} [node ${flags.join(' ') || 'default flags'}]: ${r['armies']} armies, ${r['characters']} characters, ${r['navies']} navies, ${r['orders']} orders -> ` +
-        `${fmt(r['ms']!)} (cpu ${fmt(r['cpuMs']!)}), again on the same state ${fmt(r['warmMs']!)} (cpu ${fmt(r['warmCpuMs']!)}); peak RSS ${r['peakRssMB']!.toFixed(0)} MB, ` +
+        `${fmt(r['ms']!)} (cpu ${fmt(r['cpuMs']!)}), warm (code warm, a fresh copy of the state, median of 3) ${fmt(r['warmMs']!)} (cpu ${fmt(r['warmCpuMs']!)}; runs ${String(r['warmCpuRuns'])} ms; gc pauses ${String(r['warmGcMs'])} ms); peak RSS ${r['peakRssMB']!.toFixed(0)} MB, ` +
         `heap growth ${r['heapDeltaMB']!.toFixed(0)} MB; ${r['steps']} steps, ${r['stopped']} stopped by armies, ${r['forcedPast']} forced past, ` +
         `${r['overruns']} overruns, ${r['evaded']} evasions, ${r['centreStops']} stopped by population centres, ${r['sightings']} sightings, ` +
         `${r['events']} events, ${r['rolls']} rolls; load average ${loadavg()[0]!.toFixed(1)}`,
