@@ -1,5 +1,5 @@
 // One whole-turn measurement in a fresh process (so peak memory is this size's alone).
-// Usage: tsx bench/turn-child.ts <scale>; prints one JSON line (warm figures: the median of 3 turns).
+// Usage: tsx bench/turn-child.ts <scale> [warm turns, default 3]; prints one JSON line (warm figures: the median of the warm turns).
 import { PerformanceObserver } from 'node:perf_hooks';
 import { adjudicate, parseOrders } from '../src/index.ts';
 import { crowdedTurn } from './world.ts';
@@ -20,7 +20,7 @@ const heapAfter = process.memoryUsage().heapUsed;
 // Then WARM_RUNS more turns as a long-running worker sees them: the code is warm, but each turn's state
 // is a fresh copy (as if loaded from the database), so nothing cached per map object (the compact map,
 // the views' map-window pieces) carries over. The copy is made outside the timed part.
-const WARM_RUNS = 3;
+const WARM_RUNS = Number(process.argv[3] ?? '3');
 // Garbage collection pauses during each warm turn (wall time, from the gc performance entries).
 let gcMs = 0;
 const gcObserver = new PerformanceObserver((list) => {
