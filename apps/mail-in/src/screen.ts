@@ -1,8 +1,10 @@
 // Loop and robot protection: mail that must never be answered (RFC 3834). Such mail is dropped
 // without a reply; it is still recorded (InboundMail) so a GM can see it arrived.
 
-/** The X-Loop value Arbiter writes on everything it sends, and recognises on what it receives. */
-export const OWN_X_LOOP = 'arbiter';
+import { OWN_X_LOOP } from '@arbiter/mail';
+
+/** The X-Loop value Arbiter writes on everything it sends (packages/mail), and recognises on what it receives. */
+export { OWN_X_LOOP };
 
 export interface ScreenInput {
   /** Header name (lower case) to raw values, as they appear in the mail. */

@@ -89,10 +89,14 @@ export function validateOutgoing(mail: OutgoingMail): string | null {
   return null;
 }
 
+/** The X-Loop value on every mail Arbiter sends; the mail intake drops mail that carries it (our own, come back). */
+export const OWN_X_LOOP = 'arbiter';
+
 /**
  * The nodemailer message for an outbox row. Every mail Arbiter sends is machine-made:
- * `Auto-Submitted: auto-generated` (RFC 3834) keeps vacation responders from answering it, and
- * `X-Auto-Response-Suppress` does the same for Exchange.
+ * `Auto-Submitted: auto-generated` (RFC 3834) keeps vacation responders from answering it,
+ * `X-Auto-Response-Suppress` does the same for Exchange, and `X-Loop: arbiter` lets another robot
+ * (or Arbiter's own intake) recognise it and never answer.
  */
 export function composeMail(mail: OutgoingMail, options: ComposeOptions): SendMailOptions {
   const message: SendMailOptions = {
@@ -105,6 +109,7 @@ export function composeMail(mail: OutgoingMail, options: ComposeOptions): SendMa
       ...mail.headers,
       'Auto-Submitted': 'auto-generated',
       'X-Auto-Response-Suppress': 'All',
+      'X-Loop': OWN_X_LOOP,
     },
     attachments: mail.attachments.map((a) => ({
       filename: a.filename,

@@ -1,4 +1,4 @@
-export { composeMail, reportMessageId, outboxMessageId, messageIdDomain, validateOutgoing } from './compose.ts';
+export { OWN_X_LOOP, composeMail, reportMessageId, outboxMessageId, messageIdDomain, validateOutgoing } from './compose.ts';
 export type { OutgoingMail, OutgoingAttachment, ComposeOptions } from './compose.ts';
 export { classifySendError, retryDelayMs, DEFAULT_RETRY_POLICY } from './delivery.ts';
 export type { SendFailure, RetryPolicy } from './delivery.ts';

@@ -106,6 +106,7 @@ describe('composeMail over a real SMTP server', () => {
     expect(p.messageId).toBe('<report.g1.gondor.t3@arbiter.example>');
     expect(p.inReplyTo).toBe('<orders.42@players.example>');
     expect(p.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(p.headers.get('x-loop')).toBe('arbiter');
     expect(p.headers.get('x-arbiter-game')).toBe('g1');
     expect(mail!.raw.toString('latin1')).toMatch(/^List-Unsubscribe: <https:\/\/arbiter\.example\/unsubscribe\/abc>/m);
     expect(mail!.raw.toString('latin1')).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
