@@ -14,11 +14,12 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { MailPipeline } from '../src/pipeline.ts';
 import { startSmtpIntake } from '../src/smtp.ts';
 import { addGame, createTestGame } from '../test/helpers/game.ts';
+import { waitForPort } from '../test/helpers/net.ts';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -62,21 +63,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`mail-in exited with code ${child.exitCode}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('mail-in did not listen within 60 s');
+async function waitForMailIn(port: number, child: ChildProcess): Promise<void> {
+  const outcome = await waitForPort(port, { attempts: 600, intervalMs: 100, gone: () => child.exitCode !== null });
+  if (outcome === 'gone') throw new Error(`mail-in exited with code ${child.exitCode}`);
+  if (outcome === 'timeout') throw new Error('mail-in did not listen within 60 s');
 }
 
 /** Starts the SMTP intake: in this process, or as the real mail-in process with its workers. */
@@ -108,7 +98,7 @@ async function startIntake(databaseUrl: string, db: Db): Promise<{ port: number;
       MAIL_IN_SMTP_WORKERS: String(WORKERS),
     },
   });
-  await waitForPort(port, child);
+  await waitForMailIn(port, child);
   return {
     port,
     cpuMs: () => (child.pid === undefined ? NaN : treeCpuMs(child.pid)),

@@ -1,12 +1,13 @@
 // The mail-in process as an operator runs it: configuration errors name the variable; with a good
 // configuration it takes orders over SMTP and exits 0 on SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMailInConfig } from '../src/config.ts';
 import { createTestGame, type TestGame } from './helpers/game.ts';
+import { waitForPort } from './helpers/net.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 let t: TestGame;
@@ -74,18 +75,8 @@ describe('the mail-in process', () => {
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    for (let i = 0; ; i++) {
-      const ok = await new Promise<boolean>((resolve) => {
-        const s = connect(port, '127.0.0.1');
-        s.once('connect', () => {
-          s.destroy();
-          resolve(true);
-        });
-        s.once('error', () => resolve(false));
-      });
-      if (ok) break;
-      if (i > 200 || child.exitCode !== null) throw new Error(`mail-in did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
+    if ((await waitForPort(port, { attempts: 202, intervalMs: 100, gone: () => child.exitCode !== null })) !== 'listening') {
+      throw new Error(`mail-in did not start:\n${output}`);
     }
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     const info = await transport.sendMail({

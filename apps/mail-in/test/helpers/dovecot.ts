@@ -6,6 +6,7 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForPort } from './net.ts';
 
 /** Runs the dovecot master, which forks into the background; resolves when the launcher exits. */
 function launch(binary: string, args: string[]): Promise<void> {
@@ -109,19 +110,8 @@ service anvil {
     throw new Error(`Dovecot did not start: ${(e as Error).message}\n${log}`);
   }
   // Wait until it accepts connections.
-  const { connect } = await import('node:net');
-  for (let i = 0; ; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (i > 100) throw new Error(`Dovecot did not listen on port ${port} within 5 s`);
-    await new Promise((r) => setTimeout(r, 50));
+  if ((await waitForPort(port, { attempts: 102, intervalMs: 50 })) !== 'listening') {
+    throw new Error(`Dovecot did not listen on port ${port} within 5 s`);
   }
   return {
     host: '127.0.0.1',
