@@ -13,7 +13,7 @@ import {
   submitOrders,
   type CreatedGame,
 } from '../src/index.ts';
-import { exampleScenario, players } from './helpers/fixtures.ts';
+import { exampleScenario, players } from '../src/testing.ts';
 
 let t: TestDatabase;
 let game: CreatedGame;

@@ -1,26 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { exampleScenario, players } from '@arbiter/intake/testing';
 import { InProcessTurnDispatcher, runTurn } from '@arbiter/turns';
 import { buildServer } from '../../src/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
 export const GM_TOKEN = 'gm-token-for-tests-0123456789abcdef0123456789';
 
-export function exampleScenario(): Record<string, unknown> {
-  const s = JSON.parse(readFileSync(path.join(root, 'examples/scenarios/first-turn.json'), 'utf8')) as Record<string, unknown>;
-  delete s.orders;
-  return s;
-}
-
-export const players = [
-  { nationId: 'north', email: 'north@example.org' },
-  { nationId: 'south', email: 'south@example.org' },
-  { nationId: 'east', email: 'east@example.org' },
-];
+export { exampleScenario, players };
 
 export interface Harness {
   t: TestDatabase;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+// Test fixtures shared by the intake's and the API's tests (`@arbiter/intake/testing`).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The example scenario (examples/scenarios/first-turn.json) without its sample orders. */
 export function exampleScenario(): Record<string, unknown> {
