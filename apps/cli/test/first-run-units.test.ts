@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '@arbiter/engine';
 import { createGameInputSchema } from '@arbiter/intake';
 import { runCli } from '../src/cli.ts';
+import { loadLocalConfig } from '@arbiter/config';
 import { banner, DEMO_GAME_FILE, parseStartArgs, readDemoGameFile, startFailure } from '../src/commands/start.ts';
 import type { StartedSystem } from '../src/commands/start.ts';
 
@@ -20,22 +21,22 @@ afterAll(async () => {
 
 describe('parseStartArgs', () => {
   it('starts everything from .arbiter by default, with the demo and migrations', () => {
-    const o = parseStartArgs([], {});
+    const o = parseStartArgs([]);
     expect(o).toEqual({ components: new Set(['api', 'worker', 'mail-in']), prettyLogs: false, home: '.arbiter', demo: true, migrate: true });
   });
 
   it('reads --only (both spellings), --home, ARBITER_HOME, --no-demo and --no-migrate', () => {
-    expect(parseStartArgs(['--only', 'api,worker'], {})).toMatchObject({ components: new Set(['api', 'worker']) });
-    expect(parseStartArgs(['--only=mail-in'], {})).toMatchObject({ components: new Set(['mail-in']) });
-    expect(parseStartArgs([], { ARBITER_HOME: '/srv/arbiter' })).toMatchObject({ home: '/srv/arbiter' });
-    expect(parseStartArgs(['--home', 'x', '--no-demo', '--no-migrate'], { ARBITER_HOME: '/srv/arbiter' })).toMatchObject({ home: 'x', demo: false, migrate: false });
+    expect(parseStartArgs(['--only', 'api,worker'])).toMatchObject({ components: new Set(['api', 'worker']) });
+    expect(parseStartArgs(['--only=mail-in'])).toMatchObject({ components: new Set(['mail-in']) });
+    expect(parseStartArgs([], loadLocalConfig({ ARBITER_HOME: '/srv/arbiter' }))).toMatchObject({ home: '/srv/arbiter' });
+    expect(parseStartArgs(['--home', 'x', '--no-demo', '--no-migrate'], loadLocalConfig({ ARBITER_HOME: '/srv/arbiter' }))).toMatchObject({ home: 'x', demo: false, migrate: false });
   });
 
   it('names what is wrong with bad arguments', () => {
-    expect(parseStartArgs(['--only', 'api,scheduler'], {})).toBe('--only: unknown component "scheduler" (choose from api, worker, mail-in)');
-    expect(parseStartArgs(['--only'], {})).toBe('--only needs a list of components: api, worker, mail-in');
-    expect(parseStartArgs(['--home'], {})).toBe('--home needs a folder');
-    expect(parseStartArgs(['--port', '3000'], {})).toBe('unknown argument "--port"');
+    expect(parseStartArgs(['--only', 'api,scheduler'])).toBe('--only: unknown component "scheduler" (choose from api, worker, mail-in)');
+    expect(parseStartArgs(['--only'])).toBe('--only needs a list of components: api, worker, mail-in');
+    expect(parseStartArgs(['--home'])).toBe('--home needs a folder');
+    expect(parseStartArgs(['--port', '3000'])).toBe('unknown argument "--port"');
   });
 
   it('the command answers bad arguments with exit status 2 and documents itself', async () => {

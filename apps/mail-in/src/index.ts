@@ -8,4 +8,4 @@ export * from './processor.ts';
 export * from './pipeline.ts';
 export * from './smtp.ts';
 export * from './imap.ts';
-export * from './config.ts';
+export * from './wiring.ts';

@@ -8,25 +8,12 @@
 // SIGTERM/SIGINT: stop taking mail, finish the mails in hand, close the database, exit 0.
 
 import cluster from 'node:cluster';
-import { ConfigError } from '@arbiter/config';
+import { ConfigError, loadConfig, type Config } from '@arbiter/config';
 import { createDb, type Db } from '@arbiter/db';
 import pino, { type Logger } from 'pino';
-import { loadMailInConfig, type MailInConfig } from './config.ts';
 import { ImapPoller } from './imap.ts';
-import { MailPipeline } from './pipeline.ts';
 import { startSmtpIntake, type SmtpIntake } from './smtp.ts';
-
-function pipelineFor(config: MailInConfig, db: Db, logger: Logger): MailPipeline {
-  return new MailPipeline({
-    db,
-    mailFrom: config.base.mail.from,
-    limits: config.limits,
-    refusalIntervalMs: config.refusalIntervalMs,
-    // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
-    concurrency: Math.max(1, Math.floor(config.base.database.poolMax / 2)),
-    logger,
-  });
-}
+import { imapPollerOptions, mailPipelineFor, smtpIntakeOptions } from './wiring.ts';
 
 function onShutdown(logger: Logger, stop: () => Promise<unknown>): void {
   let stopping = false;
@@ -52,20 +39,11 @@ function onShutdown(logger: Logger, stop: () => Promise<unknown>): void {
 }
 
 /** The SMTP intake with its own database pool; `close` stops taking mail, then closes the pool. */
-async function startSmtp(config: MailInConfig, logger: Logger): Promise<{ close(): Promise<void> } | null> {
-  const smtpConfig = config.smtp;
+async function startSmtp(config: Config, logger: Logger): Promise<{ close(): Promise<void> } | null> {
+  const smtpConfig = config.mailIn.smtp;
   if (smtpConfig === null) return null;
-  const db = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in' });
-  const smtp: SmtpIntake = await startSmtpIntake({
-    host: smtpConfig.host,
-    port: smtpConfig.port,
-    acceptedDomains: smtpConfig.acceptedDomains,
-    maxMessageBytes: smtpConfig.maxMessageBytes,
-    ...(smtpConfig.serverName !== undefined ? { serverName: smtpConfig.serverName } : {}),
-    ...(smtpConfig.tls !== undefined ? { tls: smtpConfig.tls } : {}),
-    processor: pipelineFor(config, db, logger),
-    logger,
-  });
+  const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: 'arbiter-mail-in' });
+  const smtp: SmtpIntake = await startSmtpIntake(smtpIntakeOptions(smtpConfig, mailPipelineFor(config, db, logger), logger));
   return {
     async close() {
       await smtp.close();
@@ -75,9 +53,9 @@ async function startSmtp(config: MailInConfig, logger: Logger): Promise<{ close(
 }
 
 async function main(): Promise<void> {
-  let config: MailInConfig;
+  let config: Config;
   try {
-    config = loadMailInConfig();
+    config = loadConfig(process.env, { components: ['mail-in'] });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -85,7 +63,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({ name: 'mail-in', level: config.base.logLevel });
+  const logger = pino({ name: 'mail-in', level: config.logLevel });
 
   if (cluster.isWorker) {
     const smtp = await startSmtp(config, logger.child({ worker: cluster.worker?.id }));
@@ -93,17 +71,18 @@ async function main(): Promise<void> {
     return;
   }
 
-  const workers = config.smtp?.workers ?? 1;
+  const workers = config.mailIn.smtp?.workers ?? 1;
   let imap: ImapPoller | null = null;
   let imapDb: Db | null = null;
-  if (config.imap !== null) {
-    imapDb = createDb(config.base.database.url, { poolMax: config.base.database.poolMax, applicationName: 'arbiter-mail-in-imap' });
-    imap = new ImapPoller({ ...config.imap, maxMessageBytes: config.maxMessageBytes, processor: pipelineFor(config, imapDb, logger), logger });
+  const imapConfig = config.mailIn.imap;
+  if (imapConfig !== null) {
+    imapDb = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: 'arbiter-mail-in-imap' });
+    imap = new ImapPoller(imapPollerOptions(config.mailIn, imapConfig, mailPipelineFor(config, imapDb, logger), logger));
     imap.start();
-    logger.info({ host: config.imap.host, port: config.imap.port, mailbox: config.imap.mailbox }, 'imap: poller started');
+    logger.info({ host: imapConfig.host, port: imapConfig.port, mailbox: imapConfig.mailbox }, 'imap: poller started');
   }
 
-  if (config.smtp !== null && workers > 1) {
+  if (config.mailIn.smtp !== null && workers > 1) {
     let stopping = false;
     const deaths: number[] = [];
     for (let i = 0; i < workers; i++) cluster.fork();

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMailInConfig } from '../src/config.ts';
+import { loadConfig } from '@arbiter/config';
 import { createTestGame, type TestGame } from './helpers/game.ts';
 import { waitForPort } from './helpers/net.ts';
 
@@ -32,6 +32,7 @@ async function freePort(): Promise<number> {
 
 describe('configuration', () => {
   const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x' };
+  const loadMailInConfig = (env: Record<string, string>) => loadConfig(env, { components: ['mail-in'] }).mailIn;
 
   it('needs the accepted domains when the SMTP intake is on, and names the variable', () => {
     expect(() => loadMailInConfig(base)).toThrow(/MAIL_IN_DOMAINS: is required when the SMTP intake is on/);

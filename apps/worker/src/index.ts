@@ -1,8 +1,6 @@
 // @arbiter/worker: BullMQ processors for turns, outbox mail and the deadline sweep.
 export { startWorker } from './worker.ts';
-export type { AnyQueues, RunningWorker, WorkerDeps } from './worker.ts';
-export { loadWorkerSettings, workerEnvSchema } from './env.ts';
-export type { WorkerSettings } from './env.ts';
+export type { AnyQueues, RunningWorker, WorkerDeps, WorkerSettings } from './worker.ts';
 // The job handlers, for a process that wires its own queues.
 export { adjudicateProcessor } from './processors/adjudicate.ts';
 export type { AdjudicateDeps, AdjudicateJobResult } from './processors/adjudicate.ts';

@@ -2,11 +2,10 @@
 import { loadConfig } from '@arbiter/config';
 import { createDb } from '@arbiter/db';
 import { pino } from 'pino';
-import { loadWorkerSettings } from './env.ts';
 import { startWorker } from './worker.ts';
 
-const config = loadConfig(process.env);
-const settings = loadWorkerSettings(process.env, config.nodeEnv);
+const config = loadConfig(process.env, { components: ['worker'] });
+const settings = config.worker;
 const log = pino({ level: config.logLevel, base: { service: 'worker', workerId: settings.workerId } });
 const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: `arbiter-worker ${settings.workerId}` });
 
@@ -21,7 +20,7 @@ const running = await startWorker({
   ...(pauseMs === undefined
     ? {}
     : {
-        // Test hook (NODE_ENV=test only, see env.ts): announce and wait inside the write transaction.
+        // Test hook (NODE_ENV=test only, see @arbiter/config): announce and wait inside the write transaction.
         beforeCommit: async ({ gameId, turn }) => {
           process.stdout.write(`${JSON.stringify({ msg: 'paused-before-commit', gameId, turn })}\n`);
           await new Promise((r) => setTimeout(r, pauseMs));

@@ -2,13 +2,13 @@
 import { createRedisBackend, withBackend } from 'bullmq';
 import type { BackendClasses, ConnectionOptions, IQueueBackend, Job, PostgresConnectionOptions, PostgresQueueBackend, RedisQueueBackend } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { WorkerConfig } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
 import { createSmtpTransport, messageIdDomain } from '@arbiter/mail';
 import type { MailTransport } from '@arbiter/mail';
 import { QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
 import type { AdjudicateJobData, TurnServiceConfig } from '@arbiter/turns';
 import type { Logger } from 'pino';
-import type { WorkerSettings } from './env.ts';
 import { adjudicateProcessor } from './processors/adjudicate.ts';
 import { mailProcessor } from './processors/mail.ts';
 import { sweep, sweepProcessor } from './processors/sweep.ts';
@@ -23,6 +23,9 @@ import {
   TURN_QUEUE,
 } from './queues.ts';
 import type { PostgresWorkerQueueHome, Queues, RedisWorkerQueueHome, WorkerQueueHome } from './queues.ts';
+
+/** The worker's settings: `config.worker` of @arbiter/config's `loadConfig()` (WORKER_*, TURN_*). */
+export type WorkerSettings = WorkerConfig;
 
 export interface WorkerDeps {
   db: Db;

@@ -1,5 +1,7 @@
 // @arbiter/config: the zod schema of the environment. A process calls `loadConfig()` once at start and
 // passes the parts it needs to the libraries, which never read process.env themselves.
+import { accessSync, constants } from 'node:fs';
+import { availableParallelism, hostname } from 'node:os';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -43,7 +45,117 @@ export const envSchema = z.object({
   API_AUTH_FAILURE_MAX: int(1, 10_000).default(10),
   API_AUTH_FAILURE_WINDOW_MS: int(1000, 86_400_000).default(15 * 60_000),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** `arbiter start` / `arbiter demo`: the local folder (embedded data, outbox, GM token, heartbeat). */
+  ARBITER_HOME: z.string().min(1).default('.arbiter'),
+
+  // The worker (apps/worker, `arbiter start`): docs/operations.md, "Worker, scheduling and recovery".
+  /** Names this process in Turn.claimedBy and the logs. */
+  WORKER_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, ".", "_" or "-"').optional(),
+  /** Turns adjudicated at once by this process (each is CPU-bound: keep it at or below the cores). */
+  WORKER_TURN_CONCURRENCY: int(1, 64).default(1),
+  /** How often the schedule sweep looks for due, stalled or missing turn jobs (ms). */
+  WORKER_SWEEP_INTERVAL_MS: int(1000, 3_600_000).default(30_000),
+  /** How often the outbox is polled for due mail when no turn woke it (ms). */
+  WORKER_MAIL_INTERVAL_MS: int(500, 3_600_000).default(5_000),
+  /** Rows claimed per outbox batch. */
+  WORKER_MAIL_BATCH: int(1, 1000).default(50),
+  /** A claim older than this is taken over even if its worker seems alive (ms). */
+  TURN_CLAIM_TIMEOUT_MS: int(1000, 86_400_000).default(15 * 60_000),
+  /** Outage guard: a turn first run more than this long after its deadline is held for the GM (ms). */
+  TURN_OUTAGE_GRACE_MS: int(60_000, 30 * 86_400_000).default(2 * 3_600_000),
+  /**
+   * BullMQ job lock (ms): a job whose worker stops renewing it (the process died) is handed to another
+   * worker after about this long plus the stalled-check interval. Must exceed the longest CPU-bound
+   * stretch of a turn (the engine runs in one go), else a live run is taken for stalled.
+   */
+  WORKER_LOCK_DURATION_MS: int(1000, 3_600_000).default(60_000),
+  /** How often BullMQ looks for stalled jobs (ms). */
+  WORKER_STALLED_INTERVAL_MS: int(500, 3_600_000).default(30_000),
+  /** Threads rendering turn reports beside the main thread (0: none). Default: the cores minus two. */
+  WORKER_RENDER_THREADS: int(0, 64).optional(),
+  /** BullMQ key prefix; the API's dispatcher must use the same one. */
+  WORKER_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, "_" or "-"').default('bull'),
+  /** Test hook (refused unless NODE_ENV=test): pause inside the turn's write transaction. */
+  ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS: int(0, 600_000).optional(),
+
+  // The mail intake (apps/mail-in, `arbiter start`): docs/operations.md, "Mail intake".
+  MAIL_IN_SMTP_ENABLED: bool.default(true),
+  MAIL_IN_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  MAIL_IN_SMTP_PORT: int(0, 65535).default(2525),
+  /** Processes serving the SMTP port (node:cluster); each has its own database pool. */
+  MAIL_IN_SMTP_WORKERS: int(1, 64).default(1),
+  /** Comma-separated recipient domains the SMTP intake accepts mail for. */
+  MAIL_IN_DOMAINS: z.string().optional(),
+  MAIL_IN_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+  MAIL_IN_SERVER_NAME: z.string().min(1).optional(),
+  MAIL_IN_TLS_KEY_FILE: z.string().min(1).optional(),
+  MAIL_IN_TLS_CERT_FILE: z.string().min(1).optional(),
+  MAIL_IN_IMAP_URL: z
+    .string()
+    .url('must be a URL such as imaps://user:password@imap.example.org:993')
+    .refine((u) => /^imaps?:\/\//.test(u), 'must start with imap:// or imaps://')
+    .optional(),
+  MAIL_IN_IMAP_MAILBOX: z.string().min(1).default('INBOX'),
+  /** Where handled mail is moved; "none" to only flag it. */
+  MAIL_IN_IMAP_PROCESSED_MAILBOX: z.string().min(1).default('Processed'),
+  MAIL_IN_IMAP_ONLY_UNSEEN: bool.default(true),
+  MAIL_IN_IMAP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
+  MAIL_IN_IMAP_ALLOW_SELF_SIGNED: bool.default(false),
+  MAIL_IN_MAX_ORDER_LINES: int(1, 100_000).default(500),
+  MAIL_IN_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
+  MAIL_IN_REFUSAL_INTERVAL_MS: int(0, 7 * 86_400_000).default(3_600_000),
 });
+
+/** The parts of Arbiter a process can run; each adds the checks of what it cannot run without. */
+export type Component = 'api' | 'worker' | 'mail-in';
+
+/** The worker's settings (apps/worker's `startWorker`). */
+export interface WorkerConfig {
+  workerId: string;
+  turnConcurrency: number;
+  sweepIntervalMs: number;
+  mailIntervalMs: number;
+  mailBatch: number;
+  claimTimeoutMs: number;
+  outageGraceMs: number;
+  queuePrefix: string;
+  renderThreads: number;
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+  testPauseBeforeCommitMs: number | undefined;
+}
+
+/** The mail intake's settings (apps/mail-in). */
+export interface MailInConfig {
+  /** Null when MAIL_IN_SMTP_ENABLED=false. */
+  smtp: {
+    host: string;
+    port: number;
+    workers: number;
+    /** Lower case; empty only when the process was not loaded for the 'mail-in' component. */
+    acceptedDomains: string[];
+    maxMessageBytes: number;
+    serverName: string | undefined;
+    /** PEM files; with the 'mail-in' component both were checked to be readable. */
+    tls: { keyFile: string; certFile: string } | undefined;
+  } | null;
+  /** Null when MAIL_IN_IMAP_URL is unset. */
+  imap: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string;
+    password: string;
+    mailbox: string;
+    processedMailbox: string | null;
+    onlyUnseen: boolean;
+    intervalMs: number;
+    allowSelfSigned: boolean;
+  } | null;
+  maxMessageBytes: number;
+  limits: { maxOrderLines: number; maxOrderChars: number };
+  refusalIntervalMs: number;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -68,6 +180,10 @@ export interface Config {
     authFailureLimit: { max: number; windowMs: number };
     publicBaseUrl: string | undefined;
   };
+  worker: WorkerConfig;
+  mailIn: MailInConfig;
+  /** ARBITER_HOME: the local folder of `arbiter start` (default .arbiter). */
+  home: string;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +203,107 @@ type EnvKey = keyof z.infer<typeof envSchema>;
 export interface LoadConfigOptions {
   /** Optional variables this process cannot run without (e.g. the API needs GM_TOKEN). */
   require?: EnvKey[];
+  /**
+   * The components this process runs. Each adds the checks of what it cannot run without: 'api' needs
+   * GM_TOKEN; 'mail-in' needs MAIL_IN_DOMAINS while the SMTP intake is on, a way for mail to come in
+   * (SMTP or MAIL_IN_IMAP_URL) and readable MAIL_IN_TLS_* files. Every variable's own form is checked
+   * in every process.
+   */
+  components?: readonly Component[];
+}
+
+type Issue = { variable: string; message: string };
+type Env = z.infer<typeof envSchema>;
+
+const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+function workerConfig(e: Env, issues: Issue[]): WorkerConfig {
+  if (e.ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS !== undefined && e.NODE_ENV !== 'test') {
+    issues.push({ variable: 'ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS', message: 'is a test hook and is refused unless NODE_ENV=test' });
+  }
+  return {
+    workerId: e.WORKER_ID ?? `${hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40)}-${process.pid}`,
+    turnConcurrency: e.WORKER_TURN_CONCURRENCY,
+    sweepIntervalMs: e.WORKER_SWEEP_INTERVAL_MS,
+    mailIntervalMs: e.WORKER_MAIL_INTERVAL_MS,
+    mailBatch: e.WORKER_MAIL_BATCH,
+    claimTimeoutMs: e.TURN_CLAIM_TIMEOUT_MS,
+    outageGraceMs: e.TURN_OUTAGE_GRACE_MS,
+    queuePrefix: e.WORKER_QUEUE_PREFIX,
+    renderThreads: e.WORKER_RENDER_THREADS ?? Math.max(0, availableParallelism() - 2),
+    lockDurationMs: e.WORKER_LOCK_DURATION_MS,
+    stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
+    testPauseBeforeCommitMs: e.ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS,
+  };
+}
+
+function mailInConfig(e: Env, runsMailIn: boolean, issues: Issue[]): MailInConfig {
+  let smtp: MailInConfig['smtp'] = null;
+  if (e.MAIL_IN_SMTP_ENABLED) {
+    const domains = (e.MAIL_IN_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+    if (domains.length === 0 && runsMailIn) {
+      issues.push({ variable: 'MAIL_IN_DOMAINS', message: 'is required when the SMTP intake is on: the domains it takes orders for, e.g. orders.example.org' });
+    }
+    for (const d of domains) {
+      if (!DOMAIN.test(d)) issues.push({ variable: 'MAIL_IN_DOMAINS', message: `"${d}" is not a domain name` });
+    }
+    let tls: { keyFile: string; certFile: string } | undefined;
+    if ((e.MAIL_IN_TLS_KEY_FILE === undefined) !== (e.MAIL_IN_TLS_CERT_FILE === undefined)) {
+      issues.push({ variable: 'MAIL_IN_TLS_KEY_FILE', message: 'MAIL_IN_TLS_KEY_FILE and MAIL_IN_TLS_CERT_FILE must be set together' });
+    } else if (e.MAIL_IN_TLS_KEY_FILE !== undefined && e.MAIL_IN_TLS_CERT_FILE !== undefined) {
+      tls = { keyFile: e.MAIL_IN_TLS_KEY_FILE, certFile: e.MAIL_IN_TLS_CERT_FILE };
+      if (runsMailIn) {
+        for (const [variable, file] of [['MAIL_IN_TLS_KEY_FILE', tls.keyFile], ['MAIL_IN_TLS_CERT_FILE', tls.certFile]] as const) {
+          try {
+            accessSync(file, constants.R_OK);
+          } catch (err) {
+            issues.push({ variable, message: `cannot read ${file}: ${(err as Error).message}` });
+          }
+        }
+      }
+    }
+    if (e.MAIL_IN_SMTP_WORKERS > 1 && e.MAIL_IN_SMTP_PORT === 0) {
+      issues.push({ variable: 'MAIL_IN_SMTP_PORT', message: 'must be a fixed port when MAIL_IN_SMTP_WORKERS is above 1' });
+    }
+    smtp = {
+      host: e.MAIL_IN_SMTP_HOST,
+      port: e.MAIL_IN_SMTP_PORT,
+      workers: e.MAIL_IN_SMTP_WORKERS,
+      acceptedDomains: domains,
+      maxMessageBytes: e.MAIL_IN_MAX_BYTES,
+      serverName: e.MAIL_IN_SERVER_NAME,
+      tls,
+    };
+  }
+
+  let imap: MailInConfig['imap'] = null;
+  if (e.MAIL_IN_IMAP_URL !== undefined) {
+    const u = new URL(e.MAIL_IN_IMAP_URL);
+    const secure = u.protocol === 'imaps:';
+    if (u.username === '') issues.push({ variable: 'MAIL_IN_IMAP_URL', message: 'has no user name (imaps://user:password@host)' });
+    imap = {
+      host: u.hostname,
+      port: u.port === '' ? (secure ? 993 : 143) : Number(u.port),
+      secure,
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      mailbox: e.MAIL_IN_IMAP_MAILBOX,
+      processedMailbox: e.MAIL_IN_IMAP_PROCESSED_MAILBOX.toLowerCase() === 'none' ? null : e.MAIL_IN_IMAP_PROCESSED_MAILBOX,
+      onlyUnseen: e.MAIL_IN_IMAP_ONLY_UNSEEN,
+      intervalMs: e.MAIL_IN_IMAP_INTERVAL_MS,
+      allowSelfSigned: e.MAIL_IN_IMAP_ALLOW_SELF_SIGNED,
+    };
+  }
+  if (runsMailIn && smtp === null && imap === null) {
+    issues.push({ variable: 'MAIL_IN_SMTP_ENABLED', message: 'the SMTP intake is off and MAIL_IN_IMAP_URL is not set: there is no way for mail to come in' });
+  }
+  return {
+    smtp,
+    imap,
+    maxMessageBytes: e.MAIL_IN_MAX_BYTES,
+    limits: { maxOrderLines: e.MAIL_IN_MAX_ORDER_LINES, maxOrderChars: e.MAIL_IN_MAX_ORDER_CHARS },
+    refusalIntervalMs: e.MAIL_IN_REFUSAL_INTERVAL_MS,
+  };
 }
 
 /** Parse the environment once. Throws ConfigError naming every bad or missing variable. */
@@ -98,20 +315,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (v !== undefined && v.trim() !== '') cleaned[key] = v.trim();
   }
   const parsed = envSchema.safeParse(cleaned);
-  const issues: { variable: string; message: string }[] = [];
+  const issues: Issue[] = [];
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const variable = String(issue.path[0] ?? '(environment)');
       const message = cleaned[variable] === undefined ? `is required but not set` : issue.message;
       issues.push({ variable, message });
     }
-  } else {
-    for (const key of options.require ?? []) {
-      if (parsed.data[key] === undefined) issues.push({ variable: key, message: 'is required but not set' });
-    }
+    throw new ConfigError(issues);
   }
-  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
+  const components = new Set(options.components ?? []);
+  const required = new Set<EnvKey>(options.require ?? []);
+  if (components.has('api')) required.add('GM_TOKEN');
+  for (const key of required) {
+    if (e[key] === undefined) issues.push({ variable: key, message: 'is required but not set' });
+  }
+  const worker = workerConfig(e, issues);
+  const mailIn = mailInConfig(e, components.has('mail-in'), issues);
+  if (issues.length > 0) throw new ConfigError(issues);
   return {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
@@ -130,22 +352,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authFailureLimit: { max: e.API_AUTH_FAILURE_MAX, windowMs: e.API_AUTH_FAILURE_WINDOW_MS },
       publicBaseUrl: e.PUBLIC_BASE_URL,
     },
+    worker,
+    mailIn,
+    home: e.ARBITER_HOME,
   };
+}
+
+/** Parses only the named variables (for commands that need a few before, or instead of, the rest). */
+function loadSome<K extends EnvKey>(env: Record<string, string | undefined>, keys: readonly K[]): Pick<Env, K> {
+  // zod's pick() cannot take a generic key set; the cast is checked by the return type's use.
+  const mask = Object.fromEntries(keys.map((k) => [k, true])) as Partial<Record<EnvKey, true>>;
+  const cleaned: Record<string, string> = {};
+  for (const key of keys) {
+    const v = env[key]?.trim();
+    if (v !== undefined && v !== '') cleaned[key] = v;
+  }
+  const parsed = (envSchema.pick(mask as Record<EnvKey, true>) as unknown as z.ZodType<Pick<Env, K>>).safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const variable = String(i.path[0]);
+        return { variable, message: cleaned[variable] === undefined ? 'is required but not set' : i.message };
+      }),
+    );
+  }
+  return parsed.data;
 }
 
 /** Only DATABASE_URL / DATABASE_POOL_MAX: for the migration scripts, which need nothing else. */
 export function loadDatabaseConfig(env: Record<string, string | undefined> = process.env): Config['database'] {
-  const parsed = envSchema.pick({ DATABASE_URL: true, DATABASE_POOL_MAX: true }).safeParse({
-    DATABASE_URL: env.DATABASE_URL?.trim() || undefined,
-    DATABASE_POOL_MAX: env.DATABASE_POOL_MAX?.trim() || undefined,
-  });
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => ({
-        variable: String(i.path[0]),
-        message: env[String(i.path[0])] ? i.message : 'is required but not set',
-      })),
-    );
-  }
-  return { url: parsed.data.DATABASE_URL, poolMax: parsed.data.DATABASE_POOL_MAX };
+  const e = loadSome(env, ['DATABASE_URL', 'DATABASE_POOL_MAX']);
+  return { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX };
+}
+
+/**
+ * What `arbiter start` and `arbiter demo` need before the rest of the configuration, which depends on
+ * the embedded stand-ins they may start (an unset DATABASE_URL is not an error there): LOG_LEVEL,
+ * ARBITER_HOME and, for the demo's calls to the API, GM_TOKEN.
+ */
+export function loadLocalConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'logLevel' | 'home' | 'gmToken'> {
+  const e = loadSome(env, ['LOG_LEVEL', 'ARBITER_HOME', 'GM_TOKEN']);
+  return { logLevel: e.LOG_LEVEL, home: e.ARBITER_HOME, gmToken: e.GM_TOKEN };
 }

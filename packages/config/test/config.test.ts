@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDatabaseConfig } from '../src/index.ts';
+import { ConfigError, loadConfig, loadDatabaseConfig, loadLocalConfig } from '../src/index.ts';
 
 const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/arbiter' };
 
@@ -49,5 +49,62 @@ describe('loadConfig', () => {
   it('loadDatabaseConfig needs only the database', () => {
     expect(loadDatabaseConfig({ ...base, API_PORT: 'not checked here' })).toEqual({ url: base.DATABASE_URL, poolMax: 10 });
     expect(() => loadDatabaseConfig({})).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('the worker and the mail intake', () => {
+  it('have the documented defaults in every process', () => {
+    const c = loadConfig(base);
+    expect(c.worker).toMatchObject({ turnConcurrency: 1, sweepIntervalMs: 30_000, mailIntervalMs: 5_000, mailBatch: 50, claimTimeoutMs: 900_000, outageGraceMs: 7_200_000, queuePrefix: 'bull', lockDurationMs: 60_000, stalledIntervalMs: 30_000, testPauseBeforeCommitMs: undefined });
+    expect(c.worker.workerId).toMatch(/^[A-Za-z0-9._-]+-\d+$/);
+    expect(c.worker.renderThreads).toBeGreaterThanOrEqual(0);
+    expect(c.mailIn.smtp).toMatchObject({ host: '127.0.0.1', port: 2525, workers: 1, acceptedDomains: [], maxMessageBytes: 5 * 1024 * 1024, tls: undefined });
+    expect(c.mailIn.imap).toBeNull();
+    expect(c.mailIn.limits).toEqual({ maxOrderLines: 500, maxOrderChars: 50_000 });
+    expect(c.mailIn.refusalIntervalMs).toBe(3_600_000);
+    expect(c.home).toBe('.arbiter');
+  });
+
+  it('reads the worker variables and names every bad one, with the shared ones, at once', () => {
+    expect(loadConfig({ ...base, WORKER_ID: 'w1', WORKER_RENDER_THREADS: '3', WORKER_QUEUE_PREFIX: 'arb' }).worker).toMatchObject({ workerId: 'w1', renderThreads: 3, queuePrefix: 'arb' });
+    try {
+      loadConfig({ ...base, API_PORT: 'x', WORKER_ID: 'has space', WORKER_TURN_CONCURRENCY: '0', WORKER_QUEUE_PREFIX: 'a:b', MAIL_IN_SMTP_PORT: '70000' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const m = (e as Error).message;
+      expect(m).toMatch(/^Invalid configuration:\n/);
+      expect(m).toContain('WORKER_ID: must be 1-64 letters, digits, ".", "_" or "-"');
+      expect(m).toContain('WORKER_TURN_CONCURRENCY:');
+      expect(m).toContain('WORKER_QUEUE_PREFIX: must be 1-32 letters, digits, "_" or "-"');
+      expect((e as ConfigError).issues.map((i) => i.variable).sort()).toEqual(['API_PORT', 'MAIL_IN_SMTP_PORT', 'WORKER_ID', 'WORKER_QUEUE_PREFIX', 'WORKER_TURN_CONCURRENCY']);
+    }
+  });
+
+  it('refuses the crash-test hook outside tests', () => {
+    expect(() => loadConfig({ ...base, ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS: '1000' })).toThrow('ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS: is a test hook and is refused unless NODE_ENV=test');
+    expect(loadConfig({ ...base, NODE_ENV: 'test', ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS: '1000' }).worker.testPauseBeforeCommitMs).toBe(1000);
+  });
+
+  it('checks what the mail intake needs only in a process that runs it', () => {
+    expect(loadConfig(base).mailIn.smtp?.acceptedDomains).toEqual([]);
+    expect(() => loadConfig(base, { components: ['mail-in'] })).toThrow(/MAIL_IN_DOMAINS: is required when the SMTP intake is on/);
+    expect(loadConfig({ ...base, MAIL_IN_DOMAINS: 'Orders.Example.org, b.test' }, { components: ['mail-in'] }).mailIn.smtp?.acceptedDomains).toEqual(['orders.example.org', 'b.test']);
+    expect(() => loadConfig({ ...base, MAIL_IN_SMTP_ENABLED: 'false' }, { components: ['mail-in'] })).toThrow(/no way for mail to come in/);
+    const files = { MAIL_IN_DOMAINS: 'a.test', MAIL_IN_TLS_KEY_FILE: '/nonexistent/key.pem', MAIL_IN_TLS_CERT_FILE: '/nonexistent/cert.pem' };
+    expect(loadConfig({ ...base, ...files }).mailIn.smtp?.tls).toEqual({ keyFile: '/nonexistent/key.pem', certFile: '/nonexistent/cert.pem' });
+    expect(() => loadConfig({ ...base, ...files }, { components: ['mail-in'] })).toThrow(/MAIL_IN_TLS_KEY_FILE: cannot read \/nonexistent\/key\.pem/);
+  });
+
+  it('the API component requires GM_TOKEN', () => {
+    expect(() => loadConfig(base, { components: ['api'] })).toThrow(/GM_TOKEN: is required but not set/);
+  });
+});
+
+describe('loadLocalConfig', () => {
+  it('reads LOG_LEVEL, ARBITER_HOME and GM_TOKEN without DATABASE_URL, and names a bad one', () => {
+    expect(loadLocalConfig({})).toEqual({ logLevel: 'info', home: '.arbiter', gmToken: undefined });
+    expect(loadLocalConfig({ ARBITER_HOME: ' /srv/a ', LOG_LEVEL: 'warn' })).toMatchObject({ logLevel: 'warn', home: '/srv/a' });
+    expect(() => loadLocalConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL: /);
   });
 });

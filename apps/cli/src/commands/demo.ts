@@ -199,7 +199,16 @@ export const demoCommand: Command = {
   summary: 'play one whole turn of the demo game as a guided tour (REST, mail, GM route, reports)',
   usage,
   async run(argv) {
-    let homeDir = process.env.ARBITER_HOME?.trim() || '.arbiter';
+    const { ConfigError, loadLocalConfig } = await import('@arbiter/config');
+    let local: ReturnType<typeof loadLocalConfig>;
+    try {
+      local = loadLocalConfig(process.env);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      process.stderr.write(`arbiter demo: ${err.message}\n`);
+      return 1;
+    }
+    let homeDir = local.home;
     for (let i = 0; i < argv.length; i++) {
       const a = argv[i];
       if (a === '--home' && argv[i + 1] !== undefined) homeDir = argv[++i] ?? homeDir;
@@ -218,8 +227,9 @@ export const demoCommand: Command = {
       if (run === null) {
         out(`No Arbiter runs from ${home.root}; starting one for the tour (it stops afterwards; \`npm start\` keeps one running).\n`);
         // The tour's own output is the point: the system it starts only logs warnings (unless LOG_LEVEL says otherwise).
-        const env = { ...process.env, LOG_LEVEL: (process.env.LOG_LEVEL ?? '').trim() || 'warn' };
-        const logger = await createLogger(env.LOG_LEVEL, false);
+        const level = (process.env.LOG_LEVEL ?? '').trim() === '' ? 'warn' : local.logLevel;
+        const env = { ...process.env, LOG_LEVEL: level };
+        const logger = await createLogger(level, false);
         own = await startSystem({ components: new Set(COMPONENTS), prettyLogs: false, home: homeDir, demo: true, migrate: true }, env, logger);
         run = own.run;
       }
@@ -227,7 +237,7 @@ export const demoCommand: Command = {
       if (demo === null) {
         throw new TourError(`There is no demo game in ${home.root}: it is created by \`npm start\` with the embedded database (DATABASE_URL unset).`);
       }
-      const gmToken = (process.env.GM_TOKEN ?? '').trim() || (await readFile(home.gmTokenFile, 'utf8').catch(() => '')).trim();
+      const gmToken = local.gmToken ?? (await readFile(home.gmTokenFile, 'utf8').catch(() => '')).trim();
       if (gmToken === '') throw new TourError(`No GM token: set GM_TOKEN, or start Arbiter once so that it writes ${home.gmTokenFile}.`);
       await playTour({ home, run, demo, gmToken, out });
       return 0;

@@ -35,6 +35,7 @@ async function loadRuntime() {
     Redis: ioredis.Redis,
     buildServer: api.buildServer,
     loadConfig: config.loadConfig,
+    loadDatabaseConfig: config.loadDatabaseConfig,
     applyMigrations: db.applyMigrations,
     createDb: db.createDb,
     redactUrl: db.redactUrl,
@@ -50,12 +51,12 @@ async function loadRuntime() {
     writeRunInfo: embedded.writeRunInfo,
     createGame: intake.createGame,
     ImapPoller: mailIn.ImapPoller,
-    loadMailInConfig: mailIn.loadMailInConfig,
-    MailPipeline: mailIn.MailPipeline,
+    imapPollerOptions: mailIn.imapPollerOptions,
+    mailPipelineFor: mailIn.mailPipelineFor,
+    smtpIntakeOptions: mailIn.smtpIntakeOptions,
     startSmtpIntake: mailIn.startSmtpIntake,
     QueueTurnDispatcher: turns.QueueTurnDispatcher,
     TURN_QUEUE: turns.TURN_QUEUE,
-    loadWorkerSettings: worker.loadWorkerSettings,
     startWorker: worker.startWorker,
     TURN_JOB_OPTIONS: worker.TURN_JOB_OPTIONS,
   };
@@ -114,9 +115,9 @@ export interface StartOptions {
   migrate: boolean;
 }
 
-/** Parses the arguments; a string is the problem in words. */
-export function parseStartArgs(argv: string[], env: Record<string, string | undefined>): StartOptions | string {
-  const o: StartOptions = { components: new Set(COMPONENTS), prettyLogs: false, home: env.ARBITER_HOME?.trim() || '.arbiter', demo: true, migrate: true };
+/** Parses the arguments (`local.home`: ARBITER_HOME, the default of --home); a string is the problem in words. */
+export function parseStartArgs(argv: string[], local: { home: string } = { home: '.arbiter' }): StartOptions | string {
+  const o: StartOptions = { components: new Set(COMPONENTS), prettyLogs: false, home: local.home, demo: true, migrate: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -196,7 +197,7 @@ export interface StartedSystem {
  * `env` is read once here (and handed on as parsed config); nothing below reads process.env.
  */
 export async function startSystem(options: StartOptions, env: Record<string, string | undefined>, logger: Logger): Promise<StartedSystem> {
-  const { arbiterHome, readRunInfo, applyMigrations, startEmbeddedPostgres, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
+  const { arbiterHome, readRunInfo, applyMigrations, startEmbeddedPostgres, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, loadDatabaseConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
   const running: Running[] = [];
   const stopAll = async (): Promise<void> => {
     for (const r of running.reverse()) {
@@ -209,6 +210,9 @@ export async function startSystem(options: StartOptions, env: Record<string, str
     }
     running.length = 0;
   };
+  // The embedded stand-ins are chosen by whether DATABASE_URL, REDIS_URL, SMTP_URL, GM_TOKEN and
+  // MAIL_IN_DOMAINS are set (docs/operations.md, "Configuration"); their values, and every other
+  // variable, are read through loadConfig() below, on the environment with the stand-ins filled in.
   const effective: Record<string, string | undefined> = { ...env };
   const isSet = (k: string): boolean => (env[k] ?? '').trim() !== '';
   const home = arbiterHome(options.home);
@@ -231,22 +235,17 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       effective.DATABASE_URL = e.url;
       logger.info({ url: e.url, dataDir: e.dataDir }, 'embedded PostgreSQL ready');
     } else if (options.migrate) {
-      const url = (env.DATABASE_URL ?? '').trim();
+      const url = loadDatabaseConfig(env).url;
       const applied = await applyMigrations(url);
       logger.info({ database: redactUrl(url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
     }
 
     // The GM token: with the embedded database, generated once and kept in <home>/gm-token when unset;
     // against a real database it must be configured (loadConfig names it when it is missing).
-    let gmToken: string | null = null;
-    if (only.has('api')) {
-      if (isSet('GM_TOKEN')) gmToken = (env.GM_TOKEN ?? '').trim();
-      else if (embedded !== null) {
-        const t = await loadOrCreateGmToken(home);
-        gmToken = t.token;
-        effective.GM_TOKEN = t.token;
-        logger.info({ file: home.gmTokenFile }, t.created ? 'GM_TOKEN is not set: generated one' : 'GM_TOKEN is not set: using the generated one');
-      }
+    if (only.has('api') && !isSet('GM_TOKEN') && embedded !== null) {
+      const t = await loadOrCreateGmToken(home);
+      effective.GM_TOKEN = t.token;
+      logger.info({ file: home.gmTokenFile }, t.created ? 'GM_TOKEN is not set: generated one' : 'GM_TOKEN is not set: using the generated one');
     }
     if (only.has('mail-in') && !isSet('MAIL_IN_DOMAINS') && embedded !== null) {
       effective.MAIL_IN_DOMAINS = EMBEDDED_MAIL_DOMAIN;
@@ -263,16 +262,17 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       logger.info({ dir: outbox.dir }, 'SMTP_URL is not set: outgoing mail is written as .eml files');
     }
 
-    const config = loadConfig(effective, only.has('api') ? { require: ['GM_TOKEN'] } : {});
+    const config = loadConfig(effective, { components: [...only] });
+    const gmToken = only.has('api') ? (config.gmToken ?? null) : null;
     const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: `arbiter-${[...only].join('+')}` });
     running.push({ name: 'database pool', stop: () => db.close() });
 
-    const queue: QueueHome = chooseQueueHome(env.REDIS_URL, config.database.url);
+    const queue: QueueHome = chooseQueueHome(isSet('REDIS_URL') ? config.redis.url : undefined, config.database.url);
     if (queue.kind === 'postgres' && (only.has('worker') || only.has('api'))) {
       logger.info('REDIS_URL is not set: BullMQ keeps its jobs in PostgreSQL (schema bullmq)');
     }
 
-    const wiring = await startComponents({ only, config, db, env: effective, queue, logger, prettyLogs: options.prettyLogs, running });
+    const wiring = await startComponents({ only, config, db, queue, logger, prettyLogs: options.prettyLogs, running });
 
     let demo: DemoState | null = null;
     if (embedded !== null && options.demo) demo = await ensureDemoGame(db, home, logger, wiring.dispatcher);
@@ -316,7 +316,6 @@ interface ComponentContext {
   only: Set<Component>;
   config: Config;
   db: Db;
-  env: Record<string, string | undefined>;
   queue: QueueHome;
   logger: Logger;
   prettyLogs: boolean;
@@ -336,12 +335,12 @@ interface Wiring {
 type PgTurnQueue = Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>;
 
 /** A queue on which the API hands turns to the worker(s), when this process runs no worker. */
-async function turnQueueFor(queue: QueueHome, prefix: string | undefined): Promise<{ dispatcher: TurnDispatcher; close(): Promise<void> }> {
+async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatcher: TurnDispatcher; close(): Promise<void> }> {
   const { Queue, Redis, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher } = await rt();
   if (queue.kind === 'redis') {
     const redis = new Redis(queue.url, { maxRetriesPerRequest: null });
     // The worker's key prefix (WORKER_QUEUE_PREFIX, default "bull"), so both sides use the same queue.
-    const q = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, defaultJobOptions: TURN_JOB_OPTIONS, ...(prefix ? { prefix } : {}) });
+    const q = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, defaultJobOptions: TURN_JOB_OPTIONS, prefix });
     return {
       dispatcher: new QueueTurnDispatcher(q),
       async close() {
@@ -359,13 +358,13 @@ async function turnQueueFor(queue: QueueHome, prefix: string | undefined): Promi
 }
 
 async function startComponents(ctx: ComponentContext): Promise<Wiring> {
-  const { loadWorkerSettings, startWorker, buildServer, loadMailInConfig, MailPipeline, startSmtpIntake, ImapPoller } = await rt();
-  const { only, config, db, env, queue, logger, running } = ctx;
+  const { startWorker, buildServer, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller } = await rt();
+  const { only, config, db, queue, logger, running } = ctx;
   let dispatcher: TurnDispatcher | null = null;
   const checks: (() => Promise<boolean>)[] = [];
 
   if (only.has('worker')) {
-    const settings = loadWorkerSettings(env, config.nodeEnv);
+    const settings = config.worker;
     const log = logger.child({ component: 'worker' });
     // One wiring for both homes (apps/worker's startWorker); on Redis with the worker's key prefix
     // (WORKER_QUEUE_PREFIX, default "bull"), which the API's turn queue below uses too.
@@ -387,7 +386,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
   let docsUrl: string | null = null;
   if (only.has('api')) {
     if (dispatcher === null) {
-      const q = await turnQueueFor(queue, env.WORKER_QUEUE_PREFIX?.trim() || undefined);
+      const q = await turnQueueFor(queue, config.worker.queuePrefix);
       running.push({ name: 'turn queue', stop: () => q.close() });
       dispatcher = q.dispatcher;
     }
@@ -414,34 +413,17 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
 
   let smtp: RunInfo['smtp'] = null;
   if (only.has('mail-in')) {
-    const mailIn = loadMailInConfig(env);
+    const mailIn = config.mailIn;
     const log = logger.child({ component: 'mail-in' });
-    const pipeline = new MailPipeline({
-      db,
-      mailFrom: config.mail.from,
-      limits: mailIn.limits,
-      refusalIntervalMs: mailIn.refusalIntervalMs,
-      // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
-      concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),
-      logger: log,
-    });
+    const pipeline = mailPipelineFor(config, db, log);
     if (mailIn.smtp !== null) {
-      const intake = await startSmtpIntake({
-        host: mailIn.smtp.host,
-        port: mailIn.smtp.port,
-        acceptedDomains: mailIn.smtp.acceptedDomains,
-        maxMessageBytes: mailIn.smtp.maxMessageBytes,
-        ...(mailIn.smtp.serverName !== undefined ? { serverName: mailIn.smtp.serverName } : {}),
-        ...(mailIn.smtp.tls !== undefined ? { tls: mailIn.smtp.tls } : {}),
-        processor: pipeline,
-        logger: log,
-      });
+      const intake = await startSmtpIntake(smtpIntakeOptions(mailIn.smtp, pipeline, log));
       running.push({ name: 'SMTP intake', stop: () => intake.close() });
       smtp = { host: mailIn.smtp.host, port: intake.port, domain: mailIn.smtp.acceptedDomains[0] ?? '' };
       log.info({ host: mailIn.smtp.host, port: intake.port, domains: mailIn.smtp.acceptedDomains }, 'SMTP intake ready');
     }
     if (mailIn.imap !== null) {
-      const poller = new ImapPoller({ ...mailIn.imap, maxMessageBytes: mailIn.maxMessageBytes, processor: pipeline, logger: log });
+      const poller = new ImapPoller(imapPollerOptions(mailIn, mailIn.imap, pipeline, log));
       poller.start();
       running.push({ name: 'IMAP poller', stop: () => poller.stop() });
       log.info({ host: mailIn.imap.host, port: mailIn.imap.port, mailbox: mailIn.imap.mailbox }, 'IMAP poller started');
@@ -571,14 +553,22 @@ export const startCommand: Command = {
   usage,
   async run(argv) {
     const env = process.env;
-    const parsed = parseStartArgs(argv, env);
+    const { ConfigError, loadLocalConfig } = await import('@arbiter/config');
+    let local: ReturnType<typeof loadLocalConfig>;
+    try {
+      local = loadLocalConfig(env);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      process.stderr.write(`arbiter start: ${err.message}\n`);
+      return 1;
+    }
+    const parsed = parseStartArgs(argv, local);
     if (typeof parsed === 'string') {
       process.stderr.write(`arbiter start: ${parsed}\n\n${usage}\n`);
       return 2;
     }
-    const level = (env.LOG_LEVEL ?? '').trim() || 'info';
     parsed.prettyLogs = process.stdout.isTTY === true && (await hasPinoPretty());
-    const logger = await createLogger(level, parsed.prettyLogs);
+    const logger = await createLogger(local.logLevel, parsed.prettyLogs);
     let system: StartedSystem;
     try {
       system = await startSystem(parsed, env, logger);
