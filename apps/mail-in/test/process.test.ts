@@ -91,6 +91,6 @@ describe('the mail-in process', () => {
     expect(await t.database.db.prisma.submission.count({ where: { messageId: '<process-1@home.test>' } })).toBe(1);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
+    expect(output).toContain('mail-in: stopping');
   }, 60_000);
 });
