@@ -1,6 +1,6 @@
 // One whole-turn measurement in a fresh process (so peak memory is this size's alone).
 // Usage: tsx bench/turn-child.ts <scale> [warm turns, default 3]; prints one JSON line (warm figures: the median of the warm turns).
-import { PerformanceObserver } from 'node:perf_hooks';
+import { GCProfiler } from 'node:v8';
 import { adjudicate, parseOrders } from '../src/index.ts';
 import { crowdedTurn } from './world.ts';
 
@@ -21,28 +21,25 @@ const heapAfter = process.memoryUsage().heapUsed;
 // is a fresh copy (as if loaded from the database), so nothing cached per map object (the compact map,
 // the views' map-window pieces) carries over. The copy is made outside the timed part.
 const WARM_RUNS = Number(process.argv[3] ?? '3');
-// Garbage collection pauses during each warm turn (wall time, from the gc performance entries).
-let gcMs = 0;
-const gcObserver = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcMs += e.duration;
-});
-gcObserver.observe({ entryTypes: ['gc'] });
+// Garbage collection pauses during each warm turn (wall time, from V8's GC profiler: every collection
+// in the turn; performance-observer entries arrive late and were missed).
 const warm: { ms: number; cpuMs: number; gcMs: number }[] = [];
 for (let i = 0; i < WARM_RUNS; i++) {
   const copy = structuredClone(state);
   globalThis.gc?.();
   await new Promise((resolve) => setImmediate(resolve));
-  gcMs = 0;
+  const gcProfiler = new GCProfiler();
+  gcProfiler.start();
   const c2 = process.cpuUsage();
   const t2 = process.hrtime.bigint();
   const again = adjudicate(copy, parsed.orders);
   const t3 = process.hrtime.bigint();
   const c3 = process.cpuUsage(c2);
+  const gcMs = (gcProfiler.stop()?.statistics ?? []).reduce((sum, g) => sum + g.cost, 0) / 1000;
   if (again.hash !== result.hash) throw new Error('the same turn gave two different hashes');
   await new Promise((resolve) => setImmediate(resolve));
   warm.push({ ms: Number(t3 - t2) / 1e6, cpuMs: (c3.user + c3.system) / 1000, gcMs });
 }
-gcObserver.disconnect();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const count = (type: string, outcome?: string) =>
   result.events.filter((e) => e.type === type && (outcome === undefined || (e as { outcome?: string }).outcome === outcome)).length;
@@ -71,5 +68,6 @@ console.log(
     sightings: Object.values(result.views).reduce((n, v) => n + v.sightings.length, 0),
     events: result.events.length,
     rolls: result.rolls.length,
+    hash: result.hash,
   }),
 );

@@ -173,12 +173,30 @@ export interface Resolution {
   sightings: Map<NationId, Sighting[]>;
   sightingKeys: Set<string>;
   knownCentres: Map<NationId, Set<number>>;
-  /** Hex id of an index (cached: ids are built once per hex, not per step). */
-  hexId: (index: number) => HexId;
+  /** Hex ids by index, built once per hex, not per step (see hexIdOf). */
+  hexIds: (HexId | undefined)[];
   /** armiesHostile, memoised per pair of nations. */
   hostility: Map<string, boolean>;
-  /** One `[nation]` array per nation, shared by that nation's events. */
-  only: (nation: NationId) => NationId[];
+  /** One `[nation]` array per nation, shared by that nation's events (see onlyOf). */
+  onlyLists: Map<NationId, NationId[]>;
+}
+
+// Plain functions of the resolution rather than closures made per turn: a closure made afresh each turn
+// is a new call target for the optimised code that calls it, which then throws that code away.
+
+/** Hex id of an index (cached). */
+export function hexIdOf(r: Resolution, index: number): HexId {
+  return r.hexIds[index] ?? (r.hexIds[index] = hexIdOfIndex(r.map, index));
+}
+
+/** The `[nation]` array shared by that nation's events. */
+function onlyOf(r: Resolution, n: NationId): NationId[] {
+  let a = r.onlyLists.get(n);
+  if (a === undefined) {
+    a = [n];
+    r.onlyLists.set(n, a);
+  }
+  return a;
 }
 
 export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnResult {
@@ -196,56 +214,51 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     sightings: new Map(state.nations.map((n) => [n.id, []])),
     sightingKeys: new Set(),
     knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
-    hexId: hexIdCache(world.map),
+    hexIds: new Array<HexId | undefined>(world.map.terrain.length),
     hostility: new Map(),
-    only: onlyCache(),
+    onlyLists: new Map(),
   };
-  const { map } = r;
+  // The turn in phases, each a function of its own and each looping over small per-item functions: the
+  // optimising compiler then works on code that runs many times per turn, instead of one huge function
+  // that runs once per turn and is compiled (and thrown away) in the middle of its loops.
+  startUnits(r, state);
+  const errors = applyOrders(r, orders, options);
+  for (const u of r.units) if (u.order !== null) characterMove(r, u);
+  for (const u of r.units) if (u.order !== null) setUpMover(r, u);
+  // Who saw whom at the start of the turn.
+  const { present } = r;
+  for (let hex = 0; hex < present.length; hex++) {
+    const list = present[hex];
+    if (list !== undefined && list.length > 0) observeAll(r, hex, list);
+  }
+  runPulses(r);
+  // Units that stay where they are commit what others saw of them.
+  for (const u of r.units) {
+    if (!u.destroyed && u.carrier === null) commitSeen(r, u, 'met', PULSES);
+    if (!u.done && !u.destroyed) u.done = true;
+  }
+  // After movement: 870 move and join.
+  for (const u of r.units) if (u.order !== null && u.order.order.kind === 'move-and-join' && !u.destroyed) moveAndJoin(r, u);
 
-  // Units at the start of the turn.
-  state.units.forEach((s, index) => {
-    const hex = hexIndexOf(map, s.hex);
-    const u: RUnit = {
-      index,
-      state: s,
-      id: s.id,
-      kind: s.kind,
-      nation: s.nation,
-      hex,
-      start: hex,
-      destroyed: false,
-      carrier: null,
-      passengers: [],
-      mode: null,
-      plan: [],
-      entry: 0,
-      evasive: false,
-      budget: 0,
-      table: 0,
-      fed: true,
-      mpSpent: 0,
-      pendingUntil: -1,
-      pendingTo: -1,
-      pendingDir: -1,
-      pendingCost: 0,
-      entered: false,
-      done: true,
-      stop: null,
-      steps: [],
-      visited: [],
-      strength: s.kind === 'army' ? armyStrength(s.troops, r.settings) : 0,
-      troops: s.kind === 'army' ? troopCount(s.troops) : 0,
-      command: s.kind === 'character' ? 0 : s.commander.command,
-      defends: 0,
-      seenBy: [],
-      seenAt: 0,
-      morale: null,
-      startWith: s.kind === 'character' ? s.with : s.kind === 'army' ? s.aboard : null,
-      order: null,
-    };
+  // Results, the next state, views, hash.
+  const units: UnitResult[] = new Array(r.units.length);
+  for (let i = 0; i < r.units.length; i++) units[i] = unitResult(r, r.units[i]!);
+  const nextState = buildNextState(state, r);
+  const rolls = r.rng.records;
+  const { views, json } = buildViewsWithJson(r, units, state.turn);
+  const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
+  const hash = turnHash(body, json);
+  return { ...body, hash };
+}
+
+/** Units at the start of the turn, who travels with whom, and who is at rest where. */
+function startUnits(r: Resolution, state: GameState): void {
+  const { units } = state;
+  for (let index = 0; index < units.length; index++) {
+    const u = newUnit(r, units[index]!, index);
     r.units.push(u);
     r.byId.set(u.id, u);
-  });
+  }
   for (const u of r.units) {
     const s = u.state;
     const carrierId = s.kind === 'army' ? s.aboard : s.kind === 'character' ? s.with : null;
@@ -257,143 +270,184 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     }
   }
   for (const u of r.units) if (u.carrier === null) addPresent(r, u);
+}
 
-  // Orders: canonical order, checks shared with the receipt.
-  const verdicts = judgeOrders(world, orders);
+function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
+  const hex = hexIndexOf(r.map, s.hex);
+  return {
+    index,
+    state: s,
+    id: s.id,
+    kind: s.kind,
+    nation: s.nation,
+    hex,
+    start: hex,
+    destroyed: false,
+    carrier: null,
+    passengers: [],
+    mode: null,
+    plan: [],
+    entry: 0,
+    evasive: false,
+    budget: 0,
+    table: 0,
+    fed: true,
+    mpSpent: 0,
+    pendingUntil: -1,
+    pendingTo: -1,
+    pendingDir: -1,
+    pendingCost: 0,
+    entered: false,
+    done: true,
+    stop: null,
+    steps: [],
+    visited: [],
+    strength: s.kind === 'army' ? armyStrength(s.troops, r.settings) : 0,
+    troops: s.kind === 'army' ? troopCount(s.troops) : 0,
+    command: s.kind === 'character' ? 0 : s.commander.command,
+    defends: 0,
+    seenBy: [],
+    seenAt: 0,
+    morale: null,
+    startWith: s.kind === 'character' ? s.with : s.kind === 'army' ? s.aboard : null,
+    order: null,
+  };
+}
+
+/** Orders in canonical order, with the checks shared with the receipt; returns the turn's order errors. */
+function applyOrders(r: Resolution, orders: readonly Order[], options: AdjudicateOptions): OrderError[] {
+  const verdicts = judgeOrders(r.world, orders);
   const errors: OrderError[] = [...(options.orderErrors ?? [])];
   for (const v of verdicts) {
-    if (v.accepted === null) {
-      const o = v.order;
-      errors.push({ line: o.line, column: o.column, unit: o.unit, message: v.reason ?? 'rejected' });
-      const owner = r.byId.get(o.unit)?.nation;
-      emit(r, {
-        type: 'order-rejected',
-        pulse: 0,
-        unit: o.unit,
-        line: o.line,
-        column: o.column,
-        message: `order "${o.unit}, ${o.code}" on line ${o.line} was rejected: ${v.reason ?? ''}`,
-        nations: owner === undefined ? [] : [owner],
-      });
-    } else {
-      const u = r.byId.get(v.accepted.unit.id)!;
-      u.order = v.accepted;
-    }
+    if (v.accepted === null) rejectOrder(r, v.order, v.reason, errors);
+    else r.byId.get(v.accepted.unit.id)!.order = v.accepted;
   }
   errors.sort((a, b) => a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  return errors;
+}
 
-  // Pulse 0, before movement: character moves and spells (they leave their army first).
-  for (const u of r.units) {
-    const o = u.order;
-    if (o === null || (o.order.kind !== 'character-move' && o.order.kind !== 'movement-spell')) continue;
-    const from = u.hex;
-    const left = u.carrier;
-    detach(r, u);
-    removePresent(r, u);
-    u.hex = o.dest!;
-    addPresent(r, u);
-    const spell = o.order.kind === 'movement-spell' ? o.order.spell : undefined;
+function rejectOrder(r: Resolution, o: Order, reason: string | undefined, errors: OrderError[]): void {
+  errors.push({ line: o.line, column: o.column, unit: o.unit, message: reason ?? 'rejected' });
+  const owner = r.byId.get(o.unit)?.nation;
+  emit(r, {
+    type: 'order-rejected',
+    pulse: 0,
+    unit: o.unit,
+    line: o.line,
+    column: o.column,
+    message: `order "${o.unit}, ${o.code}" on line ${o.line} was rejected: ${reason ?? ''}`,
+    nations: owner === undefined ? [] : [owner],
+  });
+}
+
+/** Pulse 0, before movement: character moves and spells (they leave their army first). */
+function characterMove(r: Resolution, u: RUnit): void {
+  const o = u.order!;
+  if (o.order.kind !== 'character-move' && o.order.kind !== 'movement-spell') return;
+  const from = u.hex;
+  const left = u.carrier;
+  detach(r, u);
+  removePresent(r, u);
+  u.hex = o.dest!;
+  addPresent(r, u);
+  const spell = o.order.kind === 'movement-spell' ? o.order.spell : undefined;
+  emit(r, {
+    type: 'character-moved',
+    pulse: 0,
+    unit: u.id,
+    from: hexIdOf(r, from),
+    to: hexIdOf(r, u.hex),
+    order: o.order.code,
+    ...(spell !== undefined ? { spell } : {}),
+    ...(left !== null ? { left: left.id } : {}),
+    message: `${u.id} ${left !== null ? `left ${left.id} and ` : ''}${spell !== undefined ? `cast spell ${spell} and ` : ''}moved from ${hexIdOf(r, from)} to ${hexIdOf(r, u.hex)}`,
+    nations: onlyOf(r, u.nation),
+  });
+}
+
+/** Movement orders: set up movers, morale for unfed ones, boarding and disembarking; 840 sides. */
+function setUpMover(r: Resolution, u: RUnit): void {
+  const o = u.order!;
+  const ord = o.order;
+  if (ord.kind === 'stand-and-defend') {
+    const d = DIRECTION_INDEX[ord.dir];
+    u.defends = (1 << d) | (1 << ((d + 5) % 6)) | (1 << ((d + 1) % 6));
+    const sides = DIRECTIONS.filter((_, i) => (u.defends & (1 << i)) !== 0);
     emit(r, {
-      type: 'character-moved',
+      type: 'standing',
       pulse: 0,
       unit: u.id,
-      from: r.hexId(from),
-      to: r.hexId(u.hex),
-      order: o.order.code,
-      ...(spell !== undefined ? { spell } : {}),
-      ...(left !== null ? { left: left.id } : {}),
-      message: `${u.id} ${left !== null ? `left ${left.id} and ` : ''}${spell !== undefined ? `cast spell ${spell} and ` : ''}moved from ${r.hexId(from)} to ${r.hexId(u.hex)}`,
-      nations: r.only(u.nation),
+      hex: hexIdOf(r, u.hex),
+      sides,
+      message: `${u.id} stands and defends ${hexIdOf(r, u.hex)} on its ${sides.join(', ')} sides`,
+      nations: onlyOf(r, u.nation),
     });
+    return;
   }
-
-  // Movement orders: set up movers, morale for unfed ones, boarding and disembarking.
-  for (const u of r.units) {
-    const o = u.order;
-    if (o === null) continue;
-    const ord = o.order;
-    if (ord.kind === 'stand-and-defend') {
-      const d = DIRECTION_INDEX[ord.dir];
-      u.defends = (1 << d) | (1 << ((d + 5) % 6)) | (1 << ((d + 1) % 6));
-      const sides = DIRECTIONS.filter((_, i) => (u.defends & (1 << i)) !== 0);
+  if (ord.kind !== 'army-move' && ord.kind !== 'navy-move') return;
+  u.plan = ord.steps;
+  u.evasive = ord.evasive;
+  u.done = false;
+  if (ord.kind === 'army-move') {
+    const a = u.state as ArmyState;
+    u.mode = 'army';
+    u.budget = ord.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
+    u.table = costTableFor(a.troops);
+    u.fed = a.food > 0;
+    if (o.disembark) {
+      const navy = u.carrier!;
+      detach(r, u);
+      addPresent(r, u);
       emit(r, {
-        type: 'standing',
+        type: 'disembarked',
         pulse: 0,
         unit: u.id,
-        hex: r.hexId(u.hex),
-        sides,
-        message: `${u.id} stands and defends ${r.hexId(u.hex)} on its ${sides.join(', ')} sides`,
-        nations: r.only(u.nation),
+        hex: hexIdOf(r, u.hex),
+        navy: navy.id,
+        message: `${u.id} marched ashore from ${navy.id} at ${hexIdOf(r, u.hex)}`,
+        nations: onlyOf(r, u.nation),
       });
-      continue;
     }
-    if (ord.kind !== 'army-move' && ord.kind !== 'navy-move') continue;
-    u.plan = ord.steps;
-    u.evasive = ord.evasive;
-    u.done = false;
-    if (ord.kind === 'army-move') {
+    if (!u.fed) moraleLoss(r, u);
+  } else {
+    u.mode = 'navy';
+    u.budget = MP_NAVY;
+    if (u.kind === 'army') {
       const a = u.state as ArmyState;
-      u.mode = 'army';
-      u.budget = ord.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
-      u.table = costTableFor(a.troops);
-      u.fed = a.food > 0;
-      if (o.disembark) {
-        const navy = u.carrier!;
-        detach(r, u);
-        addPresent(r, u);
-        emit(r, {
-          type: 'disembarked',
-          pulse: 0,
-          unit: u.id,
-          hex: r.hexId(u.hex),
-          navy: navy.id,
-          message: `${u.id} marched ashore from ${navy.id} at ${r.hexId(u.hex)}`,
-          nations: r.only(u.nation),
-        });
+      const convoy = o.convoy!.map((n) => r.byId.get(n.id)!);
+      u.fed = a.food > 0 && convoy.every((n) => (n.state as NavyState).food > 0);
+      if (a.food <= 0) moraleLoss(r, u);
+      for (const n of convoy) {
+        removePresent(r, n);
+        n.carrier = u;
+        u.passengers.push(n);
+        if ((n.state as NavyState).food <= 0) moraleLoss(r, n);
       }
-      if (!u.fed) moraleLoss(r, u);
+      const transports = convoy.reduce((t, n) => t + (n.state as NavyState).ships.transports, 0);
+      emit(r, {
+        type: 'boarded',
+        pulse: 0,
+        unit: u.id,
+        hex: hexIdOf(r, u.hex),
+        navies: convoy.map((n) => n.id),
+        transportsNeeded: o.transportsNeeded ?? 0,
+        transports,
+        message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${hexIdOf(r, u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
+        nations: onlyOf(r, u.nation),
+      });
     } else {
-      u.mode = 'navy';
-      u.budget = MP_NAVY;
-      if (u.kind === 'army') {
-        const a = u.state as ArmyState;
-        const convoy = o.convoy!.map((n) => r.byId.get(n.id)!);
-        u.fed = a.food > 0 && convoy.every((n) => (n.state as NavyState).food > 0);
-        if (a.food <= 0) moraleLoss(r, u);
-        for (const n of convoy) {
-          removePresent(r, n);
-          n.carrier = u;
-          u.passengers.push(n);
-          if ((n.state as NavyState).food <= 0) moraleLoss(r, n);
-        }
-        const transports = convoy.reduce((t, n) => t + (n.state as NavyState).ships.transports, 0);
-        emit(r, {
-          type: 'boarded',
-          pulse: 0,
-          unit: u.id,
-          hex: r.hexId(u.hex),
-          navies: convoy.map((n) => n.id),
-          transportsNeeded: o.transportsNeeded ?? 0,
-          transports,
-          message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${r.hexId(u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
-          nations: r.only(u.nation),
-        });
-      } else {
-        const n = u.state as NavyState;
-        u.fed = n.food > 0;
-        if (!u.fed) moraleLoss(r, u);
-      }
+      const n = u.state as NavyState;
+      u.fed = n.food > 0;
+      if (!u.fed) moraleLoss(r, u);
     }
   }
+}
 
-  // Who saw whom at the start of the turn.
-  r.present.forEach((list, hex) => {
-    if (list !== undefined && list.length > 0) observeAll(r, hex, list);
-  });
-
-  // Pulses.
-  const arrivals: RUnit[][] = Array.from({ length: PULSES + 1 }, () => []);
-  const groupOf = new Int32Array(map.terrain.length).fill(-1);
+/** Pulses 0..14: at each, arrivals first, then every unit at rest with an entry left tries it. */
+function runPulses(r: Resolution): void {
+  const arrivals: RUnit[][] = [];
+  for (let p = 0; p <= PULSES; p++) arrivals.push([]);
+  const groupOf = new Int32Array(r.map.terrain.length).fill(-1);
   for (let p = 0; p <= PULSES; p++) {
     let ready: RUnit[];
     if (p === 0) ready = r.units.filter((u) => !u.done);
@@ -407,100 +461,90 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
         if (!u.done && !u.destroyed) ready.push(u);
       }
     }
-    if (ready.length === 0) continue;
-    // Group by hex, in unit order; ties between armies that may interact are broken by the random source.
-    // (A slot per hex instead of a Map: no hashing, no iterator entries; groups keep first-seen order.)
-    const groups: RUnit[][] = [];
-    const groupHexes: number[] = [];
-    for (const u of ready) {
-      const gi = groupOf[u.hex]!;
-      if (gi < 0) {
-        groupOf[u.hex] = groups.length;
-        groups.push([u]);
-        groupHexes.push(u.hex);
-      } else groups[gi]!.push(u);
-    }
-    for (const h of groupHexes) groupOf[h] = -1;
-    for (let gi = 0; gi < groups.length; gi++) {
-      const hex = groupHexes[gi]!;
-      const group = groups[gi]!;
-      let order = group;
-      if (group.length > 1 && contested(r, hex, group)) {
-        order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: r.hexId(hex) });
-        emit(r, {
-          type: 'departure-order',
-          pulse: p,
-          hex: r.hexId(hex),
-          units: order.map((u) => u.id),
-          message: `pulse ${p}: ${order.length} armies try to leave ${r.hexId(hex)} at once; random order ${order.map((u) => u.id).join(', ')}`,
-          nations: [],
-        });
-      }
-      for (const u of order) {
-        if (u.destroyed || u.done) continue;
-        const next = depart(r, u, p);
-        if (next > 0) arrivals[next]!.push(u);
-      }
+    if (ready.length > 0) departures(r, p, ready, arrivals, groupOf);
+  }
+}
+
+/** The pulse's departures: grouped by hex, in unit order; ties between armies that may interact are broken by the random source. */
+function departures(r: Resolution, p: number, ready: RUnit[], arrivals: RUnit[][], groupOf: Int32Array): void {
+  // (A slot per hex instead of a Map: no hashing, no iterator entries; groups keep first-seen order.)
+  const groups: RUnit[][] = [];
+  const groupHexes: number[] = [];
+  for (const u of ready) {
+    const gi = groupOf[u.hex]!;
+    if (gi < 0) {
+      groupOf[u.hex] = groups.length;
+      groups.push([u]);
+      groupHexes.push(u.hex);
+    } else groups[gi]!.push(u);
+  }
+  for (const h of groupHexes) groupOf[h] = -1;
+  for (let gi = 0; gi < groups.length; gi++) {
+    const hex = groupHexes[gi]!;
+    const group = groups[gi]!;
+    const order = group.length > 1 && contested(r, hex, group) ? departureOrder(r, p, hex, group) : group;
+    for (const u of order) {
+      if (u.destroyed || u.done) continue;
+      const next = depart(r, u, p);
+      if (next > 0) arrivals[next]!.push(u);
     }
   }
+}
 
-  // Units that stay where they are commit what others saw of them.
-  for (const u of r.units) {
-    if (!u.destroyed && u.carrier === null) commitSeen(r, u, 'met', PULSES);
-    if (!u.done && !u.destroyed) u.done = true;
+function departureOrder(r: Resolution, p: number, hex: number, group: RUnit[]): RUnit[] {
+  const order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: hexIdOf(r, hex) });
+  emit(r, {
+    type: 'departure-order',
+    pulse: p,
+    hex: hexIdOf(r, hex),
+    units: order.map((u) => u.id),
+    message: `pulse ${p}: ${order.length} armies try to leave ${hexIdOf(r, hex)} at once; random order ${order.map((u) => u.id).join(', ')}`,
+    nations: [],
+  });
+  return order;
+}
+
+/** After movement: 870 move and join. */
+function moveAndJoin(r: Resolution, u: RUnit): void {
+  const o = u.order!.order;
+  if (o.kind !== 'move-and-join') return;
+  const army = r.byId.get(o.army)!;
+  const startCoord = parseHexId(hexIdOf(r, u.start))!;
+  let problem: string | null = null;
+  if (army.destroyed) problem = `army ${army.id} was destroyed this turn`;
+  else {
+    const d = distance(startCoord, parseHexId(hexIdOf(r, army.hex))!);
+    if (d > CHARACTER_RANGE) problem = `army ${army.id} ended its move at ${hexIdOf(r, army.hex)}, ${d} hexes from ${u.id}'s start ${hexIdOf(r, u.start)} (at most ${CHARACTER_RANGE})`;
   }
-
-  // After movement: 870 move and join.
-  for (const u of r.units) {
-    const o = u.order;
-    if (o === null || o.order.kind !== 'move-and-join' || u.destroyed) continue;
-    const army = r.byId.get(o.order.army)!;
-    const startCoord = parseHexId(r.hexId(u.start))!;
-    let problem: string | null = null;
-    if (army.destroyed) problem = `army ${army.id} was destroyed this turn`;
-    else {
-      const d = distance(startCoord, parseHexId(r.hexId(army.hex))!);
-      if (d > CHARACTER_RANGE) problem = `army ${army.id} ended its move at ${r.hexId(army.hex)}, ${d} hexes from ${u.id}'s start ${r.hexId(u.start)} (at most ${CHARACTER_RANGE})`;
-    }
-    if (problem !== null) {
-      u.stop = { hex: r.hexId(u.hex), message: `${STOP_MESSAGES['join-failed']}: ${problem}`, reason: 'join-failed' };
-      emit(r, {
-        type: 'join-failed',
-        pulse: AFTER_MOVEMENT,
-        unit: u.id,
-        army: army.id,
-        hex: r.hexId(u.hex),
-        message: `${u.id} could not join ${army.id}: ${problem}`,
-        nations: r.only(u.nation),
-      });
-      continue;
-    }
-    if (u.carrier !== army) {
-      detach(r, u);
-      removePresent(r, u);
-      u.hex = army.hex;
-      u.carrier = army;
-      army.passengers.push(u);
-    }
+  if (problem !== null) {
+    u.stop = { hex: hexIdOf(r, u.hex), message: `${STOP_MESSAGES['join-failed']}: ${problem}`, reason: 'join-failed' };
     emit(r, {
-      type: 'joined',
+      type: 'join-failed',
       pulse: AFTER_MOVEMENT,
       unit: u.id,
       army: army.id,
-      hex: r.hexId(u.hex),
-      message: `${u.id} joined ${army.id} at ${r.hexId(u.hex)}`,
-      nations: r.only(u.nation),
+      hex: hexIdOf(r, u.hex),
+      message: `${u.id} could not join ${army.id}: ${problem}`,
+      nations: onlyOf(r, u.nation),
     });
+    return;
   }
-
-  // Results, the next state, views, hash.
-  const units: UnitResult[] = r.units.map((u) => unitResult(r, u));
-  const nextState = buildNextState(state, r);
-  const rolls = r.rng.records;
-  const { views, json } = buildViewsWithJson(r, units, state.turn);
-  const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
-  const hash = turnHash(body, json);
-  return { ...body, hash };
+  if (u.carrier !== army) {
+    detach(r, u);
+    removePresent(r, u);
+    u.hex = army.hex;
+    u.carrier = army;
+    army.passengers.push(u);
+  }
+  emit(r, {
+    type: 'joined',
+    pulse: AFTER_MOVEMENT,
+    unit: u.id,
+    army: army.id,
+    hex: hexIdOf(r, u.hex),
+    message: `${u.id} joined ${army.id} at ${hexIdOf(r, u.hex)}`,
+    nations: onlyOf(r, u.nation),
+  });
 }
 
 /** Adds an event with its keys in sorted order (see turnHash). */
@@ -515,25 +559,16 @@ function emit(r: Resolution, e: TurnEvent): void {
  * centres, settings) goes through canonicalJson. A property test checks the hash equals
  * sha256Hex(canonicalJson(everything but the hash)).
  *
- * The bytes are fed to the hash in pieces of about 64 KB (JsonHashSink): a turn's result is about 30 MB of
- * JSON, and writing it as a few multi-megabyte strings cost more (large-object allocations, page faults,
- * a UTF-8 copy of each) than the hashing itself. Long arrays are written a slice at a time.
+ * The bytes go to the hash through a reusable byte buffer (JsonHashSink): a turn's result is about 30 MB
+ * of JSON, written a slice of an array at a time, so no JSON string lives longer than it takes to copy
+ * it into the buffer (long-lived strings would be copied again by the garbage collector).
  */
 function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   const n = b.nextState;
   const out = new JsonHashSink();
   // A unit's result is written once and reused in its nation's view (views hold the same objects).
-  const unitJson = new Map<UnitResult, string>();
-  for (const u of b.units) unitJson.set(u, JSON.stringify(u));
-  const putUnits = (list: UnitResult[]) => {
-    out.put('[');
-    for (let i = 0; i < list.length; i++) {
-      const u = list[i]!;
-      if (i > 0) out.put(',');
-      out.put(unitJson.get(u) ?? JSON.stringify(u));
-    }
-    out.put(']');
-  };
+  const unitJson: string[] = new Array(b.units.length);
+  for (let i = 0; i < b.units.length; i++) unitJson[i] = JSON.stringify(b.units[i]);
   out.put(`{"errors":${canonicalJson(b.errors)},"events":`);
   out.putArray(b.events);
   out.put(`,"nextState":{"map":`);
@@ -547,16 +582,25 @@ function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   out.put(`},"rolls":`);
   out.putArray(b.rolls);
   out.put(`,"turn":${canonicalJson(b.turn)},"units":`);
-  putUnits(b.units);
+  out.putFragments(unitJson, null);
   out.put(',"views":{');
   let first = true;
   for (const [nation, v] of Object.entries(b.views)) {
     // The same bytes as JSON.stringify(v): views are built with their keys in sorted order, and their
-    // map and events JSON comes from fragments of the same shared objects (views.ts).
+    // map and units are written from the fragments of the same shared objects (views.ts).
     out.put(`${first ? '' : ','}${JSON.stringify(nation)}:{"events":`);
-    out.put(viewJson.events.get(nation) ?? JSON.stringify(v.events));
+    out.putArray(v.events);
     out.put(',"map":');
-    out.put(viewJson.map.get(nation) ?? JSON.stringify(v.map));
+    const hexes = viewJson.hexes.get(nation);
+    const sides = viewJson.sides.get(nation);
+    if (hexes === undefined || sides === undefined) out.put(JSON.stringify(v.map));
+    else {
+      out.put('{"hexes":');
+      out.putFragments(viewJson.hexJson as string[], hexes);
+      out.put(',"hexsides":');
+      out.putFragments(viewJson.sideJson as string[], sides);
+      out.put('}');
+    }
     out.put(`,"nation":${JSON.stringify(v.nation)},"orderTemplate":`);
     out.putArray(v.orderTemplate);
     out.put(',"populationCentres":');
@@ -564,7 +608,9 @@ function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
     out.put(',"sightings":');
     out.putArray(v.sightings);
     out.put(`,"turn":${JSON.stringify(v.turn)},"units":`);
-    putUnits(v.units);
+    const own = viewJson.units.get(nation);
+    if (own === undefined) out.putArray(v.units);
+    else out.putFragments(unitJson, own);
     out.put('}');
     first = false;
   }
@@ -572,42 +618,82 @@ function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   return out.digest();
 }
 
-/** Feeds JSON text to SHA-256 in pieces of about 64 KB. */
+/** Size of the hash sink's byte buffer. */
+const SINK_BYTES = 1 << 20;
+/** The sink's buffer, reused from turn to turn (scratch space only: nothing in it outlives a digest). */
+let sinkBuffer: Buffer | null = null;
+/** How many fragments are joined into one string before they are copied into the sink. */
+const FRAGMENTS = 256;
+
+/** Feeds JSON text to SHA-256 through a byte buffer, flushed to the hash when full. */
 class JsonHashSink {
   private readonly h = createHash('sha256');
-  private buf = '';
+  private readonly buf: Buffer;
+  private pos = 0;
+
+  constructor() {
+    this.buf = sinkBuffer ??= Buffer.allocUnsafe(SINK_BYTES);
+  }
+
+  /** Room for `chars` UTF-16 code units (at most 3 UTF-8 bytes each); false if it can never fit. */
+  private room(chars: number): boolean {
+    if (this.pos + chars * 3 <= SINK_BYTES) return true;
+    this.flush();
+    return chars * 3 <= SINK_BYTES;
+  }
 
   put(s: string): void {
-    if (s.length >= 65536) {
-      this.flush();
-      this.h.update(s, 'utf8');
+    if (this.room(s.length)) this.pos += this.buf.write(s, this.pos);
+    else this.h.update(s, 'utf8');
+  }
+
+  /**
+   * `json` (the JSON of an array) without its opening bracket when `first` is false and always without its
+   * closing one: the middle of a longer array written a slice at a time.
+   */
+  private putSlice(json: string, first: boolean): void {
+    if (!this.room(json.length)) {
+      this.h.update(json.substring(first ? 0 : 1, json.length - 1), 'utf8');
       return;
     }
-    this.buf += s;
-    if (this.buf.length >= 65536) this.flush();
+    const at = this.pos;
+    const bytes = this.buf.write(json, at);
+    // The slice's "[" becomes the "," after the previous slice; its "]" is dropped.
+    if (!first) this.buf[at] = 0x2c;
+    this.pos = at + bytes - 1;
   }
 
   /** JSON.stringify(list), written a slice at a time. */
   putArray(list: readonly unknown[]): void {
-    const SLICE = 256;
-    if (list.length <= SLICE) {
+    if (list.length <= FRAGMENTS) {
       this.put(JSON.stringify(list));
       return;
     }
-    // Each slice's JSON goes to the hash without its brackets, as a substring (no concatenated copy).
-    this.put('[');
-    this.flush();
-    for (let i = 0; i < list.length; i += SLICE) {
-      const part = JSON.stringify(list.slice(i, i + SLICE));
-      if (i > 0) this.h.update(',', 'utf8');
-      this.h.update(part.substring(1, part.length - 1), 'utf8');
+    for (let i = 0; i < list.length; i += FRAGMENTS) this.putSlice(JSON.stringify(list.slice(i, i + FRAGMENTS)), i === 0);
+    this.put(']');
+  }
+
+  /** The JSON array of the fragments at `indexes` of `fragments` (all of them when indexes is null). */
+  putFragments(fragments: readonly string[], indexes: readonly number[] | null): void {
+    const count = indexes === null ? fragments.length : indexes.length;
+    if (count === 0) {
+      this.put('[]');
+      return;
+    }
+    const part: string[] = [];
+    for (let i = 0; i < count; i += FRAGMENTS) {
+      part.length = 0;
+      const end = Math.min(count, i + FRAGMENTS);
+      for (let j = i; j < end; j++) part.push(fragments[indexes === null ? j : indexes[j]!]!);
+      this.put(i === 0 ? '[' : ',');
+      this.put(part.join(','));
     }
     this.put(']');
   }
 
   private flush(): void {
-    if (this.buf.length > 0) this.h.update(this.buf, 'utf8');
-    this.buf = '';
+    if (this.pos > 0) this.h.update(this.buf.subarray(0, this.pos));
+    this.pos = 0;
   }
 
   digest(): string {
@@ -624,23 +710,6 @@ function mapJson(m: GameState['map']): string {
     mapJsonCache.set(m, s);
   }
   return s;
-}
-
-function onlyCache(): (nation: NationId) => NationId[] {
-  const m = new Map<NationId, NationId[]>();
-  return (n) => {
-    let a = m.get(n);
-    if (a === undefined) {
-      a = [n];
-      m.set(n, a);
-    }
-    return a;
-  };
-}
-
-function hexIdCache(map: GameMap): (index: number) => HexId {
-  const ids: (HexId | undefined)[] = new Array<HexId | undefined>(map.terrain.length);
-  return (i) => ids[i] ?? (ids[i] = hexIdOfIndex(map, i));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -715,16 +784,16 @@ function moraleLoss(r: Resolution, u: RUnit): void {
     before: s.morale,
     after,
     message: `${u.id} has no food and loses ${s.morale - after} morale (${s.morale} to ${after})`,
-    nations: r.only(u.nation),
+    nations: onlyOf(r, u.nation),
   });
 }
 
 function stopUnit(r: Resolution, u: RUnit, reason: StopReason, p: number, detail?: string): void {
   u.done = true;
-  const hex = r.hexId(u.hex);
+  const hex = hexIdOf(r, u.hex);
   const message = detail === undefined ? STOP_MESSAGES[reason] : `${STOP_MESSAGES[reason]}: ${detail}`;
   u.stop = { hex, message, reason };
-  r.events.push({ hex, message: `${u.id} stopped at ${hex}: ${message}`, nations: r.only(u.nation), pulse: p, reason, type: 'stop', unit: u.id });
+  r.events.push({ hex, message: `${u.id} stopped at ${hex}: ${message}`, nations: onlyOf(r, u.nation), pulse: p, reason, type: 'stop', unit: u.id });
 }
 
 /** The unit tries its next order entry at pulse p; returns the pulse it arrives, or 0 when it does not leave now. */
@@ -752,7 +821,7 @@ function depart(r: Resolution, u: RUnit, p: number): number {
       ? armyStepCost(map, u.hex, d, u.table, u.fed, u.evasive)
       : navyStepCost(map, u.hex, d, u.fed, u.evasive, r.world.isDock);
   if (cost < 0) {
-    stopUnit(r, u, blockOfCost(cost), p, `moving ${entry} from ${r.hexId(u.hex)}`);
+    stopUnit(r, u, blockOfCost(cost), p, `moving ${entry} from ${hexIdOf(r, u.hex)}`);
     return 0;
   }
   if (u.mpSpent + cost > u.budget) {
@@ -785,7 +854,7 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
     u.entered = true;
   }
   // Keys in sorted order: the canonical JSON of the result then needs no copy of them.
-  const step: Step = { cost, dir, from: r.hexId(from), mpLeft: u.budget - u.mpSpent, pulse: p, to: r.hexId(u.hex) };
+  const step: Step = { cost, dir, from: hexIdOf(r, from), mpLeft: u.budget - u.mpSpent, pulse: p, to: hexIdOf(r, u.hex) };
   u.steps.push(step);
   u.visited.push(u.hex);
   moveAlong(u, step);
@@ -796,7 +865,7 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
     from: step.from,
     message: dir === 'h' ? `${u.id} rested a day at ${step.to} (1 MP, ${step.mpLeft} left)` : `${u.id} moved ${dir} from ${step.from} to ${step.to} (${cost} MP, ${step.mpLeft} left)`,
     mpLeft: step.mpLeft,
-    nations: r.only(u.nation),
+    nations: onlyOf(r, u.nation),
     pulse: p,
     to: step.to,
     type: 'step',
@@ -838,7 +907,7 @@ function moveAlong(u: RUnit, step: Step): void {
 }
 
 function destroy(r: Resolution, u: RUnit, p: number, cause: 'overrun' | 'lost-at-sea', by: RUnit | null): void {
-  const hex = r.hexId(u.hex);
+  const hex = hexIdOf(r, u.hex);
   u.destroyed = true;
   u.done = true;
   u.stop = { hex, message: STOP_MESSAGES[cause], reason: cause };
@@ -862,9 +931,9 @@ function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, he
   const reason: StopReason = carrier.stop?.reason === 'lost-at-sea' ? 'lost-at-sea' : 'overrun';
   q.stop = { hex, message: `${q.kind === 'character' ? 'killed' : 'destroyed'} with ${carrier.id}: ${STOP_MESSAGES[reason]}`, reason };
   if (q.kind === 'character') {
-    emit(r, { type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: r.only(q.nation) });
+    emit(r, { type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: onlyOf(r, q.nation) });
   } else {
-    emit(r, { type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: r.only(q.nation) });
+    emit(r, { type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: onlyOf(r, q.nation) });
   }
   for (const x of q.passengers) destroyPassenger(r, x, q, p, hex);
 }
@@ -872,27 +941,9 @@ function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, he
 /** The seed's steps 3 and 4 for an army trying to leave its hex in direction d. Returns the stop reason, or null. */
 function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | null {
   const { map, settings } = r;
-  const hexId = r.hexId(u.hex);
+  const hexId = hexIdOf(r, u.hex);
+  // The evasion roll, made at most once per interception (at the first blocker it is needed for).
   let evaded: boolean | null = null;
-  const evade = (): boolean => {
-    if (evaded === null) {
-      const chance = evasionChance(u.command, u.troops, settings);
-      const roll = r.rng.int(100, { purpose: 'evasion', unit: u.id, pulse: p, hex: hexId });
-      evaded = roll < chance;
-      emit(r, {
-        type: 'evasion',
-        pulse: p,
-        hex: hexId,
-        unit: u.id,
-        chance,
-        roll,
-        success: evaded,
-        message: `${u.id} tried to slip past evasively at ${hexId}: ${evaded ? 'succeeded' : 'failed'}`,
-        nations: r.only(u.nation),
-      });
-    }
-    return evaded;
-  };
 
   // Step 3: armies.
   let blockers = (r.present[u.hex] ?? []).filter((b) => b !== u && landArmy(b) && armiesHostile(r, b.nation, u.nation));
@@ -927,7 +978,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
       sight(r, b.nation, u, u.hex, p, 'forced-past-us');
       continue;
     }
-    if (u.evasive && evade()) {
+    if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
       emit(r, { type: 'interception', ...base, outcome: 'evaded', message: `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation] });
       sight(r, u.nation, b, u.hex, p, 'we-evaded');
       continue;
@@ -943,7 +994,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   const pc = r.world.pcByHex.get(u.hex);
   if (pc !== undefined && centreStops(r, pc, u.nation)) {
     r.knownCentres.get(u.nation)?.add(u.hex);
-    if (u.evasive && evade()) {
+    if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
       emit(r, {
         type: 'population-centre',
         pulse: p,
@@ -952,7 +1003,7 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
         owner: pc.nation,
         outcome: 'evaded',
         message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
-        nations: r.only(u.nation),
+        nations: onlyOf(r, u.nation),
       });
       return null;
     }
@@ -973,6 +1024,25 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   return null;
 }
 
+/** An evasive army's roll to slip past what would stop it. */
+function evadeRoll(r: Resolution, u: RUnit, p: number, hexId: HexId): boolean {
+  const chance = evasionChance(u.command, u.troops, r.settings);
+  const roll = r.rng.int(100, { purpose: 'evasion', unit: u.id, pulse: p, hex: hexId });
+  const evaded = roll < chance;
+  emit(r, {
+    type: 'evasion',
+    pulse: p,
+    hex: hexId,
+    unit: u.id,
+    chance,
+    roll,
+    success: evaded,
+    message: `${u.id} tried to slip past evasively at ${hexId}: ${evaded ? 'succeeded' : 'failed'}`,
+    nations: onlyOf(r, u.nation),
+  });
+  return evaded;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Sightings (fog of war: docs/rules.md "What a nation sees")
 
@@ -990,7 +1060,7 @@ function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: 
   if (r.sightingKeys.has(key)) return;
   r.sightingKeys.add(key);
   const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(shipsOf(u));
-  r.sightings.get(observer)?.push({ hex: r.hexId(hex), kind, nation: u.nation, pulse, size, unit: u.id, what });
+  r.sightings.get(observer)?.push({ hex: hexIdOf(r, hex), kind, nation: u.nation, pulse, size, unit: u.id, what });
 }
 
 function shipsOf(u: RUnit): number {
@@ -1032,7 +1102,7 @@ function commitSeen(r: Resolution, u: RUnit, what: 'met' | 'passed-through', p: 
   if (u.seenBy.length === 0) return;
   const at = u.seenAt;
   if (what === 'passed-through' && u.evasive) {
-    const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: r.hexId(u.hex) });
+    const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: hexIdOf(r, u.hex) });
     if (!seen) {
       u.seenBy.length = 0;
       return;
@@ -1050,13 +1120,13 @@ function unitResult(r: Resolution, u: RUnit): UnitResult {
   // so the canonical JSON of the result needs no copy of them.
   const res = {} as UnitResult;
   if (u.destroyed) res.destroyed = true;
-  res.finalHex = r.hexId(u.hex);
+  res.finalHex = hexIdOf(r, u.hex);
   res.id = u.id;
   res.kind = u.kind;
   if (u.morale !== null) res.morale = { after: u.morale.after, before: u.morale.before };
   res.mpSpent = u.mpSpent;
   res.nation = u.nation;
-  res.startHex = r.hexId(u.start);
+  res.startHex = hexIdOf(r, u.start);
   res.steps = u.steps;
   res.stop = u.stop;
   return res;
@@ -1067,7 +1137,7 @@ function buildNextState(state: GameState, r: Resolution): GameState {
   const units: UnitState[] = [];
   for (const u of r.units) {
     if (u.destroyed) continue;
-    const hex = r.hexId(u.hex);
+    const hex = hexIdOf(r, u.hex);
     const s = u.state;
     switch (s.kind) {
       case 'army': {

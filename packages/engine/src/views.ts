@@ -5,18 +5,26 @@
 import { DIRECTIONS } from './hex.ts';
 import { featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
-import type { Resolution } from './adjudicate.ts';
+import { hexIdOf } from './adjudicate.ts';
+import type { RUnit, Resolution, TurnEvent } from './adjudicate.ts';
 import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, UnitResult } from './types.ts';
 
 /**
- * The JSON of parts of the views, built from fragments written once (a hex, a hexside, an event seen by
- * many nations): the same bytes as JSON.stringify of the view's part, used by the turn hash.
+ * What the turn hash needs to write a view's map and units from fragments written once (a hex, a hexside,
+ * a unit's result) rather than by stringifying them again: the same bytes as JSON.stringify of the view's
+ * part. Only indexes are kept here (no long-lived JSON strings during the turn).
  */
 export interface ViewJson {
-  /** JSON.stringify(view.map) per nation. */
-  map: Map<NationId, string>;
-  /** JSON.stringify(view.events) per nation. */
-  events: Map<NationId, string>;
+  /** Per nation, the hex indexes of view.map.hexes, in order (their JSON: hexJson). */
+  hexes: Map<NationId, number[]>;
+  /** Per nation, the side slots (3 * hex index + k) of view.map.hexsides, in order (their JSON: sideJson). */
+  sides: Map<NationId, number[]>;
+  /** Per nation, the indexes (in the turn's units) of view.units, in order. */
+  units: Map<NationId, number[]>;
+  /** JSON of the map window hex object of each hex index (shared by every view). */
+  hexJson: readonly (string | undefined)[];
+  /** JSON of the map window hexside object of each side slot (shared by every view). */
+  sideJson: readonly (string | undefined)[];
 }
 
 /**
@@ -47,141 +55,165 @@ export function buildViews(r: Resolution, units: UnitResult[], turn: number): Re
 
 export function buildViewsWithJson(r: Resolution, units: UnitResult[], turn: number): { views: Record<NationId, NationView>; json: ViewJson } {
   const views: Record<NationId, NationView> = {};
-  const json: ViewJson = { map: new Map(), events: new Map() };
-  const byNation = new Map<NationId, UnitResult[]>();
-  for (const n of r.nations.keys()) byNation.set(n, []);
-  for (const u of units) byNation.get(u.nation)?.push(u);
-  // One view event (and its JSON) per event, shared by the views of every nation that sees it.
-  const eventsByNation = new Map<NationId, NationView['events']>();
-  const eventJsonByNation = new Map<NationId, string[]>();
-  for (const n of r.nations.keys()) {
-    eventsByNation.set(n, []);
-    eventJsonByNation.set(n, []);
+  const pieces = piecesOf(r.map);
+  const json: ViewJson = { hexes: new Map(), sides: new Map(), units: new Map(), hexJson: pieces.hexJson, sideJson: pieces.sideJson };
+  const ids = [...r.nations.keys()].sort();
+  const parts = new Map<NationId, NationParts>();
+  for (const n of r.nations.keys()) parts.set(n, { own: [], ownIndex: [], units: [], centres: [], events: [] });
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    const p = parts.get(u.nation);
+    if (p === undefined) continue;
+    p.own.push(u);
+    p.ownIndex.push(i);
   }
+  // One view event (and its JSON) per event, shared by the views of every nation that sees it.
   for (const e of r.events) {
     // Steps are in the view's units[].steps already; the view's events are everything else.
-    if (e.type === 'step' || e.nations.length === 0) continue;
-    const ve = { message: e.message, pulse: e.pulse, type: e.type };
-    const vj = JSON.stringify(ve);
-    for (const n of e.nations) {
-      const list = eventsByNation.get(n);
-      if (list === undefined) continue;
-      list.push(ve);
-      eventJsonByNation.get(n)!.push(vj);
-    }
+    if (e.type !== 'step' && e.nations.length > 0) addViewEvent(parts, e);
   }
-  const ids = [...r.nations.keys()].sort();
-  const unitsOf = new Map<NationId, typeof r.units>();
-  for (const n of ids) unitsOf.set(n, []);
-  for (const u of r.units) unitsOf.get(u.nation)?.push(u);
-  const centresOf = new Map<NationId, number[]>();
-  for (const [hex, pc] of r.world.pcByHex) {
-    const list = centresOf.get(pc.nation);
-    if (list === undefined) centresOf.set(pc.nation, [hex]);
-    else list.push(hex);
-  }
-  const pieces = piecesOf(r.map);
-  const { edges, neighbours } = r.map;
-  // The window as a mark per hex (the turn number of the nation being built), not a Set.
-  const mark = new Int32Array(r.map.terrain.length);
-  let stamp = 0;
+  for (const u of r.units) parts.get(u.nation)?.units.push(u);
+  for (const [hex, pc] of r.world.pcByHex) parts.get(pc.nation)?.centres.push(hex);
+  // The window as a mark per hex (the stamp of the nation being built), not a Set.
+  const win: MapWindow = { r, pieces, mark: new Int32Array(r.map.terrain.length), stamp: 0, hexes: [] };
   for (const nation of ids) {
-    stamp++;
-    const own = byNation.get(nation) ?? [];
-    const ownUnits = unitsOf.get(nation) ?? [];
-    // Hexes the nation's units stood on or passed through, and its population centres.
-    const hexList: number[] = [];
-    const add = (h: number) => {
-      if (mark[h] !== stamp) {
-        mark[h] = stamp;
-        hexList.push(h);
-      }
-    };
-    const centres = new Set<number>(r.knownCentres.get(nation) ?? []);
-    for (const hex of centresOf.get(nation) ?? []) {
-      centres.add(hex);
-      addRadius(r.map, add, mark, stamp, hex, r.settings.viewRadius);
-    }
-    for (const u of ownUnits) {
-      add(u.start);
-      for (const h of u.visited) add(h);
-      addRadius(r.map, add, mark, stamp, u.hex, r.settings.viewRadius);
-    }
-    hexList.sort((a, b) => a - b);
-    const hexes: MapWindowHex[] = new Array(hexList.length);
-    const hexesJson: string[] = new Array(hexList.length);
-    const hexsides: MapWindowHexside[] = [];
-    const sidesJson: string[] = [];
-    for (let j = 0; j < hexList.length; j++) {
-      const i = hexList[j]!;
-      let h = pieces.hex[i];
-      if (h === undefined) {
-        h = { hex: r.hexId(i), terrain: terrainAtIndex(r.map, i) as Terrain };
-        pieces.hex[i] = h;
-        pieces.hexJson[i] = JSON.stringify(h);
-      }
-      hexes[j] = h;
-      hexesJson[j] = pieces.hexJson[i]!;
-      // Canonical sides (e, se, sw) whose other hex is in the window too.
-      for (let k = 0; k < 3; k++) {
-        const bits = edges[i * 3 + k] as number;
-        if (bits === 0) continue;
-        const other = neighbours[i * 6 + k + 1] as number;
-        if (other < 0 || mark[other] !== stamp) continue;
-        const key = i * 3 + k;
-        let side = pieces.side[key];
-        if (side === undefined) {
-          side = { dir: DIRECTIONS[k + 1]!, features: featureList(bits), hex: r.hexId(i) };
-          pieces.side[key] = side;
-          pieces.sideJson[key] = JSON.stringify(side);
-        }
-        hexsides.push(side);
-        sidesJson.push(pieces.sideJson[key]!);
-      }
-    }
-    json.map.set(nation, `{"hexes":[${hexesJson.join(',')}],"hexsides":[${sidesJson.join(',')}]}`);
-    json.events.set(nation, `[${eventJsonByNation.get(nation)!.join(',')}]`);
-    const populationCentres = [...centres]
-      .sort((a, b) => a - b)
-      .map((i) => r.world.pcByHex.get(i)!)
-      .map((p) => ({ fortification: p.fortification, hex: p.hex, nation: p.nation, size: p.size }));
-    const sightings = [...(r.sightings.get(nation) ?? [])].sort(
-      (a, b) => a.pulse - b.pulse || cmp(a.hex, b.hex) || cmp(a.unit, b.unit) || cmp(a.what, b.what),
-    );
-    const orderTemplate: string[] = [];
-    for (const u of ownUnits) {
-      if (u.destroyed) continue;
-      orderTemplate.push(u.kind === 'army' ? `${u.id}, 850, no, ` : u.kind === 'navy' ? `${u.id}, 830, no, ` : `${u.id}, 810, `);
-    }
-    views[nation] = {
-      events: eventsByNation.get(nation) ?? [],
-      map: { hexes, hexsides },
-      nation,
-      orderTemplate,
-      populationCentres,
-      sightings,
-      turn,
-      units: own,
-    };
+    const p = parts.get(nation)!;
+    views[nation] = buildView(r, win, nation, p, turn, json);
   }
   return { views, json };
+}
+
+/** What a nation's view is built from, gathered in one pass over units, events and centres. */
+interface NationParts {
+  /** The nation's unit results, and their indexes in the turn's units. */
+  own: UnitResult[];
+  ownIndex: number[];
+  units: RUnit[];
+  /** Hex indexes of the nation's population centres. */
+  centres: number[];
+  events: NationView['events'];
+}
+
+function addViewEvent(parts: Map<NationId, NationParts>, e: TurnEvent): void {
+  const ve = { message: e.message, pulse: e.pulse, type: e.type };
+  for (const n of e.nations) parts.get(n)?.events.push(ve);
+}
+
+/** A nation's map window being built: hexes marked with the nation's stamp, in the order first added. */
+interface MapWindow {
+  r: Resolution;
+  pieces: WindowPieces;
+  mark: Int32Array;
+  stamp: number;
+  hexes: number[];
+}
+
+function addHex(w: MapWindow, h: number): void {
+  if (w.mark[h] !== w.stamp) {
+    w.mark[h] = w.stamp;
+    w.hexes.push(h);
+  }
+}
+
+function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts, turn: number, json: ViewJson): NationView {
+  w.stamp++;
+  w.hexes = [];
+  const radius = r.settings.viewRadius;
+  // Hexes the nation's units stood on or passed through, and its population centres.
+  const centres = new Set<number>(r.knownCentres.get(nation) ?? []);
+  for (const hex of p.centres) {
+    centres.add(hex);
+    addRadius(w, hex, radius);
+  }
+  for (const u of p.units) {
+    addHex(w, u.start);
+    for (const h of u.visited) addHex(w, h);
+    addRadius(w, u.hex, radius);
+  }
+  const hexList = w.hexes;
+  hexList.sort((a, b) => a - b);
+  const hexes: MapWindowHex[] = new Array(hexList.length);
+  const hexsides: MapWindowHexside[] = [];
+  const sideSlots: number[] = [];
+  for (let j = 0; j < hexList.length; j++) {
+    const i = hexList[j]!;
+    hexes[j] = windowHex(w, i);
+    windowSides(w, i, hexsides, sideSlots);
+  }
+  json.hexes.set(nation, hexList);
+  json.sides.set(nation, sideSlots);
+  json.units.set(nation, p.ownIndex);
+  const populationCentres = [...centres]
+    .sort((a, b) => a - b)
+    .map((i) => r.world.pcByHex.get(i)!)
+    .map((c) => ({ fortification: c.fortification, hex: c.hex, nation: c.nation, size: c.size }));
+  const sightings = [...(r.sightings.get(nation) ?? [])].sort(
+    (a, b) => a.pulse - b.pulse || cmp(a.hex, b.hex) || cmp(a.unit, b.unit) || cmp(a.what, b.what),
+  );
+  const orderTemplate: string[] = [];
+  for (const u of p.units) {
+    if (u.destroyed) continue;
+    orderTemplate.push(u.kind === 'army' ? `${u.id}, 850, no, ` : u.kind === 'navy' ? `${u.id}, 830, no, ` : `${u.id}, 810, `);
+  }
+  return {
+    events: p.events,
+    map: { hexes, hexsides },
+    nation,
+    orderTemplate,
+    populationCentres,
+    sightings,
+    turn,
+    units: p.own,
+  };
+}
+
+/** The shared window object of hex `i` (made, with its JSON, the first time any view needs it). */
+function windowHex(w: MapWindow, i: number): MapWindowHex {
+  let h = w.pieces.hex[i];
+  if (h === undefined) {
+    h = { hex: hexIdOf(w.r, i), terrain: terrainAtIndex(w.r.map, i) as Terrain };
+    w.pieces.hex[i] = h;
+    w.pieces.hexJson[i] = JSON.stringify(h);
+  }
+  return h;
+}
+
+/** Hex `i`'s canonical sides (e, se, sw) with features whose other hex is in the window too. */
+function windowSides(w: MapWindow, i: number, out: MapWindowHexside[], slots: number[]): void {
+  const { edges, neighbours } = w.r.map;
+  for (let k = 0; k < 3; k++) {
+    const bits = edges[i * 3 + k] as number;
+    if (bits === 0) continue;
+    const other = neighbours[i * 6 + k + 1] as number;
+    if (other < 0 || w.mark[other] !== w.stamp) continue;
+    const key = i * 3 + k;
+    let side = w.pieces.side[key];
+    if (side === undefined) {
+      side = { dir: DIRECTIONS[k + 1]!, features: featureList(bits), hex: hexIdOf(w.r, i) };
+      w.pieces.side[key] = side;
+      w.pieces.sideJson[key] = JSON.stringify(side);
+    }
+    out.push(side);
+    slots.push(key);
+  }
 }
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function addRadius(map: GameMap, add: (h: number) => void, mark: Int32Array, stamp: number, centre: number, radius: number): void {
-  add(centre);
+function addRadius(w: MapWindow, centre: number, radius: number): void {
+  addHex(w, centre);
   if (radius === 0) return;
+  const { neighbours } = w.r.map;
   let frontier = [centre];
   for (let k = 0; k < radius; k++) {
     const next: number[] = [];
     for (const h of frontier) {
       for (let d = 0; d < 6; d++) {
-        const n = map.neighbours[h * 6 + d] as number;
-        if (n >= 0 && mark[n] !== stamp) {
-          add(n);
+        const n = neighbours[h * 6 + d] as number;
+        if (n >= 0 && w.mark[n] !== w.stamp) {
+          addHex(w, n);
           next.push(n);
         }
       }
