@@ -388,9 +388,9 @@ export function loadDatabaseConfig(env: Record<string, string | undefined> = pro
 /**
  * What `arbiter start` and `arbiter demo` need before the rest of the configuration, which depends on
  * the embedded stand-ins they may start (an unset DATABASE_URL is not an error there): LOG_LEVEL,
- * ARBITER_HOME and, for the demo's calls to the API, GM_TOKEN.
+ * ARBITER_HOME, API_WORKERS (whether to fork API processes) and, for the demo's calls to the API, GM_TOKEN.
  */
-export function loadLocalConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'logLevel' | 'home' | 'gmToken'> {
-  const e = loadSome(env, ['LOG_LEVEL', 'ARBITER_HOME', 'GM_TOKEN']);
-  return { logLevel: e.LOG_LEVEL, home: e.ARBITER_HOME, gmToken: e.GM_TOKEN };
+export function loadLocalConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'logLevel' | 'home' | 'gmToken'> & { apiWorkers: number } {
+  const e = loadSome(env, ['LOG_LEVEL', 'ARBITER_HOME', 'GM_TOKEN', 'API_WORKERS']);
+  return { logLevel: e.LOG_LEVEL, home: e.ARBITER_HOME, gmToken: e.GM_TOKEN, apiWorkers: e.API_WORKERS };
 }

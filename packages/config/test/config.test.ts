@@ -102,8 +102,10 @@ describe('the worker and the mail intake', () => {
 });
 
 describe('loadLocalConfig', () => {
-  it('reads LOG_LEVEL, ARBITER_HOME and GM_TOKEN without DATABASE_URL, and names a bad one', () => {
-    expect(loadLocalConfig({})).toEqual({ logLevel: 'info', home: '.arbiter', gmToken: undefined });
+  it('reads LOG_LEVEL, ARBITER_HOME, API_WORKERS and GM_TOKEN without DATABASE_URL, and names a bad one', () => {
+    expect(loadLocalConfig({})).toEqual({ logLevel: 'info', home: '.arbiter', gmToken: undefined, apiWorkers: 1 });
+    expect(loadLocalConfig({ API_WORKERS: '3' }).apiWorkers).toBe(3);
+    expect(() => loadLocalConfig({ API_WORKERS: '0' })).toThrow(/API_WORKERS: /);
     expect(loadLocalConfig({ ARBITER_HOME: ' /srv/a ', LOG_LEVEL: 'warn' })).toMatchObject({ logLevel: 'warn', home: '/srv/a' });
     expect(() => loadLocalConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL: /);
   });

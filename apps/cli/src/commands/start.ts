@@ -4,6 +4,7 @@
 //   REDIS_URL unset    -> BullMQ's PostgreSQL backend on that database
 //   SMTP_URL unset     -> outgoing mail written as .eml files into <home>/outbox
 // In production each container runs one component: `arbiter start --only api --no-migrate` (docker-compose.yml).
+import cluster from 'node:cluster';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +102,10 @@ docs/embedded.md. Production: docker-compose.yml and docs/operations.md.
   --no-migrate    do not apply pending database migrations (when a separate step does, as in
                   docker-compose.yml)
 
+With --only api and DATABASE_URL set, API_WORKERS > 1 forks that many API processes sharing the port
+(node:cluster), as the API's own process does; it is refused with the embedded database (PGlite lives in
+one process) and with other components in the same process.
+
 Every other setting comes from the environment (.env.example lists them all). Logs are readable
 lines in a terminal and JSON otherwise. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
 
@@ -113,6 +118,8 @@ export interface StartOptions {
   home: string;
   demo: boolean;
   migrate: boolean;
+  /** This process is one of API_WORKERS API processes forked by `arbiter start --only api` (node:cluster): the primary owns the run file. */
+  clusterWorker?: boolean;
 }
 
 /** Parses the arguments (`local.home`: ARBITER_HOME, the default of --home); a string is the problem in words. */
@@ -149,6 +156,22 @@ export function parseStartArgs(argv: string[], local: { home: string } = { home:
     }
   }
   return o;
+}
+
+/**
+ * Why API_WORKERS cannot be honoured with these components, or null. Several API processes need a
+ * database they can all reach (PGlite lives inside one process) and must not each start a worker and an
+ * intake of their own.
+ */
+export function apiWorkersProblem(components: Set<Component>, apiWorkers: number, embeddedDatabase: boolean): string | null {
+  if (apiWorkers <= 1 || !components.has('api')) return null;
+  if (embeddedDatabase) {
+    return `API_WORKERS=${apiWorkers} cannot be honoured with the embedded database: PGlite (used while DATABASE_URL is unset) runs inside this one process, and several API processes cannot share it. Unset API_WORKERS (or set it to 1), or set DATABASE_URL to a PostgreSQL server.`;
+  }
+  if (components.size > 1) {
+    return `API_WORKERS=${apiWorkers} needs --only api: each API process would start its own ${[...components].filter((c) => c !== 'api').join(' and ')}. Run the API alone (arbiter start --only api) and the rest in another process, or set API_WORKERS to 1.`;
+  }
+  return null;
 }
 
 async function hasPinoPretty(): Promise<boolean> {
@@ -219,7 +242,9 @@ export async function startSystem(options: StartOptions, env: Record<string, str
   const only = options.components;
 
   try {
-    const other = await readRunInfo(home);
+    const problem = apiWorkersProblem(only, apiWorkersOf(env), !isSet('DATABASE_URL'));
+    if (problem !== null) throw new Error(problem);
+    const other = options.clusterWorker === true ? null : await readRunInfo(home);
     if (other !== null && other.pid !== process.pid) {
       throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
     }
@@ -287,8 +312,10 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       embeddedDatabase: embedded !== null,
       queue: queue.kind,
     };
-    await writeRunInfo(home, run);
-    running.push({ name: 'run file', stop: () => removeRunInfo(home) });
+    if (options.clusterWorker !== true) {
+      await writeRunInfo(home, run);
+      running.push({ name: 'run file', stop: () => removeRunInfo(home) });
+    }
     const heartbeat = startHeartbeat(home, db, wiring.healthy, logger);
     running.push({ name: 'heartbeat', stop: async () => clearInterval(heartbeat) });
 
@@ -404,9 +431,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
     await server.listen({ host: config.api.host, port: config.api.port });
     running.push({ name: 'API', stop: () => server.close() });
     const address = server.server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : config.api.port;
-    const host = config.api.host === '0.0.0.0' || config.api.host === '::' ? '127.0.0.1' : config.api.host;
-    apiUrl = config.api.publicBaseUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    apiUrl = apiUrlOf(config, typeof address === 'object' && address !== null ? address.port : config.api.port);
     docsUrl = `${apiUrl}/docs`;
     logger.info({ component: 'api', url: apiUrl, docs: docsUrl }, 'API ready');
   }
@@ -438,6 +463,72 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
     healthy: async () => {
       for (const c of checks) if (!(await c())) return false;
       return true;
+    },
+  };
+}
+
+/** Where clients reach the API: PUBLIC_BASE_URL, or the address it listens on (a wildcard as 127.0.0.1). */
+function apiUrlOf(config: Config, port: number): string {
+  const host = config.api.host === '0.0.0.0' || config.api.host === '::' ? '127.0.0.1' : config.api.host;
+  return config.api.publicBaseUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** API_WORKERS, read again where only the raw environment is at hand (validated by loadLocalConfig first). */
+function apiWorkersOf(env: Record<string, string | undefined>): number {
+  const v = (env.API_WORKERS ?? '').trim();
+  return v === '' ? 1 : Number(v);
+}
+
+/** What the newcomer's summary shows. */
+export type SystemSummary = Pick<StartedSystem, 'run' | 'gmToken' | 'home' | 'demo'> & { stop(): Promise<void> };
+
+/**
+ * `arbiter start --only api` with API_WORKERS > 1 and DATABASE_URL set: this (primary) process applies
+ * the migrations, checks the configuration, forks API_WORKERS processes that each run the API
+ * (`startSystem` with `clusterWorker`) on the one port, restarts one that dies, and writes the run file
+ * once the first one listens.
+ */
+export async function startApiCluster(options: StartOptions, env: Record<string, string | undefined>, apiWorkers: number, logger: Logger): Promise<SystemSummary> {
+  const { arbiterHome, readRunInfo, applyMigrations, loadConfig, redactUrl, writeRunInfo, removeRunInfo } = await rt();
+  const { superviseWorkers } = await import('@arbiter/process');
+  const home = arbiterHome(options.home);
+  const other = await readRunInfo(home);
+  if (other !== null && other.pid !== process.pid) {
+    throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
+  }
+  // Checked here, so that a bad configuration stops the start once rather than every forked process.
+  const config = loadConfig(env, { components: ['api'] });
+  if (options.migrate) {
+    const applied = await applyMigrations(config.database.url);
+    logger.info({ database: redactUrl(config.database.url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
+  }
+  const listening = new Promise<number>((resolve) => cluster.once('listening', (_worker, address) => resolve(address.port)));
+  const supervisor = superviseWorkers({ name: 'api', count: apiWorkers, log: logger });
+  const port = await listening;
+  const apiUrl = apiUrlOf(config, port);
+  const run: RunInfo = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    apiUrl,
+    docsUrl: `${apiUrl}/docs`,
+    smtp: null,
+    outboxDir: null,
+    embeddedDatabase: false,
+    queue: (env.REDIS_URL ?? '').trim() === '' ? 'postgres' : 'redis',
+  };
+  await writeRunInfo(home, run);
+  let stopping: Promise<void> | undefined;
+  return {
+    run,
+    home,
+    demo: null,
+    gmToken: config.gmToken ?? null,
+    stop() {
+      stopping ??= (async () => {
+        await supervisor.stop();
+        await removeRunInfo(home);
+      })();
+      return stopping;
     },
   };
 }
@@ -499,7 +590,7 @@ function startHeartbeat(home: ArbiterHome, db: Db, healthy: () => Promise<boolea
 }
 
 /** What a newcomer needs, as plain lines (not log records). */
-export function banner(s: StartedSystem): string {
+export function banner(s: SystemSummary): string {
   const lines: string[] = [];
   const r = s.run;
   const modes = [
@@ -569,27 +660,40 @@ export const startCommand: Command = {
     }
     parsed.prettyLogs = process.stdout.isTTY === true && (await hasPinoPretty());
     const logger = await createLogger(local.logLevel, parsed.prettyLogs);
-    let system: StartedSystem;
+    // API_WORKERS > 1 with --only api and a database of its own: this process supervises API processes
+    // (node:cluster re-runs this command in each, as cluster workers). Otherwise startSystem refuses it.
+    const supervise = cluster.isPrimary && local.apiWorkers > 1 && apiWorkersProblem(parsed.components, local.apiWorkers, (env.DATABASE_URL ?? '').trim() === '') === null;
+    parsed.clusterWorker = cluster.isWorker;
+    if (cluster.isWorker) {
+      parsed.migrate = false;
+      parsed.demo = false;
+    }
+    let system: SystemSummary;
     try {
-      system = await startSystem(parsed, env, logger);
+      system = supervise ? await startApiCluster(parsed, env, local.apiWorkers, logger) : await startSystem(parsed, env, logger);
     } catch (err) {
       logger.error({ err }, 'Arbiter could not start');
       process.stderr.write(`arbiter start: ${startFailure(err)}\n`);
       return 1;
     }
-    process.stdout.write(`${banner(system)}\n`);
-    const { pid: _pid, ...ready } = system.run;
-    logger.info(ready, 'ready');
+    if (!cluster.isWorker) {
+      process.stdout.write(`${banner(system)}\n`);
+      const { pid: _pid, ...ready } = system.run;
+      logger.info(supervise ? { ...ready, apiWorkers: local.apiWorkers } : ready, 'ready');
+    }
     const sig = await waitForStopSignal();
     logger.info({ signal: sig }, 'stopping');
-    // A second signal while stopping ends the process at once.
-    const force = (): void => process.exit(130);
+    // A second signal while stopping ends the process at once; not in a forked API process, where Ctrl-C
+    // arrives directly and then the primary's SIGTERM follows (ignored: the stop is under way).
+    const force = cluster.isWorker ? (): void => undefined : (): void => process.exit(130);
     process.once('SIGINT', force);
     process.once('SIGTERM', force);
     await system.stop();
     logger.info('stopped');
     process.off('SIGINT', force);
     process.off('SIGTERM', force);
+    // A forked API process keeps its channel to the primary open until it lets go of it.
+    cluster.worker?.disconnect();
     return 0;
   },
 };
