@@ -120,6 +120,8 @@ export interface RUnit {
   id: UnitId;
   kind: UnitState['kind'];
   nation: NationId;
+  /** Index of its nation (Resolution.nationIx). */
+  nationIx: number;
   hex: number;
   start: number;
   destroyed: boolean;
@@ -171,12 +173,18 @@ export interface Resolution {
   present: (RUnit[] | undefined)[];
   events: TurnEvent[];
   sightings: Map<NationId, Sighting[]>;
-  sightingKeys: Set<string>;
+  /** Sightings made so far, as numbers (sightingKey); strings only for worlds too big for exact numbers. */
+  sightingKeys: Set<number | string>;
   knownCentres: Map<NationId, Set<number>>;
   /** Hex ids by index, built once per hex, not per step (see hexIdOf). */
   hexIds: (HexId | undefined)[];
-  /** armiesHostile, memoised per pair of nations. */
-  hostility: Map<string, boolean>;
+  /** Every nation that owns a unit or population centre or is listed, by index (state order first). */
+  nationIx: Map<NationId, number>;
+  /** armiesHostile, memoised per pair of nation indexes (nationCount x nationCount): 0 not yet known, 1 no, 2 yes. */
+  hostility: Int8Array;
+  nationCount: number;
+  /** Whether sighting keys fit in exact numbers (else they are strings). */
+  numericSightingKeys: boolean;
   /** One `[nation]` array per nation, shared by that nation's events (see onlyOf). */
   onlyLists: Map<NationId, NationId[]>;
 }
@@ -215,7 +223,10 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     sightingKeys: new Set(),
     knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
     hexIds: new Array<HexId | undefined>(world.map.terrain.length),
-    hostility: new Map(),
+    nationIx: new Map(state.nations.map((n, i) => [n.id, i])),
+    hostility: new Int8Array(0),
+    nationCount: 0,
+    numericSightingKeys: false,
     onlyLists: new Map(),
   };
   // The turn in phases, each a function of its own and each looping over small per-item functions: the
@@ -270,6 +281,21 @@ function startUnits(r: Resolution, state: GameState): void {
     }
   }
   for (const u of r.units) if (u.carrier === null) addPresent(r, u);
+  for (const pc of state.populationCentres) nationIndex(r, pc.nation);
+  const n = r.nationIx.size;
+  r.nationCount = n;
+  r.hostility = new Int8Array(n * n);
+  r.numericSightingKeys = n * r.units.length * r.map.terrain.length * SIGHTING_CODES <= Number.MAX_SAFE_INTEGER;
+}
+
+/** Index of a nation (a nation named only by a unit or a population centre gets the next one). */
+function nationIndex(r: Resolution, n: NationId): number {
+  let i = r.nationIx.get(n);
+  if (i === undefined) {
+    i = r.nationIx.size;
+    r.nationIx.set(n, i);
+  }
+  return i;
 }
 
 function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
@@ -280,6 +306,7 @@ function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     id: s.id,
     kind: s.kind,
     nation: s.nation,
+    nationIx: nationIndex(r, s.nation),
     hex,
     start: hex,
     destroyed: false,
@@ -329,14 +356,14 @@ function applyOrders(r: Resolution, orders: readonly Order[], options: Adjudicat
 function rejectOrder(r: Resolution, o: Order, reason: string | undefined, errors: OrderError[]): void {
   errors.push({ line: o.line, column: o.column, unit: o.unit, message: reason ?? 'rejected' });
   const owner = r.byId.get(o.unit)?.nation;
-  emit(r, {
-    type: 'order-rejected',
-    pulse: 0,
-    unit: o.unit,
-    line: o.line,
+  r.events.push({
     column: o.column,
+    line: o.line,
     message: `order "${o.unit}, ${o.code}" on line ${o.line} was rejected: ${reason ?? ''}`,
     nations: owner === undefined ? [] : [owner],
+    pulse: 0,
+    type: 'order-rejected',
+    unit: o.unit,
   });
 }
 
@@ -373,14 +400,14 @@ function setUpMover(r: Resolution, u: RUnit): void {
     const d = DIRECTION_INDEX[ord.dir];
     u.defends = (1 << d) | (1 << ((d + 5) % 6)) | (1 << ((d + 1) % 6));
     const sides = DIRECTIONS.filter((_, i) => (u.defends & (1 << i)) !== 0);
-    emit(r, {
-      type: 'standing',
-      pulse: 0,
-      unit: u.id,
+    r.events.push({
       hex: hexIdOf(r, u.hex),
-      sides,
       message: `${u.id} stands and defends ${hexIdOf(r, u.hex)} on its ${sides.join(', ')} sides`,
       nations: onlyOf(r, u.nation),
+      pulse: 0,
+      sides,
+      type: 'standing',
+      unit: u.id,
     });
     return;
   }
@@ -398,14 +425,14 @@ function setUpMover(r: Resolution, u: RUnit): void {
       const navy = u.carrier!;
       detach(r, u);
       addPresent(r, u);
-      emit(r, {
-        type: 'disembarked',
-        pulse: 0,
-        unit: u.id,
+      r.events.push({
         hex: hexIdOf(r, u.hex),
-        navy: navy.id,
         message: `${u.id} marched ashore from ${navy.id} at ${hexIdOf(r, u.hex)}`,
         nations: onlyOf(r, u.nation),
+        navy: navy.id,
+        pulse: 0,
+        type: 'disembarked',
+        unit: u.id,
       });
     }
     if (!u.fed) moraleLoss(r, u);
@@ -424,16 +451,16 @@ function setUpMover(r: Resolution, u: RUnit): void {
         if ((n.state as NavyState).food <= 0) moraleLoss(r, n);
       }
       const transports = convoy.reduce((t, n) => t + (n.state as NavyState).ships.transports, 0);
-      emit(r, {
-        type: 'boarded',
-        pulse: 0,
-        unit: u.id,
+      r.events.push({
         hex: hexIdOf(r, u.hex),
-        navies: convoy.map((n) => n.id),
-        transportsNeeded: o.transportsNeeded ?? 0,
-        transports,
         message: `${u.id} boarded ${convoy.map((n) => n.id).join(', ')} at ${hexIdOf(r, u.hex)} (${o.transportsNeeded ?? 0} transports needed, ${transports} available)`,
         nations: onlyOf(r, u.nation),
+        navies: convoy.map((n) => n.id),
+        pulse: 0,
+        transports,
+        transportsNeeded: o.transportsNeeded ?? 0,
+        type: 'boarded',
+        unit: u.id,
       });
     } else {
       const n = u.state as NavyState;
@@ -493,13 +520,13 @@ function departures(r: Resolution, p: number, ready: RUnit[], arrivals: RUnit[][
 
 function departureOrder(r: Resolution, p: number, hex: number, group: RUnit[]): RUnit[] {
   const order = r.rng.shuffle(group, { purpose: 'departure-order', pulse: p, hex: hexIdOf(r, hex) });
-  emit(r, {
-    type: 'departure-order',
-    pulse: p,
+  r.events.push({
     hex: hexIdOf(r, hex),
-    units: order.map((u) => u.id),
     message: `pulse ${p}: ${order.length} armies try to leave ${hexIdOf(r, hex)} at once; random order ${order.map((u) => u.id).join(', ')}`,
     nations: [],
+    pulse: p,
+    type: 'departure-order',
+    units: order.map((u) => u.id),
   });
   return order;
 }
@@ -518,14 +545,14 @@ function moveAndJoin(r: Resolution, u: RUnit): void {
   }
   if (problem !== null) {
     u.stop = { hex: hexIdOf(r, u.hex), message: `${STOP_MESSAGES['join-failed']}: ${problem}`, reason: 'join-failed' };
-    emit(r, {
-      type: 'join-failed',
-      pulse: AFTER_MOVEMENT,
-      unit: u.id,
+    r.events.push({
       army: army.id,
       hex: hexIdOf(r, u.hex),
       message: `${u.id} could not join ${army.id}: ${problem}`,
       nations: onlyOf(r, u.nation),
+      pulse: AFTER_MOVEMENT,
+      type: 'join-failed',
+      unit: u.id,
     });
     return;
   }
@@ -536,14 +563,14 @@ function moveAndJoin(r: Resolution, u: RUnit): void {
     u.carrier = army;
     army.passengers.push(u);
   }
-  emit(r, {
-    type: 'joined',
-    pulse: AFTER_MOVEMENT,
-    unit: u.id,
+  r.events.push({
     army: army.id,
     hex: hexIdOf(r, u.hex),
     message: `${u.id} joined ${army.id} at ${hexIdOf(r, u.hex)}`,
     nations: onlyOf(r, u.nation),
+    pulse: AFTER_MOVEMENT,
+    type: 'joined',
+    unit: u.id,
   });
 }
 
@@ -744,14 +771,27 @@ function landArmy(u: RUnit): boolean {
 
 /** The seed: an army stops another when it is not friendly or tolerant to it, or the other is neither to it. */
 export function armiesHostile(r: Resolution, a: NationId, b: NationId): boolean {
-  if (a === b) return false;
-  const key = `${a}\u0000${b}`;
-  let h = r.hostility.get(key);
-  if (h === undefined) {
-    h = !(isFriendlyOrTolerant(relationOf(r.nations, a, b)) && isFriendlyOrTolerant(relationOf(r.nations, b, a)));
-    r.hostility.set(key, h);
+  const ai = r.nationIx.get(a);
+  const bi = r.nationIx.get(b);
+  if (ai === undefined || bi === undefined) return a !== b && nationsHostile(r, a, b);
+  return unitsHostile(r, ai, a, bi, b);
+}
+
+/** armiesHostile by nation index (memoised). */
+function unitsHostile(r: Resolution, ai: number, a: NationId, bi: number, b: NationId): boolean {
+  if (ai === bi) return false;
+  if (ai >= r.nationCount || bi >= r.nationCount) return nationsHostile(r, a, b);
+  const slot = ai * r.nationCount + bi;
+  let h = r.hostility[slot]!;
+  if (h === 0) {
+    h = nationsHostile(r, a, b) ? 2 : 1;
+    r.hostility[slot] = h;
   }
-  return h;
+  return h === 2;
+}
+
+function nationsHostile(r: Resolution, a: NationId, b: NationId): boolean {
+  return !(isFriendlyOrTolerant(relationOf(r.nations, a, b)) && isFriendlyOrTolerant(relationOf(r.nations, b, a)));
 }
 
 /** The seed: a fortified population centre of a nation that is not tolerant or friendly to the army stops it. */
@@ -764,7 +804,7 @@ function contested(r: Resolution, hex: number, group: RUnit[]): boolean {
   if (movers.length === 0) return false;
   const armies = (r.present[hex] ?? []).filter(landArmy);
   let count = 0;
-  for (const m of movers) if (armies.some((a) => armiesHostile(r, a.nation, m.nation))) count++;
+  for (const m of movers) if (armies.some((a) => unitsHostile(r, a.nationIx, a.nation, m.nationIx, m.nation))) count++;
   return count > 1 || (count === 1 && movers.length > 1);
 }
 
@@ -777,23 +817,23 @@ function moraleLoss(r: Resolution, u: RUnit): void {
   const loss = min + r.rng.int(max - min + 1, { purpose: 'morale', unit: u.id, pulse: 0 });
   const after = Math.max(0, s.morale - loss);
   u.morale = { before: s.morale, after };
-  emit(r, {
-    type: 'morale',
-    pulse: 0,
-    unit: u.id,
-    before: s.morale,
+  r.events.push({
     after,
+    before: s.morale,
     message: `${u.id} has no food and loses ${s.morale - after} morale (${s.morale} to ${after})`,
     nations: onlyOf(r, u.nation),
+    pulse: 0,
+    type: 'morale',
+    unit: u.id,
   });
 }
 
 function stopUnit(r: Resolution, u: RUnit, reason: StopReason, p: number, detail?: string): void {
   u.done = true;
   const hex = hexIdOf(r, u.hex);
-  const message = detail === undefined ? STOP_MESSAGES[reason] : `${STOP_MESSAGES[reason]}: ${detail}`;
+  const message = detail === undefined ? STOP_MESSAGES[reason] : [STOP_MESSAGES[reason], ': ', detail].join('');
   u.stop = { hex, message, reason };
-  r.events.push({ hex, message: `${u.id} stopped at ${hex}: ${message}`, nations: onlyOf(r, u.nation), pulse: p, reason, type: 'stop', unit: u.id });
+  r.events.push({ hex, message: [u.id, ' stopped at ', hex, ': ', message].join(''), nations: onlyOf(r, u.nation), pulse: p, reason, type: 'stop', unit: u.id });
 }
 
 /** The unit tries its next order entry at pulse p; returns the pulse it arrives, or 0 when it does not leave now. */
@@ -863,7 +903,10 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
     cost,
     dir,
     from: step.from,
-    message: dir === 'h' ? `${u.id} rested a day at ${step.to} (1 MP, ${step.mpLeft} left)` : `${u.id} moved ${dir} from ${step.from} to ${step.to} (${cost} MP, ${step.mpLeft} left)`,
+    message:
+      dir === 'h'
+        ? [u.id, ' rested a day at ', step.to, ' (1 MP, ', step.mpLeft, ' left)'].join('')
+        : [u.id, ' moved ', dir, ' from ', step.from, ' to ', step.to, ' (', cost, ' MP, ', step.mpLeft, ' left)'].join(''),
     mpLeft: step.mpLeft,
     nations: onlyOf(r, u.nation),
     pulse: p,
@@ -884,7 +927,7 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
           return;
         }
         if (roll < loss + storm) {
-          emit(r, { type: 'storm', pulse: p, unit: u.id, hex: step.to, message: `${u.id} was caught by a storm at ${step.to}`, nations: [u.nation] });
+          r.events.push({ hex: step.to, message: `${u.id} was caught by a storm at ${step.to}`, nations: [u.nation], pulse: p, type: 'storm', unit: u.id });
           if (u.entry < u.plan.length) stopUnit(r, u, 'storm', p);
           else u.done = true;
           return;
@@ -931,9 +974,9 @@ function destroyPassenger(r: Resolution, q: RUnit, carrier: RUnit, p: number, he
   const reason: StopReason = carrier.stop?.reason === 'lost-at-sea' ? 'lost-at-sea' : 'overrun';
   q.stop = { hex, message: `${q.kind === 'character' ? 'killed' : 'destroyed'} with ${carrier.id}: ${STOP_MESSAGES[reason]}`, reason };
   if (q.kind === 'character') {
-    emit(r, { type: 'character-killed', pulse: p, unit: q.id, hex, with: carrier.id, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: onlyOf(r, q.nation) });
+    r.events.push({ hex, message: `${q.id} was killed with ${carrier.id} at ${hex}`, nations: onlyOf(r, q.nation), pulse: p, type: 'character-killed', unit: q.id, with: carrier.id });
   } else {
-    emit(r, { type: 'destroyed', pulse: p, unit: q.id, hex, cause: reason, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: onlyOf(r, q.nation) });
+    r.events.push({ cause: reason, hex, message: `${q.id} was lost with ${carrier.id} at ${hex}`, nations: onlyOf(r, q.nation), pulse: p, type: 'destroyed', unit: q.id });
   }
   for (const x of q.passengers) destroyPassenger(r, x, q, p, hex);
 }
@@ -946,17 +989,17 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   let evaded: boolean | null = null;
 
   // Step 3: armies.
-  let blockers = (r.present[u.hex] ?? []).filter((b) => b !== u && landArmy(b) && armiesHostile(r, b.nation, u.nation));
+  let blockers = (r.present[u.hex] ?? []).filter((b) => b !== u && landArmy(b) && unitsHostile(r, b.nationIx, b.nation, u.nationIx, u.nation));
   if (blockers.length > 1) {
     blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
-    emit(r, {
-      type: 'block-order',
-      pulse: p,
-      hex: hexId,
-      unit: u.id,
+    r.events.push({
       blockers: blockers.map((b) => b.id),
+      hex: hexId,
       message: `pulse ${p}: ${blockers.length} armies try to stop ${u.id} at ${hexId}; random order ${blockers.map((b) => b.id).join(', ')}`,
       nations: [],
+      pulse: p,
+      type: 'block-order',
+      unit: u.id,
     });
   }
   for (const b of blockers) {
@@ -964,26 +1007,25 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
     const defended = (b.defends & (1 << d)) !== 0;
     const eff = defended ? b.strength * settings.standAndDefendFactor : b.strength;
     const outcome = confront(u.strength, eff, settings);
-    const base = { pulse: p, hex: hexId, unit: u.id, by: b.id, strength: u.strength, blockerStrength: eff, defendedSide: defended };
     if (outcome === 'overrun') {
-      emit(r, { type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
+      interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
       sight(r, u.nation, b, u.hex, p, 'we-overran');
       sight(r, b.nation, u, u.hex, p, 'overran-us');
       destroy(r, b, p, 'overrun', u);
       continue;
     }
     if (outcome === 'forced-past') {
-      emit(r, { type: 'interception', ...base, outcome, message: `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation, b.nation] });
+      interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
       sight(r, u.nation, b, u.hex, p, 'we-forced-past');
       sight(r, b.nation, u, u.hex, p, 'forced-past-us');
       continue;
     }
     if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
-      emit(r, { type: 'interception', ...base, outcome: 'evaded', message: `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, nations: [u.nation] });
+      interception(r, p, hexId, u, b, eff, defended, 'evaded', `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, [u.nation]);
       sight(r, u.nation, b, u.hex, p, 'we-evaded');
       continue;
     }
-    emit(r, { type: 'interception', ...base, outcome: 'stopped', message: `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, nations: [u.nation, b.nation] });
+    interception(r, p, hexId, u, b, eff, defended, 'stopped', `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, [u.nation, b.nation]);
     sight(r, u.nation, b, u.hex, p, 'blocked-us');
     sight(r, b.nation, u, u.hex, p, 'we-blocked');
     stopUnit(r, u, 'blocked-by-army', p, `${b.id} (${b.nation})`);
@@ -995,27 +1037,27 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   if (pc !== undefined && centreStops(r, pc, u.nation)) {
     r.knownCentres.get(u.nation)?.add(u.hex);
     if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
-      emit(r, {
-        type: 'population-centre',
-        pulse: p,
+      r.events.push({
         hex: hexId,
-        unit: u.id,
-        owner: pc.nation,
-        outcome: 'evaded',
         message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
         nations: onlyOf(r, u.nation),
+        outcome: 'evaded',
+        owner: pc.nation,
+        pulse: p,
+        type: 'population-centre',
+        unit: u.id,
       });
       return null;
     }
-    emit(r, {
-      type: 'population-centre',
-      pulse: p,
+    r.events.push({
       hex: hexId,
-      unit: u.id,
-      owner: pc.nation,
-      outcome: 'stopped',
       message: `${u.id} (${u.nation}) was stopped at ${hexId} by the ${pc.fortification} of ${pc.nation}`,
       nations: [u.nation, pc.nation],
+      outcome: 'stopped',
+      owner: pc.nation,
+      pulse: p,
+      type: 'population-centre',
+      unit: u.id,
     });
     sight(r, pc.nation, u, u.hex, p, 'we-blocked');
     stopUnit(r, u, 'blocked-by-population-centre', p, `${pc.fortification} of ${pc.nation}`);
@@ -1024,21 +1066,37 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   return null;
 }
 
+/** An interception event (keys in sorted order). */
+function interception(
+  r: Resolution,
+  p: number,
+  hex: HexId,
+  u: RUnit,
+  b: RUnit,
+  blockerStrength: number,
+  defendedSide: boolean,
+  outcome: 'overrun' | 'forced-past' | 'stopped' | 'evaded',
+  message: string,
+  nations: NationId[],
+): void {
+  r.events.push({ blockerStrength, by: b.id, defendedSide, hex, message, nations, outcome, pulse: p, strength: u.strength, type: 'interception', unit: u.id });
+}
+
 /** An evasive army's roll to slip past what would stop it. */
 function evadeRoll(r: Resolution, u: RUnit, p: number, hexId: HexId): boolean {
   const chance = evasionChance(u.command, u.troops, r.settings);
   const roll = r.rng.int(100, { purpose: 'evasion', unit: u.id, pulse: p, hex: hexId });
   const evaded = roll < chance;
-  emit(r, {
-    type: 'evasion',
-    pulse: p,
-    hex: hexId,
-    unit: u.id,
+  r.events.push({
     chance,
-    roll,
-    success: evaded,
+    hex: hexId,
     message: `${u.id} tried to slip past evasively at ${hexId}: ${evaded ? 'succeeded' : 'failed'}`,
     nations: onlyOf(r, u.nation),
+    pulse: p,
+    roll,
+    success: evaded,
+    type: 'evasion',
+    unit: u.id,
   });
   return evaded;
 }
@@ -1052,11 +1110,33 @@ function seenKind(u: RUnit): 'army' | 'navy' | null {
   return null;
 }
 
-function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: number, what: string): void {
+/** What a sighting was, each with a code for the sighting's key. */
+const SIGHTING_CODE = {
+  met: 0,
+  'passed-through': 1,
+  'we-overran': 2,
+  'overran-us': 3,
+  'we-forced-past': 4,
+  'forced-past-us': 5,
+  'we-evaded': 6,
+  'blocked-us': 7,
+  'we-blocked': 8,
+} as const;
+const SIGHTING_CODES = 9;
+type SightingWhat = keyof typeof SIGHTING_CODE;
+
+/** One number per (observer, unit, hex, what): no string built per sighting tried. */
+function sightingKey(r: Resolution, observer: NationId, u: RUnit, hex: number, what: SightingWhat): number | string {
+  const observerIx = r.nationIx.get(observer);
+  if (!r.numericSightingKeys || observerIx === undefined || observerIx >= r.nationCount) return `${observer}|${u.id}|${hex}|${what}`;
+  return ((observerIx * r.units.length + u.index) * r.map.terrain.length + hex) * SIGHTING_CODES + SIGHTING_CODE[what];
+}
+
+function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: number, what: SightingWhat): void {
   if (observer === u.nation) return;
   const kind = seenKind(u);
   if (kind === null) return;
-  const key = `${observer}|${u.id}|${hex}|${what}`;
+  const key = sightingKey(r, observer, u, hex, what);
   if (r.sightingKeys.has(key)) return;
   r.sightingKeys.add(key);
   const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(shipsOf(u));
