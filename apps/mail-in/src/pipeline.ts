@@ -117,7 +117,7 @@ export class MailPipeline implements MailProcessor {
     const receivedAt = new Date();
     return this.limiter.run(async () => {
       const mail = await readMail(raw);
-      return this.oneAtATime(mail.messageId, () => this.processLocked(mail, envelope, receivedAt));
+      return this.oneAtATime(mail.messageId, () => this.processLocked(mail, raw, envelope, receivedAt));
     });
   }
 
@@ -141,7 +141,7 @@ export class MailPipeline implements MailProcessor {
     }
   }
 
-  private async processLocked(mail: ReadMail, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {
+  private async processLocked(mail: ReadMail, raw: Buffer, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {
     // One pool connection per mail: it holds the Message-ID lock (so the same mail delivered twice at
     // once is processed once, across processes) and writes the intake's own rows.
     const client = await this.db.pool.connect();
@@ -150,7 +150,7 @@ export class MailPipeline implements MailProcessor {
       const prior = await lockMessage(client, mail.messageId);
       try {
         if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
-        return await this.handle({ client, mail, envelope, receivedAt, prior });
+        return await this.handle({ client, mail, raw, envelope, receivedAt, prior });
       } finally {
         // If the unlock fails the connection is destroyed, which ends its session and so the lock.
         await unlockMessage(client, mail.messageId).catch(() => {
@@ -178,6 +178,7 @@ export class MailPipeline implements MailProcessor {
       status,
       reason,
       submissionId,
+      raw: ctx.raw,
     });
 
     // Robots, bounces, lists and loops: recorded, never answered.
@@ -372,6 +373,8 @@ interface MailContext {
   /** Holds the Message-ID lock; writes InboundMail and the replies. */
   client: PoolClient;
   mail: ReadMail;
+  /** The message as it arrived, stored in InboundMail.raw. */
+  raw: Buffer;
   envelope: Envelope;
   receivedAt: Date;
   /** What the database knew of this Message-ID when the lock was taken. */

@@ -19,6 +19,8 @@ export interface InboundRecord {
   status: InboundStatus;
   reason: string | null;
   submissionId: string | null;
+  /** The message as it arrived (InboundMail.raw): stored with the row, in the same statement. */
+  raw: Buffer;
 }
 
 export interface ReplyRow {
@@ -71,7 +73,7 @@ function headersOf(row: ReplyRow): Record<string, string> {
   return headers;
 }
 
-/** Records the inbound mail and queues its replies, atomically (one statement). */
+/** Records the inbound mail (with its raw bytes) and queues its replies, atomically (one statement). */
 export async function recordInbound(client: PoolClient, inbound: InboundRecord, replies: ReplyRow[]): Promise<void> {
   const rows = replies.map((r) => ({
     id: uuidv7(),
@@ -88,8 +90,8 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
   }));
   await client.query(
     `WITH inbound AS (
-       INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId")
-       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid)
+       INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw)
+       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid, $10::bytea)
      )
      INSERT INTO "OutboxMail" (id, "gameId", "nationId", kind, "toAddresses", subject, text, html, attachments, "messageId", headers)
      SELECT r.id, r."gameId", r."nationId", r.kind::"MailKind", ARRAY[r."to"], r.subject, r.text, r.html, r.attachments, r."messageId", r.headers
@@ -105,6 +107,7 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
       inbound.reason === null ? null : inbound.reason.slice(0, 500),
       inbound.submissionId,
       JSON.stringify(rows),
+      inbound.raw,
     ],
   );
 }

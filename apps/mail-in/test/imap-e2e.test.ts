@@ -53,6 +53,9 @@ describe('orders by IMAP (Dovecot)', () => {
     const standing = await t.database.db.prisma.standingOrder.findMany({ where: { gameId: t.game.gameId, nationId: 'north' }, orderBy: { unitId: 'asc' } });
     expect(standing.map((s) => s.unitId)).toEqual(['aragorn', 'frodo']);
     expect(await t.database.db.prisma.submission.count({ where: { gameId: t.game.gameId } })).toBe(2);
+    // The raw message as the mailbox held it, byte for byte.
+    const first = await t.database.db.prisma.inboundMail.findUniqueOrThrow({ where: { messageId: '<imap-1@home.test>' } });
+    expect(Buffer.from(first.raw ?? []).toString('latin1')).toBe(mail('imap-1@home.test', 'aragorn, 850, no, e, h'));
     const receipts = await t.database.db.prisma.outboxMail.findMany({ where: { kind: 'receipt' } });
     expect(receipts.map((m) => m.toAddresses[0]).sort()).toEqual(['north-player@home.test', 'north-player@home.test', 'north@players.test', 'north@players.test']);
 

@@ -91,6 +91,21 @@ describe('orders by SMTP', () => {
     }
   });
 
+  it('keeps the raw message of every mail byte for byte (8-bit text, a line starting with a dot), in the same row', async () => {
+    const raw = Buffer.concat([
+      Buffer.from(`From: North <player@home.test>\r\nTo: orders@arbiter.test\r\nSubject: raw\r\nMessage-ID: <e2e-raw@home.test>\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`),
+      Buffer.from(`game: ${t.game.gameId}\r\nsecret: ${t.secret('north')}\r\naragorn, 850, no, e, h\r\n.a line with a dot\r\n`),
+      Buffer.from([0x47, 0x72, 0xfc, 0xdf, 0x65, 0x0d, 0x0a]), // "Grüße" in Latin-1
+    ]);
+    await client().sendMail({ envelope: { from: 'player@home.test', to: 'orders@arbiter.test' }, raw });
+    const inbound = await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-raw@home.test>' } });
+    expect(inbound.status).toBe('processed');
+    expect(Buffer.from(inbound.raw ?? [])).toEqual(raw);
+    // A refused mail keeps its bytes too.
+    const refusedRow = await prisma().inboundMail.findFirst({ where: { status: 'refused', raw: null } });
+    expect(refusedRow).toBeNull();
+  });
+
   it('reads an HTML-only quoted-printable mail (quoted part dropped)', async () => {
     await client().sendMail({
       from: 'Théoden <theoden@edoras.test>',
@@ -291,6 +306,8 @@ describe('bad mail', () => {
     await client().sendMail({ envelope: { from: 'x@home.test', to: 'orders@arbiter.test' }, raw: garbage });
     const garbageRows = await prisma().inboundMail.findMany({ where: { envelopeFrom: 'x@home.test' } });
     expect(garbageRows.map((r) => r.status)).toEqual(['ignored']);
+    // Even a mail that could not be read at all is kept as it came (the client ended it with CRLF).
+    expect(Buffer.from(garbageRows[0]?.raw ?? []).subarray(0, garbage.length)).toEqual(garbage);
 
     await client().sendMail({
       from: 'east-player@home.test',

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "InboundMail" ADD COLUMN     "raw" BYTEA;
