@@ -1,5 +1,6 @@
 // Integration: the REST API over the real PostgreSQL and the real turn runner (no mocks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptSchema } from '../src/schemas.ts';
 import { bearer, exampleScenario, gm, harness, newGame, players, type Harness } from './helpers/setup.ts';
 
 let h: Harness;
@@ -145,6 +146,11 @@ describe('POST /v1/games/:gameId/orders', () => {
     expect(r.orders[0]?.preview).toBeTruthy();
     expect(r.errors[0]).toMatchObject({ line: 3 });
     expect(r.standingOrders.map((s) => s.unit)).toEqual(['aragorn', 'frodo']);
+    // The route sends the stored receipt JSON without the response serialiser: it must still be exactly
+    // what the documented schema says (strictly: no field missing, none extra).
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const checked = receiptSchema.strict().safeParse(res.json());
+    expect(checked.error?.issues ?? []).toEqual([]);
   });
 
   it('takes JSON (text or lines), and answers in text when asked', async () => {

@@ -1,8 +1,8 @@
 // @arbiter/intake: the one intake service that REST (apps/api) and mail (apps/mail-in) both use.
 // Exports documented in docs/api.md ("For developers: the intake service").
 export { authenticateNation, forgetGameAuth, AUTH_CACHE_TTL_MS, type AuthenticatedNation } from './auth.ts';
-export { submitOrders, planSubmission, extractCancels, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
-export { renderReceiptText, type Receipt, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
+export { submitOrders, submissionBatchStats, SUBMIT_BATCH, planSubmission, extractCancels, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { renderReceiptText, receiptJson, type Receipt, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
 export { getStandingOrders, getNationReport, type StandingOrdersView, type SubmissionSummary, type NationReportView } from './standing.ts';
 export {
   createGame,

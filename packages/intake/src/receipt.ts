@@ -70,6 +70,19 @@ export interface Receipt {
   summary: { accepted: number; rejected: number; unreadable: number };
 }
 
+// The JSON of each receipt, made once: the intake stores it and the API answers with the same string.
+const receiptJsons = new WeakMap<Receipt, string>();
+
+/** The receipt as JSON (the stored and the REST form); computed once per receipt object, which is never changed. */
+export function receiptJson(r: Receipt): string {
+  let json = receiptJsons.get(r);
+  if (json === undefined) {
+    json = JSON.stringify(r);
+    receiptJsons.set(r, json);
+  }
+  return json;
+}
+
 /** The receipt as plain text (REST `Accept: text/plain` and the mail receipt body). */
 export function renderReceiptText(r: Receipt): string {
   const out: string[] = [];

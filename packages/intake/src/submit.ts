@@ -1,7 +1,7 @@
 // Taking orders in: parse with the engine, check against the stored state of the open turn, store the
 // raw submission and merge the standing orders in one transaction, answer with a receipt.
 import type pg from 'pg';
-import type { Db } from '@arbiter/db';
+import { sqlLiteral, type Db } from '@arbiter/db';
 import {
   checkOrders,
   describeOrder,
@@ -17,6 +17,8 @@ import { IntakeError } from './errors.ts';
 import type { Receipt, ReceiptCancel, ReceiptOrder, ReceiptUnitOutcome, StandingUnitOrders } from './receipt.ts';
 import { formatDeadline } from './schedule.ts';
 import { uuidv7 } from './uuid.ts';
+import { GroupCommit, type Outcome } from './group-commit.ts';
+import { receiptJson } from './receipt.ts';
 
 /** Longest order text accepted, in characters (a full nation's orders are a few kilobytes). */
 export const MAX_ORDER_TEXT = 100_000;
@@ -89,13 +91,15 @@ async function loadContext(db: Db, gameId: string, nationId: string): Promise<Tu
 const STATE_CACHE_LIMIT = 64;
 const stateCache = new WeakMap<Db, Map<string, GameState>>();
 
+const stateKey = (gameId: string, turn: number, openedAt: number) => `${gameId}\u0000${turn}\u0000${openedAt}`;
+
 async function loadState(db: Db, client: pg.PoolClient, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
   let cache = stateCache.get(db);
   if (cache === undefined) {
     cache = new Map();
     stateCache.set(db, cache);
   }
-  const key = `${gameId}\u0000${turn}\u0000${openedAt.getTime()}`;
+  const key = stateKey(gameId, turn, openedAt.getTime());
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
@@ -237,17 +241,6 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
   return { orders, cancels, errors, units, notes };
 }
 
-interface LockedRow {
-  name: string;
-  gameStatus: TurnContext['gameStatus'];
-  timeZone: string;
-  turn: number;
-  turnStatus: TurnContext['turnStatus'];
-  deadline: Date;
-  openedAt: Date;
-  nationName: string;
-}
-
 function nothingAccepted(plan: Plan): IntakeError {
   const issues = [
     ...plan.errors.map((e) => ({ line: e.line, path: `line ${e.line}, col ${e.column}`, message: e.message })),
@@ -299,6 +292,8 @@ export function describeStanding(rows: StandingRow[]): StandingUnitOrders[] {
 /**
  * Store a submission and merge it into the nation's standing orders for the open turn.
  * Throws IntakeError when the game, nation or turn does not take orders (nothing is stored then).
+ * Submissions that arrive while the database is busy are committed together (group commit): each gets
+ * its own receipt and its own outcome, exactly as if it had been stored alone, in order of arrival.
  */
 export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Receipt> {
   const receivedAt = input.receivedAt ?? new Date();
@@ -307,145 +302,239 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
     throw new IntakeError('invalid-input', `The order text is too long (${input.rawText.length} characters; at most ${MAX_ORDER_TEXT}).`);
   }
   if (input.rawText.includes('\u0000')) throw new IntakeError('invalid-input', 'The order text contains a NUL character.');
+  if (input.messageId != null && (input.messageId.length > 998 || input.messageId.includes('\u0000'))) {
+    throw new IntakeError('invalid-input', 'The Message-ID is not a usable mail header value (longer than 998 characters, or contains NUL).');
+  }
+  return committerOf(db).submit({ input, receivedAt, early: planEarly(db, input) });
+}
+
+/** Group commit limits: a batch holds one pooled connection; two in flight let Node prepare one while PostgreSQL commits the other. */
+export const SUBMIT_BATCH = { maxBatch: 64, maxInFlight: 2 } as const;
+
+interface Item {
+  input: SubmitOrdersInput;
+  receivedAt: Date;
+  /** Planned before the batch, against the turn the game had open at its last batch (used if still open). */
+  early: EarlyPlan | null;
+}
+
+interface EarlyPlan {
+  turn: number;
+  openedAt: number;
+  plan: Plan;
+}
+
+// Per game, the turn that was open at its last batch. A submission is planned against that turn's state
+// (when it is cached) before it queues, so the plan's CPU time is spent while PostgreSQL works on the
+// batch in flight, not inside the next batch's transaction; if the batch finds another turn open, the
+// submission is planned again against that one.
+const openTurns = new WeakMap<Db, Map<string, { turn: number; openedAt: number }>>();
+
+function openTurnsOf(db: Db): Map<string, { turn: number; openedAt: number }> {
+  let m = openTurns.get(db);
+  if (m === undefined) openTurns.set(db, (m = new Map()));
+  return m;
+}
+
+function planEarly(db: Db, input: SubmitOrdersInput): EarlyPlan | null {
+  const open = openTurnsOf(db).get(input.gameId);
+  if (open === undefined) return null;
+  const state = stateCache.get(db)?.get(stateKey(input.gameId, open.turn, open.openedAt));
+  if (state === undefined) return null;
+  return { ...open, plan: planSubmission(state, input.nationId, input.rawText) };
+}
+
+const committers = new WeakMap<Db, GroupCommit<Item, Receipt>>();
+function committerOf(db: Db): GroupCommit<Item, Receipt> {
+  let c = committers.get(db);
+  if (c === undefined) {
+    c = new GroupCommit((items) => commitBatch(db, items), { ...SUBMIT_BATCH, keyOf: (i) => keyOf(i.input.gameId, i.input.nationId) });
+    committers.set(db, c);
+  }
+  return c;
+}
+
+/** How the submissions of this process were grouped into transactions so far (for metrics and tests). */
+export function submissionBatchStats(db: Db): GroupCommit<Item, Receipt>['stats'] {
+  return committerOf(db).stats;
+}
+
+function isRetryable(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
+async function commitBatch(db: Db, items: Item[]): Promise<Outcome<Receipt>[]> {
   // A deadlock or serialization failure aborts the transaction with nothing stored: try again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await submitOnce(db, input, receivedAt);
+      return await commitOnce(db, items);
     } catch (e) {
-      const code = (e as { code?: unknown }).code;
-      if (attempt < 3 && (code === '40P01' || code === '40001')) continue;
-      throw e;
+      if (attempt < 3 && isRetryable(e)) continue;
+      if (items.length === 1) throw e;
+      // Any other failure aborted the whole batch with nothing stored. Store each submission on its
+      // own, so that whatever broke the batch fails only the submission it belongs to.
+      const outcomes: Outcome<Receipt>[] = [];
+      for (const item of items) {
+        outcomes.push(await commitBatch(db, [item]).then((o) => o[0] as Outcome<Receipt>, (error: unknown) => ({ ok: false as const, error })));
+      }
+      return outcomes;
     }
   }
 }
 
-async function submitOnce(db: Db, input: SubmitOrdersInput, receivedAt: Date): Promise<Receipt> {
+interface TurnRow {
+  gameId: string;
+  name: string;
+  gameStatus: TurnContext['gameStatus'];
+  timeZone: string;
+  turn: number;
+  turnStatus: TurnContext['turnStatus'];
+  deadline: Date;
+  openedAt: Date;
+}
+
+interface NationRow {
+  gameId: string;
+  nationId: string;
+  nationName: string;
+}
+
+type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
+
+interface StandingWrite {
+  gameId: string;
+  turn: number;
+  unit: string;
+  nationId: string;
+  orders: string[];
+  submissionId: string;
+  receivedAt: string;
+}
+
+const keyOf = (gameId: string, id: string) => `${gameId}\u0000${id}`;
+
+async function commitOnce(db: Db, items: Item[]): Promise<Outcome<Receipt>[]> {
+  const outcomes: Outcome<Receipt>[] = new Array(items.length);
+  const missing: number[] = [];
   const client = await db.pool.connect();
   let broken = false;
   try {
-    const lit = (v: string) => client.escapeLiteral(v);
-    // One round trip: begin, lock, read the standing orders. The turn row is share-locked, so a claim
+    const lit = sqlLiteral;
+    const games = [...new Set(items.map((i) => i.input.gameId))].sort();
+    const nations = [...new Map(items.map((i) => [keyOf(i.input.gameId, i.input.nationId), i.input])).entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, i]) => `(${lit(i.gameId)}, ${lit(i.nationId)})`)
+      .join(', ');
+    // Round trip 1: begin, lock, read the standing orders. The turn rows are share-locked, so a claim
     // (UPDATE ... WHERE status = 'open') waits for this transaction and a submission after the claim
-    // sees the new status; the nation row is locked so one nation's submissions merge one at a time.
-    // Turn before nation, the order the turn pipeline takes them in, so the two cannot deadlock.
-    // The standing orders are read by a second statement, i.e. after the lock is held, with a snapshot
-    // that includes every earlier submission of this nation. (Simple query protocol, so several
-    // statements go in one message; every value is an escaped literal.)
+    // sees the new status; the nation rows are locked so one nation's submissions merge one at a time.
+    // Turns before nations, each in key order, the order the turn pipeline and every other batch take
+    // them in, so they cannot deadlock. The standing orders are read by a later statement, i.e. after
+    // the locks are held, with a snapshot that includes every earlier submission of these nations.
+    // (Simple query protocol, so several statements go in one message; every value is an escaped literal.)
     const results = (await client.query(
       `BEGIN;
-       SELECT g.name, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
+       SELECT g.id AS "gameId", g.name, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
               t.status::text AS "turnStatus", t.deadline, t."openedAt"
          FROM "Game" g
          JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
-        WHERE g.id = ${lit(input.gameId)}
+        WHERE g.id IN (${games.map(lit).join(', ')})
+        ORDER BY g.id
           FOR SHARE OF t;
-       SELECT n.name AS "nationName" FROM "Nation" n
-        WHERE n."gameId" = ${lit(input.gameId)} AND n."nationId" = ${lit(input.nationId)}
+       SELECT n."gameId", n."nationId", n.name AS "nationName" FROM "Nation" n
+        WHERE (n."gameId", n."nationId") IN (${nations})
+        ORDER BY n."gameId", n."nationId"
           FOR UPDATE;
-       SELECT s."unitId", s.orders, s."submissionId", s."receivedAt"
+       SELECT s."gameId", s."nationId", s."unitId", s.orders, s."submissionId", s."receivedAt"
          FROM "StandingOrder" s JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
-        WHERE s."gameId" = ${lit(input.gameId)} AND s."nationId" = ${lit(input.nationId)}`,
-    )) as unknown as [pg.QueryResult, pg.QueryResult<Omit<LockedRow, 'nationName'>>, pg.QueryResult<{ nationName: string }>, pg.QueryResult<StandingRow>];
-    const turnRow = results[1].rows[0];
-    const nationRow = results[2].rows[0];
-    const locked = turnRow === undefined || nationRow === undefined ? undefined : { ...turnRow, nationName: nationRow.nationName };
-    if (locked === undefined) {
-      // Which of game, nation or turn is missing: the precise error (or, if all exist now, a race).
-      await loadContext(db, input.gameId, input.nationId);
-      throw new IntakeError('turn-closed', 'The turn changed while your orders were being stored. Nothing was stored; send them again.');
+        WHERE (s."gameId", s."nationId") IN (${nations})`,
+    )) as unknown as [pg.QueryResult, pg.QueryResult<TurnRow>, pg.QueryResult<NationRow>, pg.QueryResult<KeyedStandingRow>];
+    const turns = new Map(results[1].rows.map((r) => [r.gameId, r]));
+    const open = openTurnsOf(db);
+    for (const r of results[1].rows) {
+      if (r.turnStatus === 'open') open.set(r.gameId, { turn: r.turn, openedAt: r.openedAt.getTime() });
+      else open.delete(r.gameId);
     }
-    const ctx: TurnContext = {
-      gameName: locked.name,
-      gameStatus: locked.gameStatus,
-      timeZone: locked.timeZone,
-      turn: locked.turn,
-      turnStatus: locked.turnStatus,
-      deadline: locked.deadline,
-      openedAt: locked.openedAt,
-      nationName: locked.nationName,
-    };
-    refuseClosed(ctx, receivedAt);
-    const state = await loadState(db, client, input.gameId, ctx.turn, ctx.openedAt);
-    const plan = planSubmission(state, input.nationId, input.rawText);
-    if (input.refuseIfNothingAccepted === true && !plan.orders.some((o) => o.status === 'accepted') && !plan.cancels.some((c) => c.status === 'accepted')) {
-      throw nothingAccepted(plan);
-    }
-    const submissionId = uuidv7(receivedAt.getTime());
-    const merged = new Map<string, StandingRow>(results[3].rows.map((r) => [r.unitId, r]));
-    const writes: StandingRow[] = [];
-    const outcomes: ReceiptUnitOutcome[] = [];
-    for (const [unit, orders] of [...plan.units].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (orders === null) {
-        outcomes.push({ unit, outcome: 'kept', note: plan.notes.get(unit) as string });
-        continue;
-      }
-      const prev = merged.get(unit);
-      if (prev !== undefined && prev.receivedAt.getTime() > receivedAt.getTime()) {
-        outcomes.push({
-          unit,
-          outcome: 'superseded',
-          note: `a submission received later (${prev.receivedAt.toISOString()}) already set its orders; those stand`,
-        });
-        continue;
-      }
-      const row = { unitId: unit, orders, submissionId, receivedAt };
-      merged.set(unit, row);
-      writes.push(row);
-      outcomes.push({ unit, outcome: orders.length === 0 ? 'cancelled' : 'replaced', note: plan.notes.get(unit) as string });
+    if (open.size > STATE_CACHE_LIMIT * 16) open.clear();
+    const nationNames = new Map(results[2].rows.map((r) => [keyOf(r.gameId, r.nationId), r.nationName]));
+    const standing = new Map<string, Map<string, StandingRow>>();
+    for (const r of results[3].rows) {
+      const key = keyOf(r.gameId, r.nationId);
+      let units = standing.get(key);
+      if (units === undefined) standing.set(key, (units = new Map()));
+      units.set(r.unitId, r);
     }
 
-    const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
-    const receipt: Receipt = {
-      gameId: input.gameId,
-      gameName: ctx.gameName,
-      nationId: input.nationId,
-      nationName: ctx.nationName,
-      turn: ctx.turn,
-      deadline: ctx.deadline.toISOString(),
-      deadlineText: formatDeadline(ctx.deadline, ctx.timeZone),
-      timeZone: ctx.timeZone,
-      submissionId,
-      receivedAt: receivedAt.toISOString(),
-      source: input.source,
-      orders: plan.orders,
-      cancels: plan.cancels,
-      errors: plan.errors,
-      units: outcomes,
-      standingOrders: describeStanding([...merged.values()]),
-      final: input.final === true,
-      summary: {
-        accepted: accepted + plan.cancels.filter((c) => c.status === 'accepted').length,
-        rejected: plan.orders.length - accepted + plan.cancels.filter((c) => c.status === 'rejected').length,
-        unreadable: plan.errors.length,
-      },
-    };
+    const submissions: string[] = [];
+    const writes = new Map<string, StandingWrite>();
+    const finals = new Set<string>();
+    for (const [i, item] of items.entries()) {
+      const { input, receivedAt } = item;
+      const turnRow = turns.get(input.gameId);
+      const nationName = nationNames.get(keyOf(input.gameId, input.nationId));
+      if (turnRow === undefined || nationName === undefined) {
+        missing.push(i);
+        continue;
+      }
+      try {
+        const nationKey = keyOf(input.gameId, input.nationId);
+        const merged = new Map(standing.get(nationKey));
+        const done = await prepare(db, client, item, { ...turnRow, gameName: turnRow.name, nationName }, merged);
+        // Only a submission that will be stored changes what the next one of the same nation sees.
+        standing.set(nationKey, merged);
+        const { receipt, plan, unitWrites } = done;
+        const json = (v: unknown) => `${lit(JSON.stringify(v))}::jsonb`;
+        submissions.push(
+          `(${lit(receipt.submissionId)}::uuid, ${lit(input.gameId)}, ${receipt.turn}, ${lit(input.nationId)}, ${lit(input.source)}::"SubmissionSource", ` +
+            `${lit(input.rawText)}, ${lit(receivedAt.toISOString())}::timestamptz, ${input.messageId == null ? 'NULL' : lit(input.messageId)}, ` +
+            `${json({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors })}, ${lit(receiptJson(receipt))}::jsonb)`,
+        );
+        for (const w of unitWrites) {
+          writes.set(keyOf(input.gameId, w.unitId), {
+            gameId: input.gameId,
+            turn: receipt.turn,
+            unit: w.unitId,
+            nationId: input.nationId,
+            orders: w.orders as string[],
+            submissionId: receipt.submissionId,
+            receivedAt: receivedAt.toISOString(),
+          });
+        }
+        if (input.final === true) finals.add(`(${lit(input.gameId)}, ${lit(input.nationId)})`);
+        outcomes[i] = { ok: true, value: receipt };
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    }
 
-    // One statement: the raw submission, the standing orders it wins (a later receive time wins; an
-    // earlier submission that arrives late never overwrites), and the "final" flag.
-    const json = (v: unknown) => `${lit(JSON.stringify(v))}::jsonb`;
-    const g = lit(input.gameId);
-    const n = lit(input.nationId);
-    const at = `${lit(receivedAt.toISOString())}::timestamptz`;
-    await client.query(
-      `WITH sub AS (
-         INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
-         VALUES (${lit(submissionId)}::uuid, ${g}, ${ctx.turn}, ${n}, ${lit(input.source)}::"SubmissionSource", ${lit(input.rawText)}, ${at},
-                 ${input.messageId == null ? 'NULL' : lit(input.messageId)}, ${json({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors })}, ${json(receipt)})
-         RETURNING id
-       ), fin AS (
-         UPDATE "Nation" SET "ordersFinal" = true, "updatedAt" = now()
-          WHERE ${input.final === true ? 'true' : 'false'} AND "gameId" = ${g} AND "nationId" = ${n}
-       )
-       INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
-       SELECT ${g}, ${ctx.turn}, w.unit, ${n}, w.orders, (SELECT id FROM sub), ${at}
-         FROM jsonb_to_recordset(${json(writes.map((w) => ({ unit: w.unitId, orders: w.orders })))}) AS w(unit text, orders jsonb)
-       ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
-          SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
-              "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
-        WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt";
-       COMMIT`,
-    );
-    return receipt;
+    // Round trip 2: the raw submissions (in order of arrival, so their sequence numbers follow it), the
+    // standing orders they win (a later receive time wins; an earlier submission that arrives late never
+    // overwrites), the "final" flags, commit.
+    const statements: string[] = [];
+    if (submissions.length > 0) {
+      statements.push(
+        `INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
+         VALUES ${submissions.join(',\n')}`,
+      );
+    }
+    if (writes.size > 0) {
+      statements.push(
+        `INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
+         SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders, w."submissionId"::uuid, w."receivedAt"::timestamptz
+           FROM jsonb_to_recordset(${lit(JSON.stringify([...writes.values()]))}::jsonb)
+                AS w("gameId" text, turn int, unit text, "nationId" text, orders jsonb, "submissionId" text, "receivedAt" text)
+         ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
+            SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
+                "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
+          WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"`,
+      );
+    }
+    if (finals.size > 0) {
+      statements.push(`UPDATE "Nation" SET "ordersFinal" = true, "updatedAt" = now() WHERE ("gameId", "nationId") IN (${[...finals].join(', ')})`);
+    }
+    statements.push('COMMIT');
+    await client.query(statements.join(';\n'));
   } catch (e) {
     // A connection that cannot even roll back is dropped from the pool rather than reused.
     await client.query('ROLLBACK').catch(() => {
@@ -455,4 +544,85 @@ async function submitOnce(db: Db, input: SubmitOrdersInput, receivedAt: Date): P
   } finally {
     client.release(broken);
   }
+  // Game, nation or turn missing: which one, precisely (or, if all exist now, a race with a turn change).
+  for (const i of missing) {
+    const { input } = items[i] as Item;
+    try {
+      await loadContext(db, input.gameId, input.nationId);
+      outcomes[i] = { ok: false, error: new IntakeError('turn-closed', 'The turn changed while your orders were being stored. Nothing was stored; send them again.') };
+    } catch (error) {
+      outcomes[i] = { ok: false, error };
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * One submission against the locked turn: refuse a closed turn, plan, merge into `merged` (the nation's
+ * standing orders so far, changed in place) and build the receipt.
+ */
+async function prepare(
+  db: Db,
+  client: pg.PoolClient,
+  { input, receivedAt, early }: Item,
+  ctx: TurnContext,
+  merged: Map<string, StandingRow>,
+): Promise<{ receipt: Receipt; plan: Plan; unitWrites: StandingRow[] }> {
+  refuseClosed(ctx, receivedAt);
+  const plan =
+    early !== null && early.turn === ctx.turn && early.openedAt === ctx.openedAt.getTime()
+      ? early.plan
+      : planSubmission(await loadState(db, client, input.gameId, ctx.turn, ctx.openedAt), input.nationId, input.rawText);
+  if (input.refuseIfNothingAccepted === true && !plan.orders.some((o) => o.status === 'accepted') && !plan.cancels.some((c) => c.status === 'accepted')) {
+    throw nothingAccepted(plan);
+  }
+  const submissionId = uuidv7(receivedAt.getTime());
+  const unitWrites: StandingRow[] = [];
+  const outcomes: ReceiptUnitOutcome[] = [];
+  for (const [unit, orders] of [...plan.units].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (orders === null) {
+      outcomes.push({ unit, outcome: 'kept', note: plan.notes.get(unit) as string });
+      continue;
+    }
+    const prev = merged.get(unit);
+    if (prev !== undefined && prev.receivedAt.getTime() > receivedAt.getTime()) {
+      outcomes.push({
+        unit,
+        outcome: 'superseded',
+        note: `a submission received later (${prev.receivedAt.toISOString()}) already set its orders; those stand`,
+      });
+      continue;
+    }
+    const row = { unitId: unit, orders, submissionId, receivedAt };
+    unitWrites.push(row);
+    outcomes.push({ unit, outcome: orders.length === 0 ? 'cancelled' : 'replaced', note: plan.notes.get(unit) as string });
+  }
+  for (const row of unitWrites) merged.set(row.unitId, row);
+
+  const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
+  const receipt: Receipt = {
+    gameId: input.gameId,
+    gameName: ctx.gameName,
+    nationId: input.nationId,
+    nationName: ctx.nationName,
+    turn: ctx.turn,
+    deadline: ctx.deadline.toISOString(),
+    deadlineText: formatDeadline(ctx.deadline, ctx.timeZone),
+    timeZone: ctx.timeZone,
+    submissionId,
+    receivedAt: receivedAt.toISOString(),
+    source: input.source,
+    orders: plan.orders,
+    cancels: plan.cancels,
+    errors: plan.errors,
+    units: outcomes,
+    standingOrders: describeStanding([...merged.values()]),
+    final: input.final === true,
+    summary: {
+      accepted: accepted + plan.cancels.filter((c) => c.status === 'accepted').length,
+      rejected: plan.orders.length - accepted + plan.cancels.filter((c) => c.status === 'rejected').length,
+      unreadable: plan.errors.length,
+    },
+  };
+  return { receipt, plan, unitWrites };
 }
