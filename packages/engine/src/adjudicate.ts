@@ -613,36 +613,43 @@ function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   out.put(',"views":{');
   let first = true;
   for (const [nation, v] of Object.entries(b.views)) {
-    // The same bytes as JSON.stringify(v): views are built with their keys in sorted order, and their
-    // map and units are written from the fragments of the same shared objects (views.ts).
-    out.put(`${first ? '' : ','}${JSON.stringify(nation)}:{"events":`);
-    out.putArray(v.events);
-    out.put(',"map":');
-    const hexes = viewJson.hexes.get(nation);
-    const sides = viewJson.sides.get(nation);
-    if (hexes === undefined || sides === undefined) out.put(JSON.stringify(v.map));
-    else {
-      out.put('{"hexes":');
-      out.putFragments(viewJson.hexJson as string[], hexes);
-      out.put(',"hexsides":');
-      out.putFragments(viewJson.sideJson as string[], sides);
-      out.put('}');
-    }
-    out.put(`,"nation":${JSON.stringify(v.nation)},"orderTemplate":`);
-    out.putArray(v.orderTemplate);
-    out.put(',"populationCentres":');
-    out.putArray(v.populationCentres);
-    out.put(',"sightings":');
-    out.putArray(v.sightings);
-    out.put(`,"turn":${JSON.stringify(v.turn)},"units":`);
-    const own = viewJson.units.get(nation);
-    if (own === undefined) out.putArray(v.units);
-    else out.putFragments(unitJson, own);
-    out.put('}');
+    out.put(`${first ? '' : ','}${JSON.stringify(nation)}:`);
+    hashView(out, nation, v, viewJson, unitJson);
     first = false;
   }
   out.put('}}');
   return out.digest();
+}
+
+/**
+ * The same bytes as JSON.stringify(v): views are built with their keys in sorted order, and their map and
+ * units are written from the fragments of the same shared objects (views.ts).
+ */
+function hashView(out: JsonHashSink, nation: NationId, v: NationView, viewJson: ViewJson, unitJson: string[]): void {
+  out.put('{"events":');
+  out.putArray(v.events);
+  out.put(',"map":');
+  const hexes = viewJson.hexes.get(nation);
+  const sides = viewJson.sides.get(nation);
+  if (hexes === undefined || sides === undefined) out.put(JSON.stringify(v.map));
+  else {
+    out.put('{"hexes":');
+    out.putFragments(viewJson.hexJson as string[], hexes);
+    out.put(',"hexsides":');
+    out.putFragments(viewJson.sideJson as string[], sides);
+    out.put('}');
+  }
+  out.put(`,"nation":${JSON.stringify(v.nation)},"orderTemplate":`);
+  out.putArray(v.orderTemplate);
+  out.put(',"populationCentres":');
+  out.putArray(v.populationCentres);
+  out.put(',"sightings":');
+  out.putArray(v.sightings);
+  out.put(`,"turn":${JSON.stringify(v.turn)},"units":`);
+  const own = viewJson.units.get(nation);
+  if (own === undefined) out.putArray(v.units);
+  else out.putFragments(unitJson, own);
+  out.put('}');
 }
 
 /** Size of the hash sink's byte buffer. */
@@ -701,7 +708,7 @@ class JsonHashSink {
   }
 
   /** The JSON array of the fragments at `indexes` of `fragments` (all of them when indexes is null). */
-  putFragments(fragments: readonly string[], indexes: readonly number[] | null): void {
+  putFragments(fragments: readonly string[], indexes: ArrayLike<number> | null): void {
     const count = indexes === null ? fragments.length : indexes.length;
     if (count === 0) {
       this.put('[]');
@@ -1215,51 +1222,7 @@ function unitResult(r: Resolution, u: RUnit): UnitResult {
 function buildNextState(state: GameState, r: Resolution): GameState {
   // Objects are built with their keys in sorted order, so hashing the result copies nothing.
   const units: UnitState[] = [];
-  for (const u of r.units) {
-    if (u.destroyed) continue;
-    const hex = hexIdOf(r, u.hex);
-    const s = u.state;
-    switch (s.kind) {
-      case 'army': {
-        let aboard: UnitId | null = null;
-        if (u.mode === 'navy') aboard = u.order?.convoy?.[0]?.id ?? null;
-        else if (u.carrier !== null) aboard = u.carrier.id;
-        units.push({
-          aboard,
-          commander: sortedCommander(s.commander),
-          food: s.food,
-          hex,
-          id: s.id,
-          kind: 'army',
-          morale: u.morale?.after ?? s.morale,
-          nation: s.nation,
-          troops: sortedRecord(s.troops),
-        });
-        break;
-      }
-      case 'navy':
-        units.push({
-          commander: sortedCommander(s.commander),
-          food: s.food,
-          hex,
-          id: s.id,
-          kind: 'navy',
-          morale: u.morale?.after ?? s.morale,
-          nation: s.nation,
-          ships: { transports: s.ships.transports, warships: s.ships.warships },
-        });
-        break;
-      case 'character': {
-        const c = { hex, id: s.id, kind: 'character' } as CharacterState;
-        if (s.name !== undefined) c.name = s.name;
-        c.nation = s.nation;
-        c.spells = [...s.spells];
-        c.with = u.carrier?.id ?? null;
-        units.push(c);
-        break;
-      }
-    }
-  }
+  for (const u of r.units) if (!u.destroyed) units.push(nextUnitState(r, u));
   return {
     map: state.map,
     nations: state.nations,
@@ -1271,6 +1234,49 @@ function buildNextState(state: GameState, r: Resolution): GameState {
     turn: state.turn + 1,
     units,
   };
+}
+
+/** A surviving unit's state for the next turn. */
+function nextUnitState(r: Resolution, u: RUnit): UnitState {
+  const hex = hexIdOf(r, u.hex);
+  const s = u.state;
+  switch (s.kind) {
+    case 'army': {
+      let aboard: UnitId | null = null;
+      if (u.mode === 'navy') aboard = u.order?.convoy?.[0]?.id ?? null;
+      else if (u.carrier !== null) aboard = u.carrier.id;
+      return {
+        aboard,
+        commander: sortedCommander(s.commander),
+        food: s.food,
+        hex,
+        id: s.id,
+        kind: 'army',
+        morale: u.morale?.after ?? s.morale,
+        nation: s.nation,
+        troops: sortedRecord(s.troops),
+      };
+    }
+    case 'navy':
+      return {
+        commander: sortedCommander(s.commander),
+        food: s.food,
+        hex,
+        id: s.id,
+        kind: 'navy',
+        morale: u.morale?.after ?? s.morale,
+        nation: s.nation,
+        ships: { transports: s.ships.transports, warships: s.ships.warships },
+      };
+    case 'character': {
+      const c = { hex, id: s.id, kind: 'character' } as CharacterState;
+      if (s.name !== undefined) c.name = s.name;
+      c.nation = s.nation;
+      c.spells = [...s.spells];
+      c.with = u.carrier?.id ?? null;
+      return c;
+    }
+  }
 }
 
 function sortedCommander(c: { name?: string; command: number }): ArmyState['commander'] {

@@ -124,7 +124,7 @@ const EXPECTS: Readonly<Record<Order['kind'], readonly UnitState['kind'][]>> = {
  */
 export function judgeOrders(world: World, orders: readonly Order[], nation?: NationId): OrderVerdict[] {
   const sorted = sortOrders(orders);
-  const { map, units, state } = world;
+  const { units } = world;
   const verdicts: OrderVerdict[] = [];
   const movementTaken = new Map<UnitId, Order>();
   // Navies with their own 830 are not anchored and cannot be boarded.
@@ -135,175 +135,181 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
   }
   const boarded = new Set<UnitId>();
   // Navies by nation and hex, in state order (built at the first army 830: no scan of every unit per order).
-  let naviesAt: Map<string, NavyState[]> | null = null;
+  const j: Judging = { world, nation, movementTaken, naviesSailing, boarded, naviesAt: null };
 
-  for (const o of sorted) {
-    const warnings: string[] = [];
-    const reject = (reason: string) => verdicts.push({ order: o, accepted: null, reason, warnings });
-    const u = units.get(o.unit);
-    // For a nation, a foreign unit and a missing one get the same answer: no probing for unit names.
-    if (nation !== undefined && (u === undefined || u.nation !== nation)) {
-      reject(`you have no unit "${o.unit}"; a nation may only order its own units`);
-      continue;
-    }
-    if (u === undefined) {
-      reject(`there is no unit "${o.unit}" in this game`);
-      continue;
-    }
-    if (!EXPECTS[o.kind].includes(u.kind)) {
-      const who = EXPECTS[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
-      reject(`"${o.unit}" is ${kindWord(u)}; order ${o.code} is for ${who}`);
-      continue;
-    }
-    const prev = movementTaken.get(u.id);
-    if (prev !== undefined) {
-      reject(
-        `"${u.id}" already has order ${prev.code} (line ${prev.line}) this turn; ${
-          u.kind === 'character' ? 'a character gets one of 810, 825, 870' : u.kind === 'army' ? 'an army gets one of 830, 840, 850, 860' : 'a navy gets one 830'
-        } per turn`,
-      );
-      continue;
-    }
-    if (u.kind === 'navy' && boarded.has(u.id)) {
-      reject(`navy "${u.id}" was already boarded by another army's 830 this turn`);
-      continue;
-    }
-    const startIndex = hexIndexOf(map, u.hex);
-    const accepted: AcceptedOrder = { order: o, unit: u };
-    let problem: string | null = null;
-
-    switch (o.kind) {
-      case 'army-move': {
-        const a = u as ArmyState;
-        if (a.aboard !== null) {
-          if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
-          else accepted.disembark = true;
-        }
-        if (a.food <= 0) warnings.push('the army has no food: each hex costs a third more (rounded up) and it loses 1-5 morale');
-        if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
-        break;
-      }
-      case 'stand-and-defend': {
-        const a = u as ArmyState;
-        if (a.aboard !== null) problem = `army "${a.id}" is aboard navy "${a.aboard}"; an army at sea cannot stand and defend`;
-        break;
-      }
-      case 'navy-move': {
-        if (u.kind === 'army') {
-          if (u.aboard !== null) {
-            problem = `army "${u.id}" is already aboard navy "${u.aboard}"; order the navy to sail (830), or march ashore with 850 or 860`;
-            break;
-          }
-          const need = transportsNeeded(u.troops, state.settings);
-          if (naviesAt === null) {
-            naviesAt = new Map();
-            for (const n of state.units) {
-              if (n.kind !== 'navy') continue;
-              const key = `${n.nation}\u0000${n.hex}`;
-              const list = naviesAt.get(key);
-              if (list === undefined) naviesAt.set(key, [n]);
-              else list.push(n);
-            }
-          }
-          const pool = (naviesAt.get(`${u.nation}\u0000${u.hex}`) ?? []).filter((n) => !naviesSailing.has(n.id) && !boarded.has(n.id));
-          const convoy: NavyState[] = [];
-          let have = 0;
-          for (const n of pool) {
-            if (have >= need && convoy.length > 0) break;
-            convoy.push(n);
-            have += n.ships.transports;
-          }
-          if (convoy.length === 0) {
-            problem = `army "${u.id}" has no anchored navy of its nation at ${u.hex} to board (navies with their own 830 are not anchored)`;
-          } else if (have < need) {
-            problem = `army "${u.id}" needs ${need} transports (ceil(cavalry/${state.settings.cavalryPerTransport} + infantry/${state.settings.infantryPerTransport})) but the anchored navies at ${u.hex} have ${have}`;
-          } else {
-            accepted.convoy = convoy;
-            accepted.transportsNeeded = need;
-            for (const n of convoy) boarded.add(n.id);
-          }
-        } else if (u.kind === 'navy') {
-          if (u.food <= 0) warnings.push('the navy has no food: each hex costs 2 MP and it loses 1-5 morale');
-        }
-        if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
-        break;
-      }
-      case 'character-move': {
-        const c = u as CharacterState;
-        if (isWater(map, startIndex)) {
-          problem = `character "${c.id}" is at sea (${c.hex}); a character cannot leave a sea hex by 810, it moves with its navy`;
-          break;
-        }
-        problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 810 moves a character at most ${CHARACTER_RANGE} hexes`);
-        if (problem === null) accepted.dest = hexIndexOf(map, o.to);
-        if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
-        break;
-      }
-      case 'movement-spell': {
-        const c = u as CharacterState;
-        const name = `${SPELL_NAME[o.spell] ?? 'spell'} (#${o.spell})`;
-        if (!c.spells.includes(o.spell)) {
-          problem = `character "${c.id}" does not know ${name}${c.spells.length ? `; it knows ${c.spells.join(', ')}` : ''}`;
-          break;
-        }
-        const range = SPELL_RANGE[o.spell];
-        if (range !== undefined) {
-          if (o.to === null) problem = `${name} needs a destination hex`;
-          else problem = checkDestination(world, c, o.to, range, `${name} reaches ${range} hexes`);
-          if (problem === null && o.to !== null) accepted.dest = hexIndexOf(map, o.to);
-        } else if (o.spell === 308) {
-          const cap = world.capitals.get(c.nation);
-          if (cap === undefined) problem = `${name}: nation ${c.nation} has no capital`;
-          else accepted.dest = hexIndexOf(map, cap.hex);
-        } else if (o.spell === 310 || o.spell === 312) {
-          if (o.to === null) {
-            problem = `${name} needs the hex of one of your population centres`;
-            break;
-          }
-          const i = hexIndexOf(map, o.to);
-          const pc = i < 0 ? undefined : world.pcByHex.get(i);
-          if (i < 0) problem = `hex ${o.to} is not on the map`;
-          else if (pc === undefined || pc.nation !== c.nation) problem = `${name}: hex ${o.to} is not a population centre of ${c.nation}`;
-          else if (o.spell === 310 && pc.size !== 'city' && pc.size !== 'major-town') problem = `${name}: ${o.to} is a ${pc.size}; this spell goes to your city or major town`;
-          else accepted.dest = i;
-        } else {
-          // 314 Teleport: any land hex.
-          if (o.to === null) {
-            problem = `${name} needs a destination hex`;
-            break;
-          }
-          const i = hexIndexOf(map, o.to);
-          if (i < 0) problem = `hex ${o.to} is not on the map`;
-          else if (isWater(map, i)) problem = `hex ${o.to} is water; characters may only go to land hexes`;
-          else accepted.dest = i;
-        }
-        if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
-        break;
-      }
-      case 'move-and-join': {
-        const c = u as CharacterState;
-        const target = units.get(o.army);
-        // A foreign unit and a missing one get the same answer (no probing for unit names).
-        if (target === undefined || target.nation !== c.nation) problem = `"${o.army}" is not an army of your nation`;
-        else if (target.kind !== 'army') problem = `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
-        else if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
-        else {
-          const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);
-          if (d > CHARACTER_RANGE + 14) warnings.push(`army "${o.army}" is ${d} hexes away now; it must end its move within ${CHARACTER_RANGE} hexes of "${c.id}"`);
-        }
-        break;
-      }
-      default:
-        assertNever(o);
-    }
-    if (problem !== null) {
-      reject(problem);
-      continue;
-    }
-    movementTaken.set(u.id, o);
-    verdicts.push({ order: o, accepted, warnings });
-  }
+  for (const o of sorted) verdicts.push(judgeOne(j, o));
   return verdicts;
+}
+
+/** What judging one order needs to know of the others (judged before it, in canonical order). */
+interface Judging {
+  world: World;
+  nation: NationId | undefined;
+  movementTaken: Map<UnitId, Order>;
+  naviesSailing: Set<UnitId>;
+  boarded: Set<UnitId>;
+  /** Navies by nation and hex, in state order (built at the first army 830: no scan of every unit per order). */
+  naviesAt: Map<string, NavyState[]> | null;
+}
+
+function judgeOne(j: Judging, o: Order): OrderVerdict {
+  const { world, nation, movementTaken, naviesSailing, boarded } = j;
+  const { map, units, state } = world;
+  const warnings: string[] = [];
+  const u = units.get(o.unit);
+  // For a nation, a foreign unit and a missing one get the same answer: no probing for unit names.
+  if (nation !== undefined && (u === undefined || u.nation !== nation)) {
+    return { order: o, accepted: null, reason: `you have no unit "${o.unit}"; a nation may only order its own units`, warnings };
+  }
+  if (u === undefined) {
+    return { order: o, accepted: null, reason: `there is no unit "${o.unit}" in this game`, warnings };
+  }
+  if (!EXPECTS[o.kind].includes(u.kind)) {
+    const who = EXPECTS[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
+    return { order: o, accepted: null, reason: `"${o.unit}" is ${kindWord(u)}; order ${o.code} is for ${who}`, warnings };
+  }
+  const prev = movementTaken.get(u.id);
+  if (prev !== undefined) {
+    const one = u.kind === 'character' ? 'a character gets one of 810, 825, 870' : u.kind === 'army' ? 'an army gets one of 830, 840, 850, 860' : 'a navy gets one 830';
+    return { order: o, accepted: null, reason: `"${u.id}" already has order ${prev.code} (line ${prev.line}) this turn; ${one} per turn`, warnings };
+  }
+  if (u.kind === 'navy' && boarded.has(u.id)) {
+    return { order: o, accepted: null, reason: `navy "${u.id}" was already boarded by another army's 830 this turn`, warnings };
+  }
+  const startIndex = hexIndexOf(map, u.hex);
+  const accepted: AcceptedOrder = { order: o, unit: u };
+  let problem: string | null = null;
+
+  switch (o.kind) {
+    case 'army-move': {
+      const a = u as ArmyState;
+      if (a.aboard !== null) {
+        if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
+        else accepted.disembark = true;
+      }
+      if (a.food <= 0) warnings.push('the army has no food: each hex costs a third more (rounded up) and it loses 1-5 morale');
+      if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+      break;
+    }
+    case 'stand-and-defend': {
+      const a = u as ArmyState;
+      if (a.aboard !== null) problem = `army "${a.id}" is aboard navy "${a.aboard}"; an army at sea cannot stand and defend`;
+      break;
+    }
+    case 'navy-move': {
+      if (u.kind === 'army') {
+        if (u.aboard !== null) {
+          problem = `army "${u.id}" is already aboard navy "${u.aboard}"; order the navy to sail (830), or march ashore with 850 or 860`;
+          break;
+        }
+        const need = transportsNeeded(u.troops, state.settings);
+        let naviesAt = j.naviesAt;
+        if (naviesAt === null) {
+          naviesAt = j.naviesAt = new Map();
+          for (const n of state.units) {
+            if (n.kind !== 'navy') continue;
+            const key = `${n.nation}\u0000${n.hex}`;
+            const list = naviesAt.get(key);
+            if (list === undefined) naviesAt.set(key, [n]);
+            else list.push(n);
+          }
+        }
+        const pool = (naviesAt.get(`${u.nation}\u0000${u.hex}`) ?? []).filter((n) => !naviesSailing.has(n.id) && !boarded.has(n.id));
+        const convoy: NavyState[] = [];
+        let have = 0;
+        for (const n of pool) {
+          if (have >= need && convoy.length > 0) break;
+          convoy.push(n);
+          have += n.ships.transports;
+        }
+        if (convoy.length === 0) {
+          problem = `army "${u.id}" has no anchored navy of its nation at ${u.hex} to board (navies with their own 830 are not anchored)`;
+        } else if (have < need) {
+          problem = `army "${u.id}" needs ${need} transports (ceil(cavalry/${state.settings.cavalryPerTransport} + infantry/${state.settings.infantryPerTransport})) but the anchored navies at ${u.hex} have ${have}`;
+        } else {
+          accepted.convoy = convoy;
+          accepted.transportsNeeded = need;
+          for (const n of convoy) boarded.add(n.id);
+        }
+      } else if (u.kind === 'navy') {
+        if (u.food <= 0) warnings.push('the navy has no food: each hex costs 2 MP and it loses 1-5 morale');
+      }
+      if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+      break;
+    }
+    case 'character-move': {
+      const c = u as CharacterState;
+      if (isWater(map, startIndex)) {
+        problem = `character "${c.id}" is at sea (${c.hex}); a character cannot leave a sea hex by 810, it moves with its navy`;
+        break;
+      }
+      problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 810 moves a character at most ${CHARACTER_RANGE} hexes`);
+      if (problem === null) accepted.dest = hexIndexOf(map, o.to);
+      if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+      break;
+    }
+    case 'movement-spell': {
+      const c = u as CharacterState;
+      const name = `${SPELL_NAME[o.spell] ?? 'spell'} (#${o.spell})`;
+      if (!c.spells.includes(o.spell)) {
+        problem = `character "${c.id}" does not know ${name}${c.spells.length ? `; it knows ${c.spells.join(', ')}` : ''}`;
+        break;
+      }
+      const range = SPELL_RANGE[o.spell];
+      if (range !== undefined) {
+        if (o.to === null) problem = `${name} needs a destination hex`;
+        else problem = checkDestination(world, c, o.to, range, `${name} reaches ${range} hexes`);
+        if (problem === null && o.to !== null) accepted.dest = hexIndexOf(map, o.to);
+      } else if (o.spell === 308) {
+        const cap = world.capitals.get(c.nation);
+        if (cap === undefined) problem = `${name}: nation ${c.nation} has no capital`;
+        else accepted.dest = hexIndexOf(map, cap.hex);
+      } else if (o.spell === 310 || o.spell === 312) {
+        if (o.to === null) {
+          problem = `${name} needs the hex of one of your population centres`;
+          break;
+        }
+        const i = hexIndexOf(map, o.to);
+        const pc = i < 0 ? undefined : world.pcByHex.get(i);
+        if (i < 0) problem = `hex ${o.to} is not on the map`;
+        else if (pc === undefined || pc.nation !== c.nation) problem = `${name}: hex ${o.to} is not a population centre of ${c.nation}`;
+        else if (o.spell === 310 && pc.size !== 'city' && pc.size !== 'major-town') problem = `${name}: ${o.to} is a ${pc.size}; this spell goes to your city or major town`;
+        else accepted.dest = i;
+      } else {
+        // 314 Teleport: any land hex.
+        if (o.to === null) {
+          problem = `${name} needs a destination hex`;
+          break;
+        }
+        const i = hexIndexOf(map, o.to);
+        if (i < 0) problem = `hex ${o.to} is not on the map`;
+        else if (isWater(map, i)) problem = `hex ${o.to} is water; characters may only go to land hexes`;
+        else accepted.dest = i;
+      }
+      if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+      break;
+    }
+    case 'move-and-join': {
+      const c = u as CharacterState;
+      const target = units.get(o.army);
+      // A foreign unit and a missing one get the same answer (no probing for unit names).
+      if (target === undefined || target.nation !== c.nation) problem = `"${o.army}" is not an army of your nation`;
+      else if (target.kind !== 'army') problem = `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
+      else if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
+      else {
+        const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);
+        if (d > CHARACTER_RANGE + 14) warnings.push(`army "${o.army}" is ${d} hexes away now; it must end its move within ${CHARACTER_RANGE} hexes of "${c.id}"`);
+      }
+      break;
+    }
+    default:
+      assertNever(o);
+  }
+  if (problem !== null) {
+    return { order: o, accepted: null, reason: problem, warnings };
+  }
+  movementTaken.set(u.id, o);
+  return { order: o, accepted, warnings };
 }
 
 function checkDestination(world: World, c: CharacterState, to: string, range: number, rangeWords: string): string | null {

@@ -16,7 +16,7 @@ import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, Uni
  */
 export interface ViewJson {
   /** Per nation, the hex indexes of view.map.hexes, in order (their JSON: hexJson). */
-  hexes: Map<NationId, number[]>;
+  hexes: Map<NationId, ArrayLike<number>>;
   /** Per nation, the side slots (3 * hex index + k) of view.map.hexsides, in order (their JSON: sideJson). */
   sides: Map<NationId, number[]>;
   /** Per nation, the indexes (in the turn's units) of view.units, in order. */
@@ -130,8 +130,8 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
     for (const h of u.visited) addHex(w, h);
     addRadius(w, u.hex, radius);
   }
-  const hexList = w.hexes;
-  hexList.sort((a, b) => a - b);
+  // A typed array sorts numbers natively (no comparator calls).
+  const hexList = Int32Array.from(w.hexes).sort();
   const hexes: MapWindowHex[] = new Array(hexList.length);
   const hexsides: MapWindowHexside[] = [];
   const sideSlots: number[] = [];
