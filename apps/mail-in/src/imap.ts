@@ -2,6 +2,10 @@
 // the mailbox that Arbiter has not handled yet, in UID order, processes each one completely, then
 // marks it (\Seen and the keyword `$ArbiterProcessed`) and moves it to the processed folder.
 //
+// Between polls the poller waits in IMAP IDLE (RFC 2177) when the server offers it: a new message
+// (an untagged EXISTS) wakes it at once. Polling every `intervalMs` stays as the fallback, for servers
+// without IDLE and for a notification that never comes (a dropped connection, a proxy that eats it).
+//
 // Restart safety: nothing is remembered in the process. A message leaves the inbox (or gets the
 // keyword) only after its processing committed, so a crash can never skip one; a crash between the
 // commit and the move makes the next poll process it again, and the Message-ID dedupe turns that
@@ -15,6 +19,8 @@ import type { MailProcessor, ProcessOutcome } from './processor.ts';
 export const PROCESSED_KEYWORD = '$ArbiterProcessed';
 /** Set on a message that failed again and again while the poller kept working: skipped until removed. */
 export const FAILED_KEYWORD = '$ArbiterFailed';
+/** RFC 2177: a client re-issues IDLE at least every 29 minutes; a poll (which ends it) comes at least this often. */
+export const IDLE_RESTART_MS = 25 * 60_000;
 
 export interface ImapPollerOptions {
   host: string;
@@ -34,8 +40,10 @@ export interface ImapPollerOptions {
    * every message without the `$ArbiterProcessed` keyword is taken, read or not.
    */
   onlyUnseen?: boolean;
-  /** Time between polls (ms); default 30 s. */
+  /** Time between polls (ms); default 30 s. With IDLE this is the fallback: new mail wakes the poller at once. */
   intervalMs?: number;
+  /** Wait in IMAP IDLE between polls when the server offers it; default true. False: polling only. */
+  idle?: boolean;
   /** Most messages handled per poll; default 200. */
   batchSize?: number;
   /** Messages over this size (bytes) are not downloaded: flagged and moved, logged as refused. */
@@ -68,12 +76,18 @@ export interface PollResult {
 export class ImapPoller {
   private readonly o: Required<Omit<ImapPollerOptions, 'processedMailbox'>> & { processedMailbox: string | null };
   private client: ImapFlow | null = null;
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = true;
   private processedReady = false;
   /** Consecutive failures per UID (in memory: a restart gives a message its attempts back). */
   private readonly failures = new Map<number, { count: number; since: number }>();
+  /** Ends the wait between polls (new mail, a lost connection, stop). */
+  private wake: (() => void) | null = null;
+  /** Set when new mail was announced while no wait was in progress (during a poll): poll again at once. */
+  private woken = false;
+  /** The loop started by `start()`, awaited by `stop()`. */
+  private loop: Promise<void> | null = null;
+  private waitingIn: 'idle' | 'interval' | null = null;
 
   constructor(options: ImapPollerOptions) {
     if (options.host.trim() === '') throw new Error('IMAP host is empty');
@@ -84,6 +98,7 @@ export class ImapPoller {
       mailbox: 'INBOX',
       onlyUnseen: true,
       intervalMs: 30_000,
+      idle: true,
       batchSize: 200,
       maxFailures: 5,
       failureWindowMs: 600_000,
@@ -105,6 +120,14 @@ export class ImapPoller {
       ...(this.o.allowSelfSigned ? { tls: { rejectUnauthorized: false } } : {}),
     });
     client.on('error', (err: Error) => this.o.logger.warn({ err: err.message }, 'imap: connection error'));
+    // New mail in the selected mailbox (seen in IDLE, or in any response), or the connection gone: poll.
+    client.on('exists', () => this.wakeUp());
+    // A dropped connection of the current client (not one already replaced) ends an IDLE wait, so that
+    // the next poll reconnects; after a failed poll the wait is the interval, so a server that is down
+    // is not retried in a tight loop.
+    client.on('close', () => {
+      if (this.client === client) this.wakeUp();
+    });
     await client.connect();
     this.client = client;
     this.processedReady = false;
@@ -191,29 +214,82 @@ export class ImapPoller {
     return result;
   }
 
-  /** Polls now and then every `intervalMs` until `stop()`. Errors are logged and retried next time. */
+  /** How the running poller waits for the next poll right now: in IDLE, for the interval, or not (polling, stopped). */
+  get waiting(): 'idle' | 'interval' | null {
+    return this.waitingIn;
+  }
+
+  private wakeUp(): void {
+    if (this.wake !== null) this.wake();
+    else this.woken = true;
+  }
+
+  /**
+   * Waits for the next poll: new mail announced in IDLE, the fallback interval, or `stop()`. IDLE is
+   * entered only on a usable connection whose server offers it; the next command (the poll's mailbox
+   * lock) ends it.
+   */
+  private async waitForWork(): Promise<'idle' | 'interval'> {
+    if (this.woken) {
+      this.woken = false;
+      return 'idle';
+    }
+    const client = this.client;
+    const idling = this.o.idle && client !== null && client.usable && client.capabilities.has('IDLE');
+    const woke = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), idling ? Math.min(this.o.intervalMs, IDLE_RESTART_MS) : this.o.intervalMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.waitingIn = idling ? 'idle' : 'interval';
+      if (idling) {
+        // Resolves only when IDLE ends, so not awaited here. The mailbox must be selected for IDLE.
+        void client
+          .mailboxOpen(this.o.mailbox)
+          .then(() => client.idle({ whenFree: true }))
+          .catch((err: unknown) => {
+            this.o.logger.warn({ err: (err as Error).message }, 'imap: IDLE failed; polling every interval');
+          });
+      }
+    });
+    this.wake = null;
+    this.woken = false;
+    this.waitingIn = null;
+    return woke && idling ? 'idle' : 'interval';
+  }
+
+  /**
+   * Polls now, then again whenever IDLE announces new mail and at the latest every `intervalMs`, until
+   * `stop()`. Errors are logged and retried at the next interval.
+   */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = (): void => {
-      this.pollOnce()
-        .catch((err: unknown) => {
+    this.loop = (async () => {
+      while (!this.stopped) {
+        try {
+          await this.pollOnce();
+        } catch (err) {
           this.o.logger.error({ err: (err as Error).message }, 'imap: poll failed; retrying at the next interval');
-          this.client?.close();
+          const broken = this.client;
           this.client = null;
-        })
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.o.intervalMs);
-        });
-    };
-    tick();
+          broken?.close();
+          this.woken = false; // the closed connection's wake-up: wait the interval before reconnecting
+        }
+        if (this.stopped) break;
+        const why = await this.waitForWork();
+        if (why === 'idle' && !this.stopped) this.o.logger.debug('imap: new mail announced (IDLE)');
+      }
+    })();
   }
 
   /** Stops polling, waits for a poll in progress to finish its current message, and logs out. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
     await this.running?.catch(() => undefined);
     const client = this.client;
     this.client = null;

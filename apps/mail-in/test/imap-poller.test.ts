@@ -27,6 +27,28 @@ class Recorder implements MailProcessor {
   }
 }
 
+/** A Recorder whose `next()` resolves with the Message-ID of the next mail processed. */
+class Waiting extends Recorder {
+  private waiters: ((id: string) => void)[] = [];
+  private queued: string[] = [];
+  override async process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
+    const outcome = await super.process(raw, envelope);
+    const waiter = this.waiters.shift();
+    if (waiter !== undefined) waiter(outcome.messageId);
+    else this.queued.push(outcome.messageId);
+    return outcome;
+  }
+  next(): Promise<string> {
+    const queued = this.queued.shift();
+    return queued !== undefined ? Promise.resolve(queued) : new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+/** Resolves once `condition` holds (checked every 20 ms; the test's timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 async function withClient<T>(fn: (c: ImapFlow) => Promise<T>): Promise<T> {
   const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
   await c.connect();
@@ -173,6 +195,32 @@ describe('IMAP poller (Dovecot)', () => {
     });
     expect(flags).toContain(FAILED_KEYWORD);
     expect(flags).not.toContain('\\Seen');
+  });
+
+  it('waits in IDLE between polls: new mail is taken at once, long before the fallback interval', async () => {
+    const recorder = new Waiting();
+    const p = poller(recorder, { intervalMs: 3_600_000 });
+    p.start();
+    await until(() => p.waiting === 'idle');
+    await withClient(async (c) => c.append('INBOX', rawMail(30)));
+    expect(await recorder.next()).toBe('<poll-30@shire.example>');
+    // And again: after the poll it goes back into IDLE.
+    await until(() => p.waiting === 'idle');
+    await withClient(async (c) => c.append('INBOX', rawMail(31)));
+    expect(await recorder.next()).toBe('<poll-31@shire.example>');
+    await p.stop();
+    expect(p.waiting).toBeNull();
+    expect(recorder.seen.map((m) => m.messageId)).toEqual(['<poll-30@shire.example>', '<poll-31@shire.example>']);
+  });
+
+  it('polls every interval when IDLE is off (the fallback)', async () => {
+    const recorder = new Waiting();
+    const p = poller(recorder, { idle: false, intervalMs: 1000 });
+    p.start();
+    await until(() => p.waiting === 'interval');
+    await withClient(async (c) => c.append('INBOX', rawMail(32)));
+    expect(await recorder.next()).toBe('<poll-32@shire.example>');
+    await p.stop();
   });
 
   it('reads the envelope sender from Return-Path', () => {

@@ -100,6 +100,8 @@ export const envSchema = z.object({
   MAIL_IN_IMAP_PROCESSED_MAILBOX: z.string().min(1).default('Processed'),
   MAIL_IN_IMAP_ONLY_UNSEEN: bool.default(true),
   MAIL_IN_IMAP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
+  /** Wait in IMAP IDLE between polls when the server offers it. */
+  MAIL_IN_IMAP_IDLE: bool.default(true),
   MAIL_IN_IMAP_ALLOW_SELF_SIGNED: bool.default(false),
   MAIL_IN_MAX_ORDER_LINES: int(1, 100_000).default(500),
   MAIL_IN_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
@@ -150,6 +152,8 @@ export interface MailInConfig {
     processedMailbox: string | null;
     onlyUnseen: boolean;
     intervalMs: number;
+    /** IMAP IDLE between polls (MAIL_IN_IMAP_IDLE); the interval stays as the fallback. */
+    idle: boolean;
     allowSelfSigned: boolean;
   } | null;
   maxMessageBytes: number;
@@ -291,6 +295,7 @@ function mailInConfig(e: Env, runsMailIn: boolean, issues: Issue[]): MailInConfi
       processedMailbox: e.MAIL_IN_IMAP_PROCESSED_MAILBOX.toLowerCase() === 'none' ? null : e.MAIL_IN_IMAP_PROCESSED_MAILBOX,
       onlyUnseen: e.MAIL_IN_IMAP_ONLY_UNSEEN,
       intervalMs: e.MAIL_IN_IMAP_INTERVAL_MS,
+      idle: e.MAIL_IN_IMAP_IDLE,
       allowSelfSigned: e.MAIL_IN_IMAP_ALLOW_SELF_SIGNED,
     };
   }

@@ -60,6 +60,8 @@ describe('the worker and the mail intake', () => {
     expect(c.worker.renderThreads).toBeGreaterThanOrEqual(0);
     expect(c.mailIn.smtp).toMatchObject({ host: '127.0.0.1', port: 2525, workers: 1, acceptedDomains: [], maxMessageBytes: 5 * 1024 * 1024, tls: undefined });
     expect(c.mailIn.imap).toBeNull();
+    expect(loadConfig({ ...base, MAIL_IN_IMAP_URL: 'imap://u:p@h' }).mailIn.imap).toMatchObject({ port: 143, secure: false, idle: true, intervalMs: 30_000 });
+    expect(loadConfig({ ...base, MAIL_IN_IMAP_URL: 'imap://u:p@h', MAIL_IN_IMAP_IDLE: 'false' }).mailIn.imap?.idle).toBe(false);
     expect(c.mailIn.limits).toEqual({ maxOrderLines: 500, maxOrderChars: 50_000 });
     expect(c.mailIn.refusalIntervalMs).toBe(3_600_000);
     expect(c.home).toBe('.arbiter');
