@@ -229,37 +229,53 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     numericSightingKeys: false,
     onlyLists: new Map(),
   };
-  // The turn in phases, each a function of its own and each looping over small per-item functions: the
-  // optimising compiler then works on code that runs many times per turn, instead of one huge function
-  // that runs once per turn and is compiled (and thrown away) in the middle of its loops.
+  // The turn in phases, each a function of its own, looping over small per-item functions; this function
+  // has no loop of its own. The optimising compiler then works on code that runs many times per turn,
+  // instead of one huge function that runs once per turn and is compiled (and thrown away) mid-loop.
   startUnits(r, state);
   const errors = applyOrders(r, orders, options);
-  for (const u of r.units) if (u.order !== null) characterMove(r, u);
-  for (const u of r.units) if (u.order !== null) setUpMover(r, u);
-  // Who saw whom at the start of the turn.
-  const { present } = r;
-  for (let hex = 0; hex < present.length; hex++) {
-    const list = present[hex];
-    if (list !== undefined && list.length > 0) observeAll(r, hex, list);
-  }
+  forEachUnit(r, characterMove);
+  forEachUnit(r, setUpMover);
+  observeStart(r);
   runPulses(r);
-  // Units that stay where they are commit what others saw of them.
-  for (const u of r.units) {
-    if (!u.destroyed && u.carrier === null) commitSeen(r, u, 'met', PULSES);
-    if (!u.done && !u.destroyed) u.done = true;
-  }
-  // After movement: 870 move and join.
-  for (const u of r.units) if (u.order !== null && u.order.order.kind === 'move-and-join' && !u.destroyed) moveAndJoin(r, u);
+  forEachUnit(r, stayPut);
+  forEachUnit(r, moveAndJoin);
 
   // Results, the next state, views, hash.
-  const units: UnitResult[] = new Array(r.units.length);
-  for (let i = 0; i < r.units.length; i++) units[i] = unitResult(r, r.units[i]!);
+  const units = unitResults(r);
   const nextState = buildNextState(state, r);
   const rolls = r.rng.records;
   const { views, json } = buildViewsWithJson(r, units, state.turn);
   const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
   const hash = turnHash(body, json);
   return { ...body, hash };
+}
+
+/** Calls step(r, u) for every unit, in unit order: the one loop of the per-unit phases. */
+function forEachUnit(r: Resolution, step: (r: Resolution, u: RUnit) => void): void {
+  const { units } = r;
+  for (let i = 0; i < units.length; i++) step(r, units[i]!);
+}
+
+/** Who saw whom at the start of the turn. */
+function observeStart(r: Resolution): void {
+  const { present } = r;
+  for (let hex = 0; hex < present.length; hex++) {
+    const list = present[hex];
+    if (list !== undefined && list.length > 0) observeAll(r, hex, list);
+  }
+}
+
+/** After the pulses: a unit that stays where it is commits what others saw of it. */
+function stayPut(r: Resolution, u: RUnit): void {
+  if (!u.destroyed && u.carrier === null) commitSeen(r, u, 'met', PULSES);
+  if (!u.done && !u.destroyed) u.done = true;
+}
+
+function unitResults(r: Resolution): UnitResult[] {
+  const units: UnitResult[] = new Array(r.units.length);
+  for (let i = 0; i < r.units.length; i++) units[i] = unitResult(r, r.units[i]!);
+  return units;
 }
 
 /** Units at the start of the turn, who travels with whom, and who is at rest where. */
@@ -369,7 +385,8 @@ function rejectOrder(r: Resolution, o: Order, reason: string | undefined, errors
 
 /** Pulse 0, before movement: character moves and spells (they leave their army first). */
 function characterMove(r: Resolution, u: RUnit): void {
-  const o = u.order!;
+  const o = u.order;
+  if (o === null) return;
   if (o.order.kind !== 'character-move' && o.order.kind !== 'movement-spell') return;
   const from = u.hex;
   const left = u.carrier;
@@ -394,7 +411,8 @@ function characterMove(r: Resolution, u: RUnit): void {
 
 /** Movement orders: set up movers, morale for unfed ones, boarding and disembarking; 840 sides. */
 function setUpMover(r: Resolution, u: RUnit): void {
-  const o = u.order!;
+  const o = u.order;
+  if (o === null) return;
   const ord = o.order;
   if (ord.kind === 'stand-and-defend') {
     const d = DIRECTION_INDEX[ord.dir];
@@ -478,18 +496,22 @@ function runPulses(r: Resolution): void {
   for (let p = 0; p <= PULSES; p++) {
     let ready: RUnit[];
     if (p === 0) ready = r.units.filter((u) => !u.done);
-    else {
-      const due = arrivals[p]!;
-      due.sort((a, b) => a.index - b.index);
-      ready = [];
-      for (const u of due) {
-        if (u.destroyed) continue;
-        arrive(r, u, p);
-        if (!u.done && !u.destroyed) ready.push(u);
-      }
-    }
+    else ready = arrivalsAt(r, p, arrivals[p]!);
     if (ready.length > 0) departures(r, p, ready, arrivals, groupOf);
   }
+}
+
+/** The pulse's arrivals, in unit order; returns those that go on (at rest with an entry left). */
+function arrivalsAt(r: Resolution, p: number, due: RUnit[]): RUnit[] {
+  due.sort((a, b) => a.index - b.index);
+  const ready: RUnit[] = [];
+  for (let i = 0; i < due.length; i++) {
+    const u = due[i]!;
+    if (u.destroyed) continue;
+    arrive(r, u, p);
+    if (!u.done && !u.destroyed) ready.push(u);
+  }
+  return ready;
 }
 
 /** The pulse's departures: grouped by hex, in unit order; ties between armies that may interact are broken by the random source. */
@@ -497,7 +519,8 @@ function departures(r: Resolution, p: number, ready: RUnit[], arrivals: RUnit[][
   // (A slot per hex instead of a Map: no hashing, no iterator entries; groups keep first-seen order.)
   const groups: RUnit[][] = [];
   const groupHexes: number[] = [];
-  for (const u of ready) {
+  for (let i = 0; i < ready.length; i++) {
+    const u = ready[i]!;
     const gi = groupOf[u.hex]!;
     if (gi < 0) {
       groupOf[u.hex] = groups.length;
@@ -505,16 +528,18 @@ function departures(r: Resolution, p: number, ready: RUnit[], arrivals: RUnit[][
       groupHexes.push(u.hex);
     } else groups[gi]!.push(u);
   }
-  for (const h of groupHexes) groupOf[h] = -1;
-  for (let gi = 0; gi < groups.length; gi++) {
-    const hex = groupHexes[gi]!;
-    const group = groups[gi]!;
-    const order = group.length > 1 && contested(r, hex, group) ? departureOrder(r, p, hex, group) : group;
-    for (const u of order) {
-      if (u.destroyed || u.done) continue;
-      const next = depart(r, u, p);
-      if (next > 0) arrivals[next]!.push(u);
-    }
+  for (let i = 0; i < groupHexes.length; i++) groupOf[groupHexes[i]!] = -1;
+  for (let gi = 0; gi < groups.length; gi++) departGroup(r, p, groupHexes[gi]!, groups[gi]!, arrivals);
+}
+
+/** The units at rest in one hex try their next entries, in unit order or, when contested, a random one. */
+function departGroup(r: Resolution, p: number, hex: number, group: RUnit[], arrivals: RUnit[][]): void {
+  const order = group.length > 1 && contested(r, hex, group) ? departureOrder(r, p, hex, group) : group;
+  for (let i = 0; i < order.length; i++) {
+    const u = order[i]!;
+    if (u.destroyed || u.done) continue;
+    const next = depart(r, u, p);
+    if (next > 0) arrivals[next]!.push(u);
   }
 }
 
@@ -533,7 +558,8 @@ function departureOrder(r: Resolution, p: number, hex: number, group: RUnit[]): 
 
 /** After movement: 870 move and join. */
 function moveAndJoin(r: Resolution, u: RUnit): void {
-  const o = u.order!.order;
+  if (u.order === null || u.destroyed) return;
+  const o = u.order.order;
   if (o.kind !== 'move-and-join') return;
   const army = r.byId.get(o.army)!;
   const startCoord = parseHexId(hexIdOf(r, u.start))!;
@@ -1286,11 +1312,15 @@ function sortedCommander(c: { name?: string; command: number }): ArmyState['comm
 /** A copy of `o` with its keys in sorted order (the keys are sorted only when they are not already). */
 function sortedRecord<T extends object>(o: T): T {
   const keys = Object.keys(o);
+  // Insertion sort: records here have a handful of keys, and Array.prototype.sort allocates a work area.
   for (let i = 1; i < keys.length; i++) {
-    if (keys[i - 1]! > keys[i]!) {
-      keys.sort();
-      break;
+    const k = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > k) {
+      keys[j + 1] = keys[j]!;
+      j--;
     }
+    keys[j + 1] = k;
   }
   const out = {} as Record<string, unknown>;
   for (let i = 0; i < keys.length; i++) out[keys[i]!] = (o as Record<string, unknown>)[keys[i]!];

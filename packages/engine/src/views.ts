@@ -3,7 +3,7 @@
 // centres saw (with a rough size, never troop numbers), the population centres it knows of, the map
 // around its units, the events that concern it, and an order template.
 import { DIRECTIONS } from './hex.ts';
-import { featureList, terrainAtIndex } from './map.ts';
+import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import { hexIdOf } from './adjudicate.ts';
 import type { RUnit, Resolution, TurnEvent } from './adjudicate.ts';
@@ -173,7 +173,8 @@ function windowHex(w: MapWindow, i: number): MapWindowHex {
   if (h === undefined) {
     h = { hex: hexIdOf(w.r, i), terrain: terrainAtIndex(w.r.map, i) as Terrain };
     w.pieces.hex[i] = h;
-    w.pieces.hexJson[i] = JSON.stringify(h);
+    // JSON.stringify(h), written directly: hex ids are digits and terrains plain words (nothing to escape).
+    w.pieces.hexJson[i] = '{"hex":"' + h.hex + TERRAIN_JSON_TAIL[w.r.map.terrain[i]!];
   }
   return h;
 }
@@ -198,6 +199,9 @@ function windowSides(w: MapWindow, i: number, out: MapWindowHexside[], slots: nu
   }
 }
 
+/** The end of a window hex's JSON by terrain code: `","terrain":"<terrain>"}` (code 0, no hex: no terrain). */
+const TERRAIN_JSON_TAIL: readonly string[] = ['"}', ...TERRAINS.map((t) => `","terrain":${JSON.stringify(t)}}`)];
+
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -206,6 +210,14 @@ function addRadius(w: MapWindow, centre: number, radius: number): void {
   addHex(w, centre);
   if (radius === 0) return;
   const { neighbours } = w.r.map;
+  if (radius === 1) {
+    // The usual radius, without frontier arrays.
+    for (let d = 0; d < 6; d++) {
+      const n = neighbours[centre * 6 + d] as number;
+      if (n >= 0) addHex(w, n);
+    }
+    return;
+  }
   let frontier = [centre];
   for (let k = 0; k < radius; k++) {
     const next: number[] = [];
