@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical.ts';
 import { DIRECTIONS, DIRECTION_INDEX, distance, parseHexId } from './hex.ts';
-import { TERRAIN_CODE, hexIdOfIndex, hexIndexOf } from './map.ts';
+import { TERRAIN_CODE, hexIdOfIndex, hexIdTable, hexIndexOf } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { Order } from './orders.ts';
 import {
@@ -222,7 +222,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     sightings: new Map(state.nations.map((n) => [n.id, []])),
     sightingKeys: new Set(),
     knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
-    hexIds: new Array<HexId | undefined>(world.map.terrain.length),
+    hexIds: hexIdTable(world.map),
     nationIx: new Map(state.nations.map((n, i) => [n.id, i])),
     hostility: new Int8Array(0),
     nationCount: 0,
@@ -766,10 +766,42 @@ const mapJsonCache = new WeakMap<object, string>();
 function mapJson(m: GameState['map']): string {
   let s = mapJsonCache.get(m);
   if (s === undefined) {
-    s = canonicalJson(m);
+    // A stored map is nearly always plain data with its keys already in order: then its canonical JSON is
+    // JSON.stringify's, and checking that is cheaper than canonicalJson's sorted copy of every hex.
+    s = plainMapData(m) ? JSON.stringify(m) : canonicalJson(m);
     mapJsonCache.set(m, s);
   }
   return s;
+}
+
+/** Whether `m` is plain data whose keys are in canonical order: { hexes, hexsides }, hexes { hex, terrain }, hexsides { dir, features, hex }. */
+function plainMapData(m: GameState['map']): boolean {
+  if (!keysAre(m, MAP_KEYS) || !Array.isArray(m.hexes) || !Array.isArray(m.hexsides)) return false;
+  for (let i = 0; i < m.hexes.length; i++) {
+    const h = m.hexes[i]!;
+    if (!keysAre(h, HEX_KEYS) || typeof h.hex !== 'string' || typeof h.terrain !== 'string') return false;
+  }
+  for (let i = 0; i < m.hexsides.length; i++) {
+    const h = m.hexsides[i]!;
+    if (!keysAre(h, HEXSIDE_KEYS) || typeof h.dir !== 'string' || typeof h.hex !== 'string' || !Array.isArray(h.features)) return false;
+    for (let j = 0; j < h.features.length; j++) if (typeof h.features[j] !== 'string') return false;
+  }
+  return true;
+}
+
+const MAP_KEYS = ['hexes', 'hexsides'];
+const HEX_KEYS = ['hex', 'terrain'];
+const HEXSIDE_KEYS = ['dir', 'features', 'hex'];
+
+/** `o` is a plain object whose enumerable keys are exactly `keys`, in that order. */
+function keysAre(o: unknown, keys: readonly string[]): boolean {
+  if (typeof o !== 'object' || o === null || Object.getPrototypeOf(o) !== Object.prototype) return false;
+  let i = 0;
+  for (const k in o) {
+    if (k !== keys[i]) return false;
+    i++;
+  }
+  return i === keys.length;
 }
 
 // ---------------------------------------------------------------------------------------------------

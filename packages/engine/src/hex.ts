@@ -100,19 +100,27 @@ function digit(code: number): number {
  * 4-digit one) is null; `hexIdProblem` says why in words.
  */
 export function parseHexId(s: string): Coord | null {
+  const p = parseHexIdPacked(s);
+  if (p < 0) return null;
+  const col = Math.floor(p / 1000);
+  return { col, row: p - col * 1000 };
+}
+
+/** parseHexId without an object: col * 1000 + row, or -1 when `s` is not a hex id. */
+export function parseHexIdPacked(s: string): number {
   const n = s.length;
-  if (n !== 4 && n !== 6) return null;
+  if (n !== 4 && n !== 6) return -1;
   let v = 0;
   for (let i = 0; i < n; i++) {
     const d = digit(s.charCodeAt(i));
-    if (d < 0) return null;
+    if (d < 0) return -1;
     v = v * 10 + d;
   }
-  if (n === 4) return { col: Math.floor(v / 100), row: v % 100 };
+  if (n === 4) return Math.floor(v / 100) * 1000 + (v % 100);
   const col = Math.floor(v / 1000);
   const row = v % 1000;
-  if (col <= 99 && row <= 99) return null; // has a 4-digit spelling
-  return { col, row };
+  if (col <= 99 && row <= 99) return -1; // has a 4-digit spelling
+  return col * 1000 + row;
 }
 
 /** Why `s` is not a hex id, in words a player understands; null when it is one. */

@@ -20,6 +20,7 @@ import {
   hexIdProblem,
   isDirection,
   parseHexId,
+  parseHexIdPacked,
   type Coord,
 } from './hex.ts';
 import type { Direction, HexId, HexsideFeature, MapWindowHex, MapWindowHexside, Terrain } from './types.ts';
@@ -129,32 +130,24 @@ export function buildMap(input: MapInput, options: BuildMapOptions = {}): { map:
   const hexes = Array.isArray(input.hexes) ? input.hexes : [];
   const hexsides = Array.isArray(input.hexsides) ? input.hexsides : [];
 
-  // Pass 1: valid hexes and the bounding box.
-  const coords: (Coord | null)[] = [];
+  // Pass 1: valid hexes and the bounding box. Coordinates are kept packed (col * 1000 + row, -1 for none):
+  // no object per hex.
+  const packed = new Int32Array(hexes.length);
   let minCol = Infinity;
   let minRow = Infinity;
   let maxCol = -Infinity;
   let maxRow = -Infinity;
-  hexes.forEach((h, i) => {
-    const id = typeof h?.hex === 'string' ? h.hex : undefined;
-    const c = id === undefined ? null : parseHexId(id);
-    if (c === null) {
-      errors.push({ path: `${base}.hexes[${i}].hex`, message: id === undefined ? 'a hex id (a string such as "2915") is required' : (hexIdProblem(id) as string) });
-    }
-    const t = h?.terrain;
-    if (typeof t !== 'string' || !isTerrain(t)) {
-      errors.push({ path: `${base}.hexes[${i}].terrain`, message: `${JSON.stringify(t)} is not a terrain; use ${TERRAIN_WORDS}` });
-      coords.push(null);
-      return;
-    }
-    coords.push(c);
-    if (c !== null) {
-      if (c.col < minCol) minCol = c.col;
-      if (c.row < minRow) minRow = c.row;
-      if (c.col > maxCol) maxCol = c.col;
-      if (c.row > maxRow) maxRow = c.row;
-    }
-  });
+  for (let i = 0; i < hexes.length; i++) {
+    const p = readHex(hexes[i], i, base, errors);
+    packed[i] = p;
+    if (p < 0) continue;
+    const col = (p / 1000) | 0;
+    const row = p - col * 1000;
+    if (col < minCol) minCol = col;
+    if (row < minRow) minRow = row;
+    if (col > maxCol) maxCol = col;
+    if (row > maxRow) maxRow = row;
+  }
 
   const empty = minCol === Infinity;
   if (hexes.length === 0) errors.push({ path: `${base}.hexes`, message: 'a map needs at least one hex' });
@@ -164,114 +157,157 @@ export function buildMap(input: MapInput, options: BuildMapOptions = {}): { map:
   const terrain = new Uint8Array(boxSize);
   const firstListed = new Int32Array(boxSize).fill(-1);
   let hexCount = 0;
-  coords.forEach((c, i) => {
-    if (c === null) return;
-    const idx = (c.row - minRow) * width + (c.col - minCol);
+  for (let i = 0; i < hexes.length; i++) {
+    const p = packed[i]!;
+    if (p < 0) continue;
+    const col = (p / 1000) | 0;
+    const row = p - col * 1000;
+    const idx = (row - minRow) * width + (col - minCol);
     const prev = firstListed[idx] as number;
     if (prev >= 0) {
-      errors.push({ path: `${base}.hexes[${i}].hex`, message: `hex ${formatHexId(c)} is listed twice (first at ${base}.hexes[${prev}])` });
-      return;
+      errors.push({ path: `${base}.hexes[${i}].hex`, message: `hex ${formatHexId({ col, row })} is listed twice (first at ${base}.hexes[${prev}])` });
+      continue;
     }
     firstListed[idx] = i;
     terrain[idx] = TERRAIN_CODE[(hexes[i] as { terrain: Terrain }).terrain];
     hexCount++;
-  });
+  }
+  // The listed ids are the hexes' one spelling (parseHexId accepts no other): kept as the ids by index.
+  const ids: (HexId | undefined)[] = new Array(boxSize);
+  for (let idx = 0; idx < boxSize; idx++) {
+    const i = firstListed[idx]!;
+    if (i >= 0) ids[idx] = (hexes[i] as { hex: HexId }).hex;
+  }
 
   // Neighbour table.
   const neighbours = new Int32Array(boxSize * 6).fill(-1);
-  for (let r = 0; r < height; r++) {
-    const row = minRow + r;
-    const dcols = (row & 1) === 1 ? ODD_ROW_DCOL : EVEN_ROW_DCOL;
-    for (let q = 0; q < width; q++) {
-      const idx = r * width + q;
-      if (terrain[idx] === 0) continue;
-      for (let d = 0; d < 6; d++) {
-        const nq = q + (dcols[d] as number);
-        const nr = r + (DROW[d] as number);
-        if (nq < 0 || nr < 0 || nq >= width || nr >= height) continue;
-        const n = nr * width + nq;
-        if (terrain[n] !== 0) neighbours[idx * 6 + d] = n;
-      }
-    }
-  }
+  for (let r = 0; r < height; r++) neighbourRow(terrain, neighbours, width, height, r, minRow + r);
 
   const map: GameMap = { minCol: empty ? 0 : minCol, minRow: empty ? 0 : minRow, width, height, hexCount, terrain, edges: new Uint8Array(boxSize * 3), neighbours };
+  hexIdTables.set(map, ids);
 
-  // Pass 2: hexsides, each into its canonical slot. `namedBy` remembers, per slot and river kind, which
-  // entry first put that river there, to name both hexes in a contradiction.
-  const riverSource = new Map<number, { entry: number; hex: HexId; kind: HexsideFeature }>();
-  const RIVERS = FEATURE_BIT['minor-river'] | FEATURE_BIT['major-river'];
-  hexsides.forEach((s, i) => {
-    const at = `${base}.hexsides[${i}]`;
-    const id = typeof s?.hex === 'string' ? s.hex : undefined;
-    const c = id === undefined ? null : parseHexId(id);
-    let ok = true;
-    if (c === null) {
-      errors.push({ path: `${at}.hex`, message: id === undefined ? 'a hex id (a string such as "2915") is required' : (hexIdProblem(id) as string) });
-      ok = false;
-    }
-    const dir = s?.dir;
-    if (typeof dir !== 'string' || !isDirection(dir)) {
-      errors.push({ path: `${at}.dir`, message: `${JSON.stringify(dir)} is not a direction; use ${DIRECTION_WORDS}` });
-      ok = false;
-    }
-    let bits = 0;
-    if (!Array.isArray(s?.features)) {
-      errors.push({ path: `${at}.features`, message: `a list of features is required (${FEATURE_WORDS})` });
-      ok = false;
-    } else {
-      (s.features as readonly unknown[]).forEach((f: unknown, j: number) => {
-        if (typeof f === 'string' && isHexsideFeature(f)) bits |= FEATURE_BIT[f];
-        else {
-          errors.push({ path: `${at}.features[${j}]`, message: `${JSON.stringify(f)} is not a hexside feature; use ${FEATURE_WORDS}` });
-          ok = false;
-        }
-      });
-    }
-    if (!ok || c === null) return;
-    const d = dir as Direction;
-    const idx = hexIndex(map, c);
-    const hexId = formatHexId(c);
-    if (idx < 0) {
-      errors.push({ path: `${at}.hex`, message: `hex ${hexId} is not on the map (it is not in ${base}.hexes)` });
-      return;
-    }
-    const other = map.neighbours[idx * 6 + DIRECTION_INDEX[d]] as number;
-    if (other < 0) {
-      errors.push({
-        path: `${at}.dir`,
-        message: `the ${d} side of ${hexId} leads off the map (there is no hex ${describeNeighbour(c, d)}), so it cannot carry features`,
-      });
-      return;
-    }
-    const otherId = hexIdOfIndex(map, other);
-    if ((bits & RIVERS) === RIVERS) {
-      errors.push({
-        path: `${at}.features`,
-        message: `the side between ${hexId} and ${otherId} cannot be both a minor-river and a major-river`,
-      });
-      return;
-    }
-    const slot = edgeSlot(map, idx, DIRECTION_INDEX[d]);
-    const existing = map.edges[slot] as number;
-    const river = bits & RIVERS;
-    if (river !== 0 && (existing & RIVERS) !== 0 && (existing & RIVERS) !== river) {
-      const first = riverSource.get(slot);
-      const kind: HexsideFeature = river === FEATURE_BIT['major-river'] ? 'major-river' : 'minor-river';
-      const firstWords = first === undefined ? 'another entry' : `${base}.hexsides[${first.entry}] (from hex ${first.hex}) says ${first.kind}`;
-      errors.push({
-        path: `${at}.features`,
-        message: `contradictory hexside between ${hexId} and ${otherId}: ${firstWords}, this entry (from hex ${hexId}) says ${kind}; a side has at most one river kind`,
-      });
-      return;
-    }
-    if (river !== 0 && !riverSource.has(slot)) {
-      riverSource.set(slot, { entry: i, hex: hexId, kind: river === FEATURE_BIT['major-river'] ? 'major-river' : 'minor-river' });
-    }
-    map.edges[slot] = existing | bits;
-  });
+  // Pass 2: hexsides, each into its canonical slot. `riverSource` remembers, per slot, which entry first put
+  // a river there, to name both hexes in a contradiction.
+  const riverSource = new Map<number, number>();
+  for (let i = 0; i < hexsides.length; i++) addHexside(map, hexsides, i, base, errors, riverSource);
 
   return { map, errors };
+}
+
+/** Packed coordinates (col * 1000 + row) of hexes[i], or -1 with its problems reported. */
+function readHex(h: MapInput['hexes'][number] | undefined, i: number, base: string, errors: MapIssue[]): number {
+  const id = typeof h?.hex === 'string' ? h.hex : undefined;
+  const p = id === undefined ? -1 : parseHexIdPacked(id);
+  if (p < 0) {
+    errors.push({ path: `${base}.hexes[${i}].hex`, message: id === undefined ? 'a hex id (a string such as "2915") is required' : (hexIdProblem(id) as string) });
+  }
+  const t = h?.terrain;
+  if (typeof t !== 'string' || !isTerrain(t)) {
+    errors.push({ path: `${base}.hexes[${i}].terrain`, message: `${JSON.stringify(t)} is not a terrain; use ${TERRAIN_WORDS}` });
+    return -1;
+  }
+  return p;
+}
+
+function neighbourRow(terrain: Uint8Array, neighbours: Int32Array, width: number, height: number, r: number, row: number): void {
+  const dcols = (row & 1) === 1 ? ODD_ROW_DCOL : EVEN_ROW_DCOL;
+  for (let q = 0; q < width; q++) {
+    const idx = r * width + q;
+    if (terrain[idx] === 0) continue;
+    for (let d = 0; d < 6; d++) {
+      const nq = q + (dcols[d] as number);
+      const nr = r + (DROW[d] as number);
+      if (nq < 0 || nr < 0 || nq >= width || nr >= height) continue;
+      const n = nr * width + nq;
+      if (terrain[n] !== 0) neighbours[idx * 6 + d] = n;
+    }
+  }
+}
+
+const RIVERS = FEATURE_BIT['minor-river'] | FEATURE_BIT['major-river'];
+
+function riverKind(bits: number): HexsideFeature {
+  return (bits & FEATURE_BIT['major-river']) !== 0 ? 'major-river' : 'minor-river';
+}
+
+/** Feature bits of a hexside entry's list, or -1 with its problems reported. */
+function featureBitsOf(s: MapInput['hexsides'][number] | undefined, at: string, errors: MapIssue[]): number {
+  if (!Array.isArray(s?.features)) {
+    errors.push({ path: `${at}.features`, message: `a list of features is required (${FEATURE_WORDS})` });
+    return -1;
+  }
+  const features = s.features as readonly unknown[];
+  let bits = 0;
+  let ok = true;
+  for (let j = 0; j < features.length; j++) {
+    const f = features[j];
+    if (typeof f === 'string' && isHexsideFeature(f)) bits |= FEATURE_BIT[f];
+    else {
+      errors.push({ path: `${at}.features[${j}]`, message: `${JSON.stringify(f)} is not a hexside feature; use ${FEATURE_WORDS}` });
+      ok = false;
+    }
+  }
+  return ok ? bits : -1;
+}
+
+/** Hexside entry i into its canonical slot (ids for messages are only written when there is a problem). */
+function addHexside(map: GameMap, hexsides: MapInput['hexsides'], i: number, base: string, errors: MapIssue[], riverSource: Map<number, number>): void {
+  const s = hexsides[i];
+  const at = `${base}.hexsides[${i}]`;
+  const id = typeof s?.hex === 'string' ? s.hex : undefined;
+  const p = id === undefined ? -1 : parseHexIdPacked(id);
+  let ok = true;
+  if (p < 0) {
+    errors.push({ path: `${at}.hex`, message: id === undefined ? 'a hex id (a string such as "2915") is required' : (hexIdProblem(id) as string) });
+    ok = false;
+  }
+  const dir = s?.dir;
+  if (typeof dir !== 'string' || !isDirection(dir)) {
+    errors.push({ path: `${at}.dir`, message: `${JSON.stringify(dir)} is not a direction; use ${DIRECTION_WORDS}` });
+    ok = false;
+  }
+  const bits = featureBitsOf(s, at, errors);
+  if (!ok || bits < 0) return;
+  const c: Coord = { col: (p / 1000) | 0, row: p % 1000 };
+  const d = DIRECTION_INDEX[dir as Direction];
+  const idx = hexIndex(map, c);
+  if (idx < 0) {
+    errors.push({ path: `${at}.hex`, message: `hex ${formatHexId(c)} is not on the map (it is not in ${base}.hexes)` });
+    return;
+  }
+  const other = map.neighbours[idx * 6 + d] as number;
+  if (other < 0) {
+    errors.push({
+      path: `${at}.dir`,
+      message: `the ${dir} side of ${formatHexId(c)} leads off the map (there is no hex ${describeNeighbour(c, dir as Direction)}), so it cannot carry features`,
+    });
+    return;
+  }
+  if ((bits & RIVERS) === RIVERS) {
+    errors.push({
+      path: `${at}.features`,
+      message: `the side between ${formatHexId(c)} and ${hexIdOfIndex(map, other)} cannot be both a minor-river and a major-river`,
+    });
+    return;
+  }
+  const slot = edgeSlot(map, idx, d);
+  const existing = map.edges[slot] as number;
+  const river = bits & RIVERS;
+  if (river !== 0 && (existing & RIVERS) !== 0 && (existing & RIVERS) !== river) {
+    const first = riverSource.get(slot);
+    const hexId = formatHexId(c);
+    const firstWords =
+      first === undefined
+        ? 'another entry'
+        : `${base}.hexsides[${first}] (from hex ${hexsides[first]!.hex}) says ${riverKind(featureBitsOf(hexsides[first], '', []))}`;
+    errors.push({
+      path: `${at}.features`,
+      message: `contradictory hexside between ${hexId} and ${hexIdOfIndex(map, other)}: ${firstWords}, this entry (from hex ${hexId}) says ${riverKind(river)}; a side has at most one river kind`,
+    });
+    return;
+  }
+  if (river !== 0 && !riverSource.has(slot)) riverSource.set(slot, i);
+  map.edges[slot] = existing | bits;
 }
 
 function describeNeighbour(c: Coord, d: Direction): string {
@@ -314,6 +350,21 @@ export function coordOfIndex(map: GameMap, index: number): Coord {
 
 export function hexIdOfIndex(map: GameMap, index: number): HexId {
   return formatHexId(coordOfIndex(map, index));
+}
+
+const hexIdTables = new WeakMap<GameMap, (HexId | undefined)[]>();
+
+/**
+ * Hex ids by index for a map: those buildMap read, the rest (holes) missing. Callers may fill missing
+ * entries with hexIdOfIndex (the same strings); the table is shared by everyone using the map.
+ */
+export function hexIdTable(map: GameMap): (HexId | undefined)[] {
+  let t = hexIdTables.get(map);
+  if (t === undefined) {
+    t = new Array(map.terrain.length);
+    hexIdTables.set(map, t);
+  }
+  return t;
 }
 
 /** Index of the neighbour of hex `index` in direction code `d` (DIRECTIONS order), -1 if none. */

@@ -45,6 +45,35 @@ describe('resolution properties', () => {
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
   });
 
+  test.prop([fc.integer({ min: 0, max: 2 ** 31 - 1 })], { numRuns: 15 })(
+    'the hash does not depend on the key order of the stored map (sorted or not, plain JSON or canonical copy)',
+    (seed) => {
+      const { state, orders, errors } = prepare(seed);
+      const a = adjudicate(state, orders, { orderErrors: errors });
+      const m = state.map;
+      const shuffled: GameState = {
+        ...state,
+        map: {
+          hexsides: m.hexsides.map((h) => ({ hex: h.hex, features: [...h.features], dir: h.dir })),
+          hexes: m.hexes.map((h) => ({ terrain: h.terrain, hex: h.hex })),
+        } as GameState['map'],
+      };
+      const sorted: GameState = {
+        ...state,
+        map: {
+          hexes: m.hexes.map((h) => ({ hex: h.hex, terrain: h.terrain })),
+          hexsides: m.hexsides.map((h) => ({ dir: h.dir, features: [...h.features], hex: h.hex })),
+        },
+      };
+      for (const s of [shuffled, sorted]) {
+        const b = adjudicate(s, orders, { orderErrors: errors });
+        expect(b.hash).toBe(a.hash);
+        const { hash, ...rest } = b;
+        expect(hash).toBe(sha256Hex(canonicalJson(rest)));
+      }
+    },
+  );
+
   test.prop([fc.integer({ min: 0, max: 2 ** 31 - 1 })], { numRuns: 20 })('adjudicate does not modify its input state', (seed) => {
     const { state, orders, errors } = prepare(seed);
     const before = canonicalJson(state);
