@@ -149,6 +149,8 @@ export interface RUnit {
   // interception
   strength: number;
   troops: number;
+  /** A navy's ships (warships and transports). */
+  ships: number;
   command: number;
   /** Bit per direction code defended by 840. */
   defends: number;
@@ -180,9 +182,11 @@ export interface Resolution {
   hexIds: (HexId | undefined)[];
   /** Every nation that owns a unit or population centre or is listed, by index (state order first). */
   nationIx: Map<NationId, number>;
-  /** armiesHostile, memoised per pair of nation indexes (nationCount x nationCount): 0 not yet known, 1 no, 2 yes. */
-  hostility: Int8Array;
+  /** Per pair of nation indexes (nationCount x nationCount): 1 when the first is friendly or tolerant to the second. */
+  friendly: Uint8Array;
   nationCount: number;
+  /** Population centres by hex index, as the resolution reads them. */
+  centres: (Centre | undefined)[];
   /** Whether sighting keys fit in exact numbers (else they are strings). */
   numericSightingKeys: boolean;
   /** One `[nation]` array per nation, shared by that nation's events (see onlyOf). */
@@ -212,7 +216,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   const r: Resolution = {
     world,
     map: world.map,
-    settings: state.settings,
+    settings: rulesOf(state.settings),
     rng: new Rng(state.rng),
     nations: new Map(state.nations.map((n) => [n.id, n])),
     units: [],
@@ -224,8 +228,9 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
     knownCentres: new Map(state.nations.map((n) => [n.id, new Set<number>()])),
     hexIds: hexIdTable(world.map),
     nationIx: new Map(state.nations.map((n, i) => [n.id, i])),
-    hostility: new Int8Array(0),
+    friendly: new Uint8Array(0),
     nationCount: 0,
+    centres: new Array<Centre | undefined>(world.map.terrain.length),
     numericSightingKeys: false,
     onlyLists: new Map(),
   };
@@ -300,8 +305,55 @@ function startUnits(r: Resolution, state: GameState): void {
   for (const pc of state.populationCentres) nationIndex(r, pc.nation);
   const n = r.nationIx.size;
   r.nationCount = n;
-  r.hostility = new Int8Array(n * n);
+  r.friendly = friendlyTable(r, n);
+  for (const [hex, pc] of r.world.pcByHex) {
+    if (hex >= 0) r.centres[hex] = { nation: pc.nation, nationIx: nationIndex(r, pc.nation), fortification: pc.fortification };
+  }
   r.numericSightingKeys = n * r.units.length * r.map.terrain.length * SIGHTING_CODES <= Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The input state's objects are read once, before the pulses: the pulse loop reads only the resolution's
+ * own objects (units, centres, this table, the rules), whose shapes do not change from turn to turn, so its
+ * compiled code is not thrown away when a turn's state comes from another source (a database row, a copy).
+ */
+function friendlyTable(r: Resolution, n: number): Uint8Array {
+  const names: NationId[] = new Array(n);
+  for (const [name, i] of r.nationIx) names[i] = name;
+  const t = new Uint8Array(n * n);
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) t[a * n + b] = isFriendlyOrTolerant(relationOf(r.nations, names[a]!, names[b]!)) ? 1 : 0;
+  }
+  return t;
+}
+
+/** A population centre as the resolution reads it. */
+interface Centre {
+  nation: NationId;
+  nationIx: number;
+  fortification: PopulationCentreState['fortification'];
+}
+
+/** The rule settings as a fresh object of one fixed shape (see friendlyTable). */
+function rulesOf(s: RuleSettings): RuleSettings {
+  return {
+    troopStrength: s.troopStrength,
+    forcePastRatio: s.forcePastRatio,
+    overrunRatio: s.overrunRatio,
+    standAndDefendFactor: s.standAndDefendFactor,
+    evasionCommandDivisor: s.evasionCommandDivisor,
+    evasionTroopsPerPoint: s.evasionTroopsPerPoint,
+    evasionMinPercent: s.evasionMinPercent,
+    evasionMaxPercent: s.evasionMaxPercent,
+    evasiveSightingPercent: s.evasiveSightingPercent,
+    unfedMoraleLossMin: s.unfedMoraleLossMin,
+    unfedMoraleLossMax: s.unfedMoraleLossMax,
+    openSeaLossPercent: s.openSeaLossPercent,
+    openSeaStormPercent: s.openSeaStormPercent,
+    cavalryPerTransport: s.cavalryPerTransport,
+    infantryPerTransport: s.infantryPerTransport,
+    viewRadius: s.viewRadius,
+  };
 }
 
 /** Index of a nation (a nation named only by a unit or a population centre gets the next one). */
@@ -347,6 +399,7 @@ function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     visited: [],
     strength: s.kind === 'army' ? armyStrength(s.troops, r.settings) : 0,
     troops: s.kind === 'army' ? troopCount(s.troops) : 0,
+    ships: s.kind === 'navy' ? s.ships.warships + s.ships.transports : 0,
     command: s.kind === 'character' ? 0 : s.commander.command,
     defends: 0,
     seenBy: [],
@@ -842,17 +895,12 @@ export function armiesHostile(r: Resolution, a: NationId, b: NationId): boolean 
   return unitsHostile(r, ai, a, bi, b);
 }
 
-/** armiesHostile by nation index (memoised). */
+/** armiesHostile by nation index. */
 function unitsHostile(r: Resolution, ai: number, a: NationId, bi: number, b: NationId): boolean {
   if (ai === bi) return false;
-  if (ai >= r.nationCount || bi >= r.nationCount) return nationsHostile(r, a, b);
-  const slot = ai * r.nationCount + bi;
-  let h = r.hostility[slot]!;
-  if (h === 0) {
-    h = nationsHostile(r, a, b) ? 2 : 1;
-    r.hostility[slot] = h;
-  }
-  return h === 2;
+  const n = r.nationCount;
+  if (ai >= n || bi >= n) return nationsHostile(r, a, b);
+  return r.friendly[ai * n + bi] === 0 || r.friendly[bi * n + ai] === 0;
 }
 
 function nationsHostile(r: Resolution, a: NationId, b: NationId): boolean {
@@ -862,6 +910,14 @@ function nationsHostile(r: Resolution, a: NationId, b: NationId): boolean {
 /** The seed: a fortified population centre of a nation that is not tolerant or friendly to the army stops it. */
 export function centreStops(r: Resolution, pc: PopulationCentreState, mover: NationId): boolean {
   return pc.fortification !== 'none' && pc.nation !== mover && !isFriendlyOrTolerant(relationOf(r.nations, pc.nation, mover));
+}
+
+/** centreStops for a centre and an army of the resolution. */
+function centreStopsUnit(r: Resolution, pc: Centre, u: RUnit): boolean {
+  if (pc.fortification === 'none' || pc.nation === u.nation) return false;
+  const n = r.nationCount;
+  if (pc.nationIx >= n || u.nationIx >= n) return !isFriendlyOrTolerant(relationOf(r.nations, pc.nation, u.nation));
+  return r.friendly[pc.nationIx * n + u.nationIx] === 0;
 }
 
 function contested(r: Resolution, hex: number, group: RUnit[]): boolean {
@@ -1098,8 +1154,8 @@ function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | 
   }
 
   // Step 4: fortified population centres.
-  const pc = r.world.pcByHex.get(u.hex);
-  if (pc !== undefined && centreStops(r, pc, u.nation)) {
+  const pc = r.centres[u.hex];
+  if (pc !== undefined && centreStopsUnit(r, pc, u)) {
     r.knownCentres.get(u.nation)?.add(u.hex);
     if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
       r.events.push({
@@ -1204,18 +1260,14 @@ function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: 
   const key = sightingKey(r, observer, u, hex, what);
   if (r.sightingKeys.has(key)) return;
   r.sightingKeys.add(key);
-  const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(shipsOf(u));
+  const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(u.ships);
   r.sightings.get(observer)?.push({ hex: hexIdOf(r, hex), kind, nation: u.nation, pulse, size, unit: u.id, what });
 }
 
-function shipsOf(u: RUnit): number {
-  const s = u.state as NavyState;
-  return s.ships.warships + s.ships.transports;
-}
 
 /** Everyone at rest in `hex` at the start of the turn sees everyone else there. */
 function observeAll(r: Resolution, hex: number, list: RUnit[]): void {
-  const pc = r.world.pcByHex.get(hex);
+  const pc = r.centres[hex];
   for (const u of list) {
     for (const v of list) if (v !== u) sight(r, u.nation, v, hex, 0, 'met');
     if (pc !== undefined && pc.nation !== u.nation) {
@@ -1234,7 +1286,7 @@ function observeArrival(r: Resolution, u: RUnit, p: number): void {
     sight(r, u.nation, v, u.hex, p, 'met');
     if (!u.seenBy.includes(v.nation)) u.seenBy.push(v.nation);
   }
-  const pc = r.world.pcByHex.get(u.hex);
+  const pc = r.centres[u.hex];
   if (pc !== undefined && pc.nation !== u.nation) {
     r.knownCentres.get(u.nation)?.add(u.hex);
     if (!u.seenBy.includes(pc.nation)) u.seenBy.push(pc.nation);
