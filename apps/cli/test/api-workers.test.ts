@@ -4,13 +4,14 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { arbiterHome, readRunInfo } from '@arbiter/embedded';
-import { apiWorkersProblem, type Component } from '../src/commands/start.ts';
+import { apiWorkersProblem, forksApiWorkers, type Component } from '../src/commands/start.ts';
 
 const BIN = fileURLToPath(new URL('../bin/arbiter.mjs', import.meta.url));
 let root: string;
@@ -45,6 +46,14 @@ describe('apiWorkersProblem', () => {
     expect(apiWorkersProblem(only('api'), 4, false)).toBeNull();
     expect(apiWorkersProblem(only('api'), 4, true)).toMatch(/^API_WORKERS=4 cannot be honoured with the embedded database: .*DATABASE_URL/);
     expect(apiWorkersProblem(only('api', 'worker', 'mail-in'), 2, false)).toMatch(/^API_WORKERS=2 needs --only api: each API process would start its own worker and mail-in/);
+  });
+
+  it('forks API processes only for --only api with API_WORKERS above 1 and a database of its own', () => {
+    expect(forksApiWorkers(only('api'), 3, false)).toBe(true);
+    expect(forksApiWorkers(only('api'), 1, false)).toBe(false);
+    expect(forksApiWorkers(only('api'), 3, true)).toBe(false);
+    expect(forksApiWorkers(only('worker'), 3, false)).toBe(false);
+    expect(forksApiWorkers(only('api', 'mail-in'), 3, false)).toBe(false);
   });
 });
 
@@ -89,5 +98,22 @@ describe('arbiter start --only api with API_WORKERS', () => {
     expect(await r.exit).toBe(0);
     for (const pid of readyPids()) expect(() => process.kill(pid, 0)).toThrow();
     expect(existsSync(home.runFile)).toBe(false);
+  }, 120_000);
+
+  it('gives up, exit 1, when the API processes cannot start (the port is taken), naming the setting', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const r = start(
+        { DATABASE_URL: tdb.url, REDIS_URL: 'redis://127.0.0.1:6379', GM_TOKEN: randomBytes(32).toString('base64url'), API_PORT: String(port), API_WORKERS: '2', LOG_LEVEL: 'warn' },
+        ['--only', 'api', '--no-migrate', '--home', path.join(root, 'taken')],
+      );
+      expect(await r.exit).toBe(1);
+      expect(r.output()).toContain(`:${port} is already in use by another program. Choose other ports with API_PORT`);
+      expect(r.output()).toContain('api: workers keep dying, giving up');
+    } finally {
+      taken.close();
+    }
   }, 120_000);
 });

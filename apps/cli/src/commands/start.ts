@@ -37,6 +37,7 @@ async function loadRuntime() {
     buildServer: api.buildServer,
     loadConfig: config.loadConfig,
     loadDatabaseConfig: config.loadDatabaseConfig,
+    loadLocalConfig: config.loadLocalConfig,
     applyMigrations: db.applyMigrations,
     createDb: db.createDb,
     redactUrl: db.redactUrl,
@@ -174,6 +175,11 @@ export function apiWorkersProblem(components: Set<Component>, apiWorkers: number
   return null;
 }
 
+/** Whether `arbiter start` forks API_WORKERS API processes: only `--only api`, with a database of its own. */
+export function forksApiWorkers(components: Set<Component>, apiWorkers: number, embeddedDatabase: boolean): boolean {
+  return apiWorkers > 1 && components.has('api') && apiWorkersProblem(components, apiWorkers, embeddedDatabase) === null;
+}
+
 async function hasPinoPretty(): Promise<boolean> {
   try {
     await import('pino-pretty');
@@ -220,7 +226,7 @@ export interface StartedSystem {
  * `env` is read once here (and handed on as parsed config); nothing below reads process.env.
  */
 export async function startSystem(options: StartOptions, env: Record<string, string | undefined>, logger: Logger): Promise<StartedSystem> {
-  const { arbiterHome, readRunInfo, applyMigrations, startEmbeddedPostgres, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, loadDatabaseConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
+  const { arbiterHome, readRunInfo, applyMigrations, startEmbeddedPostgres, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, loadDatabaseConfig, loadLocalConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
   const running: Running[] = [];
   const stopAll = async (): Promise<void> => {
     for (const r of running.reverse()) {
@@ -242,7 +248,7 @@ export async function startSystem(options: StartOptions, env: Record<string, str
   const only = options.components;
 
   try {
-    const problem = apiWorkersProblem(only, apiWorkersOf(env), !isSet('DATABASE_URL'));
+    const problem = apiWorkersProblem(only, loadLocalConfig(env).apiWorkers, !isSet('DATABASE_URL'));
     if (problem !== null) throw new Error(problem);
     const other = options.clusterWorker === true ? null : await readRunInfo(home);
     if (other !== null && other.pid !== process.pid) {
@@ -473,12 +479,6 @@ function apiUrlOf(config: Config, port: number): string {
   return config.api.publicBaseUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** API_WORKERS, read again where only the raw environment is at hand (validated by loadLocalConfig first). */
-function apiWorkersOf(env: Record<string, string | undefined>): number {
-  const v = (env.API_WORKERS ?? '').trim();
-  return v === '' ? 1 : Number(v);
-}
-
 /** What the newcomer's summary shows. */
 export type SystemSummary = Pick<StartedSystem, 'run' | 'gmToken' | 'home' | 'demo'> & { stop(): Promise<void> };
 
@@ -662,7 +662,7 @@ export const startCommand: Command = {
     const logger = await createLogger(local.logLevel, parsed.prettyLogs);
     // API_WORKERS > 1 with --only api and a database of its own: this process supervises API processes
     // (node:cluster re-runs this command in each, as cluster workers). Otherwise startSystem refuses it.
-    const supervise = cluster.isPrimary && local.apiWorkers > 1 && apiWorkersProblem(parsed.components, local.apiWorkers, (env.DATABASE_URL ?? '').trim() === '') === null;
+    const supervise = cluster.isPrimary && forksApiWorkers(parsed.components, local.apiWorkers, (env.DATABASE_URL ?? '').trim() === '');
     parsed.clusterWorker = cluster.isWorker;
     if (cluster.isWorker) {
       parsed.migrate = false;
@@ -674,6 +674,7 @@ export const startCommand: Command = {
     } catch (err) {
       logger.error({ err }, 'Arbiter could not start');
       process.stderr.write(`arbiter start: ${startFailure(err)}\n`);
+      cluster.worker?.disconnect(); // see below
       return 1;
     }
     if (!cluster.isWorker) {
