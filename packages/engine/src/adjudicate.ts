@@ -672,9 +672,6 @@ function emit(r: Resolution, e: TurnEvent): void {
 function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   const n = b.nextState;
   const out = new JsonHashSink();
-  // A unit's result is written once and reused in its nation's view (views hold the same objects).
-  const unitJson: string[] = new Array(b.units.length);
-  for (let i = 0; i < b.units.length; i++) unitJson[i] = JSON.stringify(b.units[i]);
   out.put(`{"errors":${canonicalJson(b.errors)},"events":`);
   out.putArray(b.events);
   out.put(`,"nextState":{"map":`);
@@ -688,6 +685,10 @@ function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   out.put(`},"rolls":`);
   out.putArray(b.rolls);
   out.put(`,"turn":${canonicalJson(b.turn)},"units":`);
+  // A unit's result is written once and reused in its nation's view (views hold the same objects); only
+  // from here on, so that these strings live as short a time as they can.
+  const unitJson: string[] = new Array(b.units.length);
+  for (let i = 0; i < b.units.length; i++) unitJson[i] = JSON.stringify(b.units[i]);
   out.putFragments(unitJson, null);
   out.put(',"views":{');
   let first = true;
