@@ -1,6 +1,7 @@
 // Taking orders in: parse with the engine, check against the stored state of the open turn, store the
 // raw submission and merge the standing orders in one transaction, answer with a receipt.
 import type pg from 'pg';
+import { LRUCache } from 'lru-cache';
 import { sqlLiteral, type Db } from '@arbiter/db';
 import {
   checkOrders,
@@ -87,35 +88,40 @@ async function loadContext(db: Db, gameId: string, nationId: string): Promise<Tu
 }
 
 // The state of an open turn never changes (it is the state BEFORE adjudication), so it is cached per
-// (game, turn, openedAt); a turn rolled back and reopened has a new openedAt.
-const STATE_CACHE_LIMIT = 64;
-const stateCache = new WeakMap<Db, Map<string, GameState>>();
+// (game, turn, openedAt); a turn rolled back and reopened has a new openedAt. The cache is bounded by the
+// states' JSON size (a small game's state is a few kilobytes, a 200 x 200 map with 13,000 units some
+// megabytes): a server with hundreds of open games keeps them all without re-reading one per submission.
+export const STATE_CACHE = { maxJsonBytes: 64 * 1024 * 1024, maxEntries: 4096 } as const;
+const stateCache = new WeakMap<Db, LRUCache<string, GameState>>();
 
 const stateKey = (gameId: string, turn: number, openedAt: number) => `${gameId}\u0000${turn}\u0000${openedAt}`;
 
-async function loadState(db: Db, client: pg.PoolClient, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
+function stateCacheOf(db: Db): LRUCache<string, GameState> {
   let cache = stateCache.get(db);
   if (cache === undefined) {
-    cache = new Map();
+    cache = new LRUCache<string, GameState>({ max: STATE_CACHE.maxEntries, maxSize: STATE_CACHE.maxJsonBytes });
     stateCache.set(db, cache);
   }
+  return cache;
+}
+
+async function loadState(db: Db, client: pg.PoolClient, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
+  const cache = stateCacheOf(db);
   const key = stateKey(gameId, turn, openedAt.getTime());
   const hit = cache.get(key);
-  if (hit !== undefined) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   // On the transaction's own connection: a second connection per submission could starve the pool.
-  const row = await client.query<{ state: GameState }>({
+  // As text, so that its size is known for the cache's budget.
+  const row = await client.query<{ state: string }>({
     name: 'intake-state',
-    text: 'SELECT state FROM "Turn" WHERE "gameId" = $1 AND number = $2',
+    text: 'SELECT state::text AS state FROM "Turn" WHERE "gameId" = $1 AND number = $2',
     values: [gameId, turn],
   });
-  const state = row.rows[0]?.state;
-  if (state === undefined) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${turn}.`);
-  cache.set(key, state);
-  if (cache.size > STATE_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  const text = row.rows[0]?.state;
+  if (text === undefined) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${turn}.`);
+  const state = JSON.parse(text) as GameState;
+  // A state larger than the whole budget is used, not cached.
+  if (text.length <= STATE_CACHE.maxJsonBytes) cache.set(key, state, { size: Math.max(1, text.length) });
   return state;
 }
 
@@ -339,7 +345,7 @@ function openTurnsOf(db: Db): Map<string, { turn: number; openedAt: number }> {
 function planEarly(db: Db, input: SubmitOrdersInput): EarlyPlan | null {
   const open = openTurnsOf(db).get(input.gameId);
   if (open === undefined) return null;
-  const state = stateCache.get(db)?.get(stateKey(input.gameId, open.turn, open.openedAt));
+  const state = stateCacheOf(db).get(stateKey(input.gameId, open.turn, open.openedAt));
   if (state === undefined) return null;
   return { ...open, plan: planSubmission(state, input.nationId, input.rawText) };
 }
@@ -456,7 +462,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<Receipt>[]> {
       if (r.turnStatus === 'open') open.set(r.gameId, { turn: r.turn, openedAt: r.openedAt.getTime() });
       else open.delete(r.gameId);
     }
-    if (open.size > STATE_CACHE_LIMIT * 16) open.clear();
+    if (open.size > STATE_CACHE.maxEntries * 4) open.clear();
     const nationNames = new Map(results[2].rows.map((r) => [keyOf(r.gameId, r.nationId), r.nationName]));
     const standing = new Map<string, Map<string, StandingRow>>();
     for (const r of results[3].rows) {
