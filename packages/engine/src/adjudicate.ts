@@ -46,8 +46,9 @@ import type {
   UnitId,
   UnitResult,
 } from './types.ts';
+import { each } from './each.ts';
 import { judgeOrders, worldOf } from './validate.ts';
-import type { AcceptedOrder, World } from './validate.ts';
+import type { AcceptedOrder, OrderVerdict, World } from './validate.ts';
 import { buildViewsWithJson } from './views.ts';
 import type { ViewJson } from './views.ts';
 
@@ -239,12 +240,12 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   // instead of one huge function that runs once per turn and is compiled (and thrown away) mid-loop.
   startUnits(r, state);
   const errors = applyOrders(r, orders, options);
-  forEachUnit(r, characterMove);
-  forEachUnit(r, setUpMover);
-  observeStart(r);
+  each(r, r.units, characterMove);
+  each(r, r.units, setUpMover);
+  each(r, r.present, observeHex);
   runPulses(r);
-  forEachUnit(r, stayPut);
-  forEachUnit(r, moveAndJoin);
+  each(r, r.units, stayPut);
+  each(r, r.units, moveAndJoin);
 
   // Results, the next state, views, hash.
   const units = unitResults(r);
@@ -256,19 +257,9 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   return { ...body, hash };
 }
 
-/** Calls step(r, u) for every unit, in unit order: the one loop of the per-unit phases. */
-function forEachUnit(r: Resolution, step: (r: Resolution, u: RUnit) => void): void {
-  const { units } = r;
-  for (let i = 0; i < units.length; i++) step(r, units[i]!);
-}
-
-/** Who saw whom at the start of the turn. */
-function observeStart(r: Resolution): void {
-  const { present } = r;
-  for (let hex = 0; hex < present.length; hex++) {
-    const list = present[hex];
-    if (list !== undefined && list.length > 0) observeAll(r, hex, list);
-  }
+/** Who saw whom in a hex at the start of the turn. */
+function observeHex(r: Resolution, list: RUnit[] | undefined, hex: number): void {
+  if (list !== undefined && list.length > 0) observeAll(r, hex, list);
 }
 
 /** After the pulses: a unit that stays where it is commits what others saw of it. */
@@ -278,30 +269,20 @@ function stayPut(r: Resolution, u: RUnit): void {
 }
 
 function unitResults(r: Resolution): UnitResult[] {
-  const units: UnitResult[] = new Array(r.units.length);
-  for (let i = 0; i < r.units.length; i++) units[i] = unitResult(r, r.units[i]!);
-  return units;
+  const out: UnitResult[] = new Array(r.units.length);
+  each({ r, out }, r.units, putUnitResult);
+  return out;
+}
+
+function putUnitResult(c: { r: Resolution; out: UnitResult[] }, u: RUnit, i: number): void {
+  c.out[i] = unitResult(c.r, u);
 }
 
 /** Units at the start of the turn, who travels with whom, and who is at rest where. */
 function startUnits(r: Resolution, state: GameState): void {
-  const { units } = state;
-  for (let index = 0; index < units.length; index++) {
-    const u = newUnit(r, units[index]!, index);
-    r.units.push(u);
-    r.byId.set(u.id, u);
-  }
-  for (const u of r.units) {
-    const s = u.state;
-    const carrierId = s.kind === 'army' ? s.aboard : s.kind === 'character' ? s.with : null;
-    if (carrierId !== null) {
-      const c = r.byId.get(carrierId);
-      if (c === undefined) throw new Error(`game state: ${u.id} travels with unknown unit ${carrierId}`);
-      u.carrier = c;
-      c.passengers.push(u);
-    }
-  }
-  for (const u of r.units) if (u.carrier === null) addPresent(r, u);
+  each(r, state.units, addUnit);
+  each(r, r.units, attachToCarrier);
+  each(r, r.units, presentAtStart);
   for (const pc of state.populationCentres) nationIndex(r, pc.nation);
   const n = r.nationIx.size;
   r.nationCount = n;
@@ -366,6 +347,27 @@ function nationIndex(r: Resolution, n: NationId): number {
   return i;
 }
 
+function addUnit(r: Resolution, s: UnitState, index: number): void {
+  const u = newUnit(r, s, index);
+  r.units.push(u);
+  r.byId.set(u.id, u);
+}
+
+function attachToCarrier(r: Resolution, u: RUnit): void {
+  const s = u.state;
+  const carrierId = s.kind === 'army' ? s.aboard : s.kind === 'character' ? s.with : null;
+  if (carrierId !== null) {
+    const c = r.byId.get(carrierId);
+    if (c === undefined) throw new Error(`game state: ${u.id} travels with unknown unit ${carrierId}`);
+    u.carrier = c;
+    c.passengers.push(u);
+  }
+}
+
+function presentAtStart(r: Resolution, u: RUnit): void {
+  if (u.carrier === null) addPresent(r, u);
+}
+
 function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
   const hex = hexIndexOf(r.map, s.hex);
   return {
@@ -414,12 +416,14 @@ function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
 function applyOrders(r: Resolution, orders: readonly Order[], options: AdjudicateOptions): OrderError[] {
   const verdicts = judgeOrders(r.world, orders);
   const errors: OrderError[] = [...(options.orderErrors ?? [])];
-  for (const v of verdicts) {
-    if (v.accepted === null) rejectOrder(r, v.order, v.reason, errors);
-    else r.byId.get(v.accepted.unit.id)!.order = v.accepted;
-  }
+  each({ r, errors }, verdicts, applyVerdict);
   errors.sort((a, b) => a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   return errors;
+}
+
+function applyVerdict(c: { r: Resolution; errors: OrderError[] }, v: OrderVerdict): void {
+  if (v.accepted === null) rejectOrder(c.r, v.order, v.reason, c.errors);
+  else c.r.byId.get(v.accepted.unit.id)!.order = v.accepted;
 }
 
 function rejectOrder(r: Resolution, o: Order, reason: string | undefined, errors: OrderError[]): void {
@@ -688,7 +692,7 @@ function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   // A unit's result is written once and reused in its nation's view (views hold the same objects); only
   // from here on, so that these strings live as short a time as they can.
   const unitJson: string[] = new Array(b.units.length);
-  for (let i = 0; i < b.units.length; i++) unitJson[i] = JSON.stringify(b.units[i]);
+  each(unitJson, b.units, putJson);
   out.putFragments(unitJson, null);
   out.put(',"views":{');
   let first = true;
@@ -730,6 +734,10 @@ function hashView(out: JsonHashSink, nation: NationId, v: NationView, viewJson: 
   if (own === undefined) out.putArray(v.units);
   else out.putFragments(unitJson, own);
   out.put('}');
+}
+
+function putJson(out: string[], x: unknown, i: number): void {
+  out[i] = JSON.stringify(x);
 }
 
 /** Size of the hash sink's byte buffer. */
@@ -1333,7 +1341,7 @@ function unitResult(r: Resolution, u: RUnit): UnitResult {
 function buildNextState(state: GameState, r: Resolution): GameState {
   // Objects are built with their keys in sorted order, so hashing the result copies nothing.
   const units: UnitState[] = [];
-  for (const u of r.units) if (!u.destroyed) units.push(nextUnitState(r, u));
+  each({ r, units }, r.units, pushNextUnit);
   return {
     map: state.map,
     nations: state.nations,
@@ -1345,6 +1353,10 @@ function buildNextState(state: GameState, r: Resolution): GameState {
     turn: state.turn + 1,
     units,
   };
+}
+
+function pushNextUnit(c: { r: Resolution; units: UnitState[] }, u: RUnit): void {
+  if (!u.destroyed) c.units.push(nextUnitState(c.r, u));
 }
 
 /** A surviving unit's state for the next turn. */

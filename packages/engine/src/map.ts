@@ -23,6 +23,7 @@ import {
   parseHexIdPacked,
   type Coord,
 } from './hex.ts';
+import { each } from './each.ts';
 import type { Direction, HexId, HexsideFeature, MapWindowHex, MapWindowHexside, Terrain } from './types.ts';
 
 /** Terrains in code order; a terrain's code is its index + 1 (0 means "no hex"). */
@@ -132,22 +133,9 @@ export function buildMap(input: MapInput, options: BuildMapOptions = {}): { map:
 
   // Pass 1: valid hexes and the bounding box. Coordinates are kept packed (col * 1000 + row, -1 for none):
   // no object per hex.
-  const packed = new Int32Array(hexes.length);
-  let minCol = Infinity;
-  let minRow = Infinity;
-  let maxCol = -Infinity;
-  let maxRow = -Infinity;
-  for (let i = 0; i < hexes.length; i++) {
-    const p = readHex(hexes[i], i, base, errors);
-    packed[i] = p;
-    if (p < 0) continue;
-    const col = (p / 1000) | 0;
-    const row = p - col * 1000;
-    if (col < minCol) minCol = col;
-    if (row < minRow) minRow = row;
-    if (col > maxCol) maxCol = col;
-    if (row > maxRow) maxRow = row;
-  }
+  const b: Building = { base, errors, hexes, packed: new Int32Array(hexes.length), minCol: Infinity, minRow: Infinity, maxCol: -Infinity, maxRow: -Infinity };
+  each(b, hexes, readHex);
+  const { packed, minCol, minRow, maxCol, maxRow } = b;
 
   const empty = minCol === Infinity;
   if (hexes.length === 0) errors.push({ path: `${base}.hexes`, message: 'a map needs at least one hex' });
@@ -194,19 +182,39 @@ export function buildMap(input: MapInput, options: BuildMapOptions = {}): { map:
   return { map, errors };
 }
 
-/** Packed coordinates (col * 1000 + row) of hexes[i], or -1 with its problems reported. */
-function readHex(h: MapInput['hexes'][number] | undefined, i: number, base: string, errors: MapIssue[]): number {
+/** Pass 1 of buildMap: packed coordinates (col * 1000 + row, -1 for none) and the bounding box. */
+interface Building {
+  base: string;
+  errors: MapIssue[];
+  hexes: MapInput['hexes'];
+  packed: Int32Array;
+  minCol: number;
+  minRow: number;
+  maxCol: number;
+  maxRow: number;
+}
+
+/** Packs hexes[i]'s coordinates (-1 with its problems reported) and widens the bounding box. */
+function readHex(b: Building, h: MapInput['hexes'][number] | undefined, i: number): void {
+  const { base, errors } = b;
   const id = typeof h?.hex === 'string' ? h.hex : undefined;
-  const p = id === undefined ? -1 : parseHexIdPacked(id);
+  let p = id === undefined ? -1 : parseHexIdPacked(id);
   if (p < 0) {
     errors.push({ path: `${base}.hexes[${i}].hex`, message: id === undefined ? 'a hex id (a string such as "2915") is required' : (hexIdProblem(id) as string) });
   }
   const t = h?.terrain;
   if (typeof t !== 'string' || !isTerrain(t)) {
     errors.push({ path: `${base}.hexes[${i}].terrain`, message: `${JSON.stringify(t)} is not a terrain; use ${TERRAIN_WORDS}` });
-    return -1;
+    p = -1;
   }
-  return p;
+  b.packed[i] = p;
+  if (p < 0) return;
+  const col = (p / 1000) | 0;
+  const row = p - col * 1000;
+  if (col < b.minCol) b.minCol = col;
+  if (row < b.minRow) b.minRow = row;
+  if (col > b.maxCol) b.maxCol = col;
+  if (row > b.maxRow) b.maxRow = row;
 }
 
 function neighbourRow(terrain: Uint8Array, neighbours: Int32Array, width: number, height: number, r: number, row: number): void {

@@ -2,6 +2,7 @@
 // Orders are first put in a canonical order (unit, order number, position, content), so the outcome
 // never depends on the order in which they were typed or submitted.
 import { canonicalJson } from './canonical.ts';
+import { each } from './each.ts';
 import { distance, parseHexId } from './hex.ts';
 import { buildMap, hexIndexOf, TERRAIN_CODE } from './map.ts';
 import type { GameMap } from './map.ts';
@@ -41,7 +42,7 @@ export function mapOf(state: GameState): GameMap {
 export function worldOf(state: GameState): World {
   const map = mapOf(state);
   const units = new Map<UnitId, UnitState>();
-  for (const u of state.units) units.set(u.id, u);
+  each(units, state.units, setById);
   const pcByHex = new Map<number, PopulationCentreState>();
   const capitals = new Map<NationId, PopulationCentreState>();
   for (const p of state.populationCentres) {
@@ -53,6 +54,10 @@ export function worldOf(state: GameState): World {
     return p !== undefined && p.dock !== 'none';
   };
   return { state, map, units, pcByHex, capitals, isDock };
+}
+
+function setById(units: Map<UnitId, UnitState>, u: UnitState): void {
+  units.set(u.id, u);
 }
 
 /** Canonical processing order: unit, order number, line, column, then the order's content. */
@@ -137,7 +142,7 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
   // Navies by nation and hex, in state order (built at the first army 830: no scan of every unit per order).
   const j: Judging = { world, nation, movementTaken, naviesSailing, boarded, naviesAt: null };
 
-  for (const o of sorted) verdicts.push(judgeOne(j, o));
+  each({ j, verdicts }, sorted, judgeInto);
   return verdicts;
 }
 
@@ -150,6 +155,10 @@ interface Judging {
   boarded: Set<UnitId>;
   /** Navies by nation and hex, in state order (built at the first army 830: no scan of every unit per order). */
   naviesAt: Map<string, NavyState[]> | null;
+}
+
+function judgeInto(c: { j: Judging; verdicts: OrderVerdict[] }, o: Order): void {
+  c.verdicts.push(judgeOne(c.j, o));
 }
 
 function judgeOne(j: Judging, o: Order): OrderVerdict {

@@ -6,6 +6,7 @@ import { DIRECTIONS } from './hex.ts';
 import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import { hexIdOf } from './adjudicate.ts';
+import { each } from './each.ts';
 import type { RUnit, Resolution, TurnEvent } from './adjudicate.ts';
 import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, UnitResult } from './types.ts';
 
@@ -60,19 +61,10 @@ export function buildViewsWithJson(r: Resolution, units: UnitResult[], turn: num
   const ids = [...r.nations.keys()].sort();
   const parts = new Map<NationId, NationParts>();
   for (const n of r.nations.keys()) parts.set(n, { own: [], ownIndex: [], units: [], centres: [], events: [] });
-  for (let i = 0; i < units.length; i++) {
-    const u = units[i]!;
-    const p = parts.get(u.nation);
-    if (p === undefined) continue;
-    p.own.push(u);
-    p.ownIndex.push(i);
-  }
-  // One view event (and its JSON) per event, shared by the views of every nation that sees it.
-  for (const e of r.events) {
-    // Steps are in the view's units[].steps already; the view's events are everything else.
-    if (e.type !== 'step' && e.nations.length > 0) addViewEvent(parts, e);
-  }
-  for (const u of r.units) parts.get(u.nation)?.units.push(u);
+  each(parts, units, addOwnResult);
+  // One view event per event, shared by the views of every nation that sees it.
+  each(parts, r.events, addViewEvent);
+  each(parts, r.units, addOwnUnit);
   for (const [hex, pc] of r.world.pcByHex) parts.get(pc.nation)?.centres.push(hex);
   // The window as a mark per hex (the stamp of the nation being built), not a Set.
   const win: MapWindow = { r, pieces, mark: new Int32Array(r.map.terrain.length), stamp: 0, hexes: [] };
@@ -94,7 +86,20 @@ interface NationParts {
   events: NationView['events'];
 }
 
+function addOwnResult(parts: Map<NationId, NationParts>, u: UnitResult, i: number): void {
+  const p = parts.get(u.nation);
+  if (p === undefined) return;
+  p.own.push(u);
+  p.ownIndex.push(i);
+}
+
+function addOwnUnit(parts: Map<NationId, NationParts>, u: RUnit): void {
+  parts.get(u.nation)?.units.push(u);
+}
+
 function addViewEvent(parts: Map<NationId, NationParts>, e: TurnEvent): void {
+  // Steps are in the view's units[].steps already; the view's events are everything else.
+  if (e.type === 'step' || e.nations.length === 0) return;
   const ve = { message: e.message, pulse: e.pulse, type: e.type };
   for (const n of e.nations) parts.get(n)?.events.push(ve);
 }
