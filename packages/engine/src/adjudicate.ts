@@ -839,16 +839,19 @@ function mapJson(m: GameState['map']): string {
 /** Whether `m` is plain data whose keys are in canonical order: { hexes, hexsides }, hexes { hex, terrain }, hexsides { dir, features, hex }. */
 function plainMapData(m: GameState['map']): boolean {
   if (!keysAre(m, MAP_KEYS) || !Array.isArray(m.hexes) || !Array.isArray(m.hexsides)) return false;
-  for (let i = 0; i < m.hexes.length; i++) {
-    const h = m.hexes[i]!;
-    if (!keysAre(h, HEX_KEYS) || typeof h.hex !== 'string' || typeof h.terrain !== 'string') return false;
-  }
-  for (let i = 0; i < m.hexsides.length; i++) {
-    const h = m.hexsides[i]!;
-    if (!keysAre(h, HEXSIDE_KEYS) || typeof h.dir !== 'string' || typeof h.hex !== 'string' || !Array.isArray(h.features)) return false;
-    for (let j = 0; j < h.features.length; j++) if (typeof h.features[j] !== 'string') return false;
-  }
-  return true;
+  const check = { plain: true };
+  each(check, m.hexes, checkHex);
+  if (check.plain) each(check, m.hexsides, checkHexside);
+  return check.plain;
+}
+
+function checkHex(c: { plain: boolean }, h: GameState['map']['hexes'][number]): void {
+  if (!keysAre(h, HEX_KEYS) || typeof h.hex !== 'string' || typeof h.terrain !== 'string') c.plain = false;
+}
+
+function checkHexside(c: { plain: boolean }, h: GameState['map']['hexsides'][number]): void {
+  if (!keysAre(h, HEXSIDE_KEYS) || typeof h.dir !== 'string' || typeof h.hex !== 'string' || !Array.isArray(h.features)) c.plain = false;
+  else for (let j = 0; j < h.features.length; j++) if (typeof h.features[j] !== 'string') c.plain = false;
 }
 
 const MAP_KEYS = ['hexes', 'hexsides'];

@@ -142,30 +142,19 @@ export function buildMap(input: MapInput, options: BuildMapOptions = {}): { map:
   const width = empty ? 0 : maxCol - minCol + 1;
   const height = empty ? 0 : maxRow - minRow + 1;
   const boxSize = width * height;
-  const terrain = new Uint8Array(boxSize);
-  const firstListed = new Int32Array(boxSize).fill(-1);
-  let hexCount = 0;
-  for (let i = 0; i < hexes.length; i++) {
-    const p = packed[i]!;
-    if (p < 0) continue;
-    const col = (p / 1000) | 0;
-    const row = p - col * 1000;
-    const idx = (row - minRow) * width + (col - minCol);
-    const prev = firstListed[idx] as number;
-    if (prev >= 0) {
-      errors.push({ path: `${base}.hexes[${i}].hex`, message: `hex ${formatHexId({ col, row })} is listed twice (first at ${base}.hexes[${prev}])` });
-      continue;
-    }
-    firstListed[idx] = i;
-    terrain[idx] = TERRAIN_CODE[(hexes[i] as { terrain: Terrain }).terrain];
-    hexCount++;
-  }
-  // The listed ids are the hexes' one spelling (parseHexId accepts no other): kept as the ids by index.
-  const ids: (HexId | undefined)[] = new Array(boxSize);
-  for (let idx = 0; idx < boxSize; idx++) {
-    const i = firstListed[idx]!;
-    if (i >= 0) ids[idx] = (hexes[i] as { hex: HexId }).hex;
-  }
+  const placing: Placing = {
+    b,
+    width,
+    minCol,
+    minRow,
+    terrain: new Uint8Array(boxSize),
+    firstListed: new Int32Array(boxSize).fill(-1),
+    // The listed ids are the hexes' one spelling (parseHexId accepts no other): kept as the ids by index.
+    ids: new Array<HexId | undefined>(boxSize),
+    hexCount: 0,
+  };
+  each(placing, packed, placeHex);
+  const { terrain, ids, hexCount } = placing;
 
   // Neighbour table.
   const neighbours = new Int32Array(boxSize * 6).fill(-1);
@@ -215,6 +204,36 @@ function readHex(b: Building, h: MapInput['hexes'][number] | undefined, i: numbe
   if (row < b.minRow) b.minRow = row;
   if (col > b.maxCol) b.maxCol = col;
   if (row > b.maxRow) b.maxRow = row;
+}
+
+/** Pass 1b of buildMap: each valid hex into its box slot. */
+interface Placing {
+  b: Building;
+  width: number;
+  minCol: number;
+  minRow: number;
+  terrain: Uint8Array;
+  firstListed: Int32Array;
+  ids: (HexId | undefined)[];
+  hexCount: number;
+}
+
+function placeHex(c: Placing, p: number, i: number): void {
+  if (p < 0) return;
+  const col = (p / 1000) | 0;
+  const row = p - col * 1000;
+  const idx = (row - c.minRow) * c.width + (col - c.minCol);
+  const prev = c.firstListed[idx] as number;
+  const { base, errors, hexes } = c.b;
+  if (prev >= 0) {
+    errors.push({ path: `${base}.hexes[${i}].hex`, message: `hex ${formatHexId({ col, row })} is listed twice (first at ${base}.hexes[${prev}])` });
+    return;
+  }
+  c.firstListed[idx] = i;
+  const h = hexes[i] as { hex: HexId; terrain: Terrain };
+  c.terrain[idx] = TERRAIN_CODE[h.terrain];
+  c.ids[idx] = h.hex;
+  c.hexCount++;
 }
 
 function neighbourRow(terrain: Uint8Array, neighbours: Int32Array, width: number, height: number, r: number, row: number): void {
