@@ -162,6 +162,8 @@ export interface RUnit {
   morale: { before: number; after: number } | null;
   startWith: UnitId | null;
   order: AcceptedOrder | null;
+  /** order.order.kind, read from the unit (orders of different kinds have different shapes). */
+  orderKind: Order['kind'] | null;
 }
 
 export interface Resolution {
@@ -409,6 +411,7 @@ function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     morale: null,
     startWith: s.kind === 'character' ? s.with : s.kind === 'army' ? s.aboard : null,
     order: null,
+    orderKind: null,
   };
 }
 
@@ -423,7 +426,11 @@ function applyOrders(r: Resolution, orders: readonly Order[], options: Adjudicat
 
 function applyVerdict(c: { r: Resolution; errors: OrderError[] }, v: OrderVerdict): void {
   if (v.accepted === null) rejectOrder(c.r, v.order, v.reason, c.errors);
-  else c.r.byId.get(v.accepted.unit.id)!.order = v.accepted;
+  else {
+    const u = c.r.byId.get(v.accepted.unit.id)!;
+    u.order = v.accepted;
+    u.orderKind = v.order.kind;
+  }
 }
 
 function rejectOrder(r: Resolution, o: Order, reason: string | undefined, errors: OrderError[]): void {
@@ -442,8 +449,8 @@ function rejectOrder(r: Resolution, o: Order, reason: string | undefined, errors
 
 /** Pulse 0, before movement: character moves and spells (they leave their army first). */
 function characterMove(r: Resolution, u: RUnit): void {
-  const o = u.order;
-  if (o === null) return;
+  if (u.orderKind !== 'character-move' && u.orderKind !== 'movement-spell') return;
+  const o = u.order!;
   if (o.order.kind !== 'character-move' && o.order.kind !== 'movement-spell') return;
   const from = u.hex;
   const left = u.carrier;
@@ -468,8 +475,9 @@ function characterMove(r: Resolution, u: RUnit): void {
 
 /** Movement orders: set up movers, morale for unfed ones, boarding and disembarking; 840 sides. */
 function setUpMover(r: Resolution, u: RUnit): void {
-  const o = u.order;
-  if (o === null) return;
+  const k = u.orderKind;
+  if (k !== 'stand-and-defend' && k !== 'army-move' && k !== 'navy-move') return;
+  const o = u.order!;
   const ord = o.order;
   if (ord.kind === 'stand-and-defend') {
     const d = DIRECTION_INDEX[ord.dir];
@@ -615,8 +623,8 @@ function departureOrder(r: Resolution, p: number, hex: number, group: RUnit[]): 
 
 /** After movement: 870 move and join. */
 function moveAndJoin(r: Resolution, u: RUnit): void {
-  if (u.order === null || u.destroyed) return;
-  const o = u.order.order;
+  if (u.orderKind !== 'move-and-join' || u.destroyed) return;
+  const o = u.order!.order;
   if (o.kind !== 'move-and-join') return;
   const army = r.byId.get(o.army)!;
   const startCoord = parseHexId(hexIdOf(r, u.start))!;

@@ -135,8 +135,9 @@ export function judgeOrders(world: World, orders: readonly Order[], nation?: Nat
   // Navies with their own 830 are not anchored and cannot be boarded.
   const naviesSailing = new Set<UnitId>();
   for (const o of sorted) {
+    if (o.code !== 830) continue;
     const u = units.get(o.unit);
-    if (o.code === 830 && u?.kind === 'navy' && (nation === undefined || u.nation === nation)) naviesSailing.add(u.id);
+    if (u?.kind === 'navy' && (nation === undefined || u.nation === nation)) naviesSailing.add(u.id);
   }
   const boarded = new Set<UnitId>();
   // Navies by nation and hex, in state order (built at the first army 830: no scan of every unit per order).
