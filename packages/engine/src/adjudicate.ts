@@ -137,7 +137,6 @@ export interface RUnit {
   table: number;
   fed: boolean;
   mpSpent: number;
-  pendingUntil: number;
   pendingTo: number;
   pendingDir: number;
   pendingCost: number;
@@ -160,7 +159,6 @@ export interface RUnit {
   /** Pulse at which it arrived where seenBy saw it. */
   seenAt: number;
   morale: { before: number; after: number } | null;
-  startWith: UnitId | null;
   order: AcceptedOrder | null;
   /** order.order.kind, read from the unit (orders of different kinds have different shapes). */
   orderKind: Order['kind'] | null;
@@ -392,7 +390,6 @@ function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     table: 0,
     fed: true,
     mpSpent: 0,
-    pendingUntil: -1,
     pendingTo: -1,
     pendingDir: -1,
     pendingCost: 0,
@@ -409,7 +406,6 @@ function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     seenBy: [],
     seenAt: 0,
     morale: null,
-    startWith: s.kind === 'character' ? s.with : s.kind === 'army' ? s.aboard : null,
     order: null,
     orderKind: null,
   };
@@ -990,7 +986,6 @@ function depart(r: Resolution, u: RUnit, p: number): number {
       stopUnit(r, u, 'insufficient-mp', p, `a day of rest costs 1 and ${u.budget - u.mpSpent} MP are left`);
       return 0;
     }
-    u.pendingUntil = p + 1;
     u.pendingTo = u.hex;
     u.pendingDir = -1;
     u.pendingCost = 1;
@@ -1015,7 +1010,6 @@ function depart(r: Resolution, u: RUnit, p: number): number {
   }
   commitSeen(r, u, 'passed-through', p);
   removePresent(r, u);
-  u.pendingUntil = p + cost;
   u.pendingTo = map.neighbours[u.hex * 6 + d] as number;
   u.pendingDir = d;
   u.pendingCost = cost;
@@ -1029,7 +1023,6 @@ function arrive(r: Resolution, u: RUnit, p: number): void {
   const dir: MoveStep = u.pendingDir < 0 ? 'h' : (DIRECTIONS[u.pendingDir] as Direction);
   u.mpSpent += cost;
   u.entry++;
-  u.pendingUntil = -1;
   if (u.pendingDir >= 0) {
     u.hex = u.pendingTo;
     u.entered = true;
