@@ -20,7 +20,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const GAMES = 20;
+const GAMES = Number(process.env.BENCH_GAMES ?? 20);
 
 const ORDERS: Record<string, string> = {
   north: 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\ngandalf, 825, 302, 0505\nswan, 830, no, sw, se, e\n',
