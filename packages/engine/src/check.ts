@@ -18,7 +18,7 @@ import {
 import type { PathResult } from './paths.ts';
 import type { ArmyState, GameState, NavyState } from './state.ts';
 import type { MoveStep, NationId } from './types.ts';
-import { judgeOrders, worldOf } from './validate.ts';
+import { judgeOrders, sharedWorldOf } from './validate.ts';
 import type { World } from './validate.ts';
 
 export interface OrderCheck {
@@ -32,7 +32,7 @@ export interface OrderCheck {
 
 /** Checks a nation's orders against the state; one OrderCheck per order, in the order given. */
 export function checkOrders(state: GameState, nation: NationId, orders: readonly Order[]): OrderCheck[] {
-  const world = worldOf(state);
+  const world = sharedWorldOf(state);
   // Judged in the canonical order (as in the turn), reported in the order given.
   const verdicts = judgeOrders(world, orders, nation);
   const byOrder = new Map(verdicts.map((v) => [v.order, v]));

@@ -56,6 +56,24 @@ export function worldOf(state: GameState): World {
   return { state, map, units, pcByHex, capitals, isDock };
 }
 
+// The intake checks many submissions against one unchanging state (a game's open turn): its World is
+// built once per state object. A state whose unit list was replaced or grew or shrank gets a new one.
+const worldCache = new WeakMap<GameState, { world: World; units: readonly UnitState[]; count: number }>();
+
+/** worldOf, reused for the same state object while its unit list is unchanged (read-only use only). */
+export function sharedWorldOf(state: GameState): World {
+  const hit = worldCache.get(state);
+  if (hit !== undefined && hit.units === state.units && hit.count === state.units.length) return hit.world;
+  const world = worldOf(state);
+  worldCache.set(state, { world, units: state.units, count: state.units.length });
+  return world;
+}
+
+/** The state's units by id (shared, read-only; see sharedWorldOf). */
+export function unitsById(state: GameState): ReadonlyMap<UnitId, UnitState> {
+  return sharedWorldOf(state).units;
+}
+
 function setById(units: Map<UnitId, UnitState>, u: UnitState): void {
   units.set(u.id, u);
 }

@@ -1,6 +1,6 @@
 // The intake's receipt check: ownership, unit kinds, and the unopposed path preview in words.
 import { describe, expect, it } from 'vitest';
-import { checkOrders, createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { checkOrders, createGame, parseOrders, parseScenario, unitsById, type ArmyState } from '../src/index.ts';
 import { army, character, navy, scenario } from './resolution-helpers.ts';
 
 function stateOf(input: Record<string, unknown>) {
@@ -25,6 +25,20 @@ describe('checkOrders', () => {
     expect(c!.preview).toContain('not enough movement points');
     expect(c!.preview).toContain('3 of 12 MP used');
     expect(c!.warnings.join(' ')).toContain('will not be used');
+  });
+
+  it('checks many submissions against one state without rebuilding it, and sees a replaced unit list', () => {
+    const orders = parseOrders('aragorn, 850, no, w\nrohan, 850, no, w').orders;
+    const first = checkOrders(state, 'north', orders).map((c) => c.status);
+    expect(checkOrders(state, 'north', orders).map((c) => c.status)).toEqual(first);
+    expect(first).toEqual(['accepted', 'rejected']);
+    expect(unitsById(state).get('aragorn')?.nation).toBe('north');
+    // The same state object given a new unit list is read afresh, not from what was shared.
+    const later = { ...state };
+    expect(checkOrders(later, 'north', orders).map((c) => c.status)).toEqual(['accepted', 'rejected']);
+    (later as { units: unknown[] }).units = [...state.units, { ...(state.units[0] as ArmyState), id: 'rohan' }];
+    expect(checkOrders(later, 'north', orders).map((c) => c.status)).toEqual(['accepted', 'accepted']);
+    expect(checkOrders(state, 'north', orders).map((c) => c.status)).toEqual(['accepted', 'rejected']);
   });
 
   it('a complete path is previewed with its end hex', () => {

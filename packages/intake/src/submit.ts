@@ -10,6 +10,7 @@ import {
   parseOrders,
   printOrder,
   unitNameProblem,
+  unitsById,
   type GameState,
   type Order,
   type OrderError,
@@ -214,7 +215,7 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
       accepted.set(c.order.unit, list);
     }
   }
-  const byId = new Map(state.units.map((u) => [u.id, u]));
+  const byId = unitsById(state);
   const cancels: ReceiptCancel[] = extracted.cancels.map((c) => {
     const unit = byId.get(c.unit);
     // As the engine does: a foreign unit and a missing one get the same answer (no probing for names).
