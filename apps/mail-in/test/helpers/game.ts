@@ -1,13 +1,8 @@
 // A game in a fresh test database, made the way the GM makes one (@arbiter/intake createGame).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '@arbiter/db';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { createGame, type CreatedGame } from '@arbiter/intake';
-
-export const SCENARIO = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'examples', 'scenarios', 'first-turn.json'), 'utf8'),
-) as Record<string, unknown>;
+import { exampleScenario } from '@arbiter/intake/testing';
 
 export interface TestGame {
   database: TestDatabase;
@@ -31,10 +26,9 @@ export async function createTestGame(poolMax = 10): Promise<TestGame> {
 
 /** Another game (the first-turn scenario, nations north, south, east) in the same database. */
 export async function addGame(db: Db, name = 'Mail test game'): Promise<CreatedGame> {
-  const { orders: _orders, ...scenario } = SCENARIO;
   return createGame(db, {
     name,
-    scenario,
+    scenario: exampleScenario(),
     schedule: { kind: 'weekly', days: ['mon'], time: '18:00' },
     timeZone: 'Europe/Berlin',
     nations: [
