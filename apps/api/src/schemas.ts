@@ -1,6 +1,6 @@
 // Request and response schemas (zod): validation, serialisation and the OpenAPI document.
 import { z } from 'zod';
-import { createGameInputSchema, scheduleSchema } from '@arbiter/intake';
+import { createGameInputSchema, INBOUND_PAGE_MAX, scheduleSchema } from '@arbiter/intake';
 
 export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'a game id is letters, digits, "_" and "-"' });
 export const nationIdParam = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*$/, { message: 'a nation id is lower-case letters, digits, "_" and "-"' });
@@ -162,6 +162,31 @@ export const gameStateSchema = z.object({ gameId: z.string(), status: z.enum(['a
 export const secretSchema = z.object({ nationId: z.string(), secret: z.string() });
 export const emailSchema = z.object({ nationId: z.string(), email: z.string() });
 export const standingQuery = z.strictObject({ turn: turnParam.optional() });
+
+export const mailParams = z.strictObject({
+  gameId: gameIdParam,
+  messageId: z.string().min(3).max(998).describe('The Message-ID as listed, URL-encoded (e.g. %3Cabc%40example.org%3E)'),
+});
+export const inboundQuery = z.strictObject({
+  limit: z.coerce.number({ message: 'limit is a number' }).int().min(1).max(INBOUND_PAGE_MAX).optional(),
+  before: z.string().min(26).max(1100).optional().describe('nextBefore of the previous page'),
+});
+export const inboundPageSchema = z.object({
+  gameId: z.string(),
+  mail: z.array(
+    z.object({
+      messageId: z.string(),
+      receivedAt: z.string(),
+      from: z.string(),
+      envelopeFrom: z.string().nullable(),
+      status: z.enum(['processed', 'ignored', 'refused']),
+      reason: z.string().nullable(),
+      submissionId: z.string().nullable(),
+      size: z.number().int().nullable().describe('Bytes of the stored message; null for mail received before messages were kept'),
+    }),
+  ),
+  nextBefore: z.string().nullable(),
+});
 
 /** Problem responses a route may give, for the OpenAPI document. */
 export function problems(...codes: number[]): Record<number, typeof problemSchema> {

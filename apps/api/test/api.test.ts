@@ -287,3 +287,41 @@ describe('GM controls', () => {
     expect((await get(`/v1/games/${id}`, bearer(rotated.secret))).statusCode).toBe(200);
   });
 });
+
+describe("GM: the game's inbound mail", () => {
+  it('lists what arrived, newest first in pages, and gives each message exactly as it arrived; only to the GM', async () => {
+    const id = other.gameId;
+    const at = new Date('2026-11-20T10:00:00.000Z');
+    const raw = Buffer.from('From: north@example.org\r\nSubject: orders\r\nMessage-ID: <b@example.org>\r\n\r\naragorn, 850, no, e\r\n\u00e9\r\n', 'latin1');
+    await h.t.db.pool.query(
+      `INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, raw) VALUES
+         ('<a@example.org>', $2, 'north@example.org', 'north@example.org', $1, 'processed', NULL, $3),
+         ('<b@example.org>', $2, 'north@example.org', NULL, $1, 'refused', 'the sender is not the registered address', $3),
+         ('<c@example.org>', $2::timestamptz - interval '1 day', 'x@example.org', NULL, $1, 'ignored', 'auto-submitted', NULL),
+         ('<d@example.org>', $2, 'south@example.org', NULL, $4, 'processed', NULL, $3)`,
+      [id, at, raw, game.gameId],
+    );
+    const first = await get(`/v1/games/${id}/mail?limit=2`, gm);
+    expect(first.statusCode).toBe(200);
+    const p1 = first.json() as { mail: { messageId: string; status: string; reason: string | null; size: number | null }[]; nextBefore: string | null };
+    expect(p1.mail.map((m) => m.messageId)).toEqual(['<b@example.org>', '<a@example.org>']);
+    expect(p1.mail[0]).toMatchObject({ status: 'refused', reason: 'the sender is not the registered address', size: raw.length });
+    expect(p1.nextBefore).not.toBeNull();
+    const p2 = (await get(`/v1/games/${id}/mail?limit=2&before=${encodeURIComponent(p1.nextBefore as string)}`, gm)).json() as typeof p1;
+    expect(p2.mail.map((m) => [m.messageId, m.size])).toEqual([['<c@example.org>', null]]);
+    expect(p2.nextBefore).toBeNull();
+
+    const one = await get(`/v1/games/${id}/mail/${encodeURIComponent('<b@example.org>')}/raw`, gm);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toBe('message/rfc822');
+    expect(one.rawPayload.equals(raw)).toBe(true);
+
+    expectProblem(await get(`/v1/games/${id}/mail/${encodeURIComponent('<c@example.org>')}/raw`, gm), 404, 'mail-not-found');
+    expectProblem(await get(`/v1/games/${id}/mail/${encodeURIComponent('<d@example.org>')}/raw`, gm), 404, 'mail-not-found'); // another game's
+    expectProblem(await get(`/v1/games/${id}/mail`, bearer(other.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await get(`/v1/games/${id}/mail?before=yesterday`, gm), 400, 'invalid-request');
+    expectProblem(await get(`/v1/games/${id}/mail?before=${'x'.repeat(30)}`, gm), 400, 'invalid-input');
+    expectProblem(await get(`/v1/games/${id}/mail?limit=0`, gm), 400, 'invalid-request');
+    expectProblem(await get('/v1/games/nosuchgame/mail', gm), 404, 'game-not-found');
+  });
+});

@@ -6,6 +6,7 @@ export type IntakeErrorCode =
   | 'nation-not-found'
   | 'turn-not-found'
   | 'report-not-found'
+  | 'mail-not-found'
   | 'game-finished'
   | 'turn-closed'
   | 'deadline-passed'
@@ -19,6 +20,7 @@ const STATUS: Record<IntakeErrorCode, number> = {
   'nation-not-found': 404,
   'turn-not-found': 404,
   'report-not-found': 404,
+  'mail-not-found': 404,
   'game-finished': 409,
   'turn-closed': 409,
   'deadline-passed': 409,

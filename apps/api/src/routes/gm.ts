@@ -1,8 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IntakeError, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
+import { z } from 'zod';
+import { getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
 import { extendDeadline, pauseGame, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
-import { deadlineBody, dispatchedSchema, emailBody, emailSchema, gameParams, gameStateSchema, nationParams, problems, secretSchema, turnParams } from '../schemas.ts';
+import {
+  deadlineBody,
+  dispatchedSchema,
+  emailBody,
+  emailSchema,
+  gameParams,
+  gameStateSchema,
+  inboundPageSchema,
+  inboundQuery,
+  mailParams,
+  nationParams,
+  problems,
+  secretSchema,
+  turnParams,
+} from '../schemas.ts';
 
 const ACTOR = 'gm:api';
 
@@ -14,6 +29,40 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     if (g === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
     return { gameId, status: g.status, turn: g.currentTurn, deadline: g.turns[0]?.deadline.toISOString() ?? '' };
   }
+
+  app.get('/v1/games/:gameId/mail', {
+    schema: {
+      ...gm,
+      summary: "The game's inbound mail, newest first",
+      description:
+        'Every mail the mail intake tied to this game: when, from whom, what became of it (processed, ignored as a robot or ' +
+        'a loop, refused with the reason) and the submission it made. `limit` (default 50, at most 200) per page; pass ' +
+        '`nextBefore` as `before` for older mail. Mail from unknown senders is not tied to a game and is not listed.',
+      params: gameParams,
+      querystring: inboundQuery,
+      response: { 200: inboundPageSchema, ...problems(400, 401, 404, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => {
+      const { limit, before } = request.query;
+      return listInboundMail(db, request.params.gameId, { ...(limit === undefined ? {} : { limit }), ...(before === undefined ? {} : { before }) });
+    },
+  });
+
+  app.get('/v1/games/:gameId/mail/:messageId/raw', {
+    schema: {
+      ...gm,
+      summary: 'One inbound mail exactly as it arrived',
+      description: 'The message as `message/rfc822` (save it as a .eml file to open it in a mail program).',
+      params: mailParams,
+      response: { 200: z.string().describe('The message (message/rfc822)'), ...problems(400, 401, 404, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request, reply) => {
+      const raw = await getInboundMailRaw(db, request.params.gameId, request.params.messageId);
+      return reply.type('message/rfc822').header('content-disposition', 'attachment; filename="message.eml"').send(raw as never);
+    },
+  });
 
   app.post('/v1/games/:gameId/turns/:turn/run', {
     schema: {
