@@ -188,6 +188,23 @@ export const inboundPageSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 
+export const previewQuery = z.strictObject({
+  nation: nationIdParam.optional().describe("Also render this nation's report text as it would be mailed"),
+});
+export const previewSchema = z.object({
+  gameId: z.string(),
+  turn: z.number().int(),
+  turnStatus: z.enum(['open', 'held']),
+  deadline: z.string(),
+  hash: z.string().describe('The hash the result would have; it changes when any standing order does'),
+  unitsWithOrders: z.number().int(),
+  inputErrors: z.array(z.object({ nation: z.string(), unit: z.string(), message: z.string() })),
+  orderErrors: z.array(orderError),
+  units: z.array(z.unknown()).describe("Each unit's result, as in the stored result (docs/rules.md)"),
+  events: z.array(z.unknown()).describe('The event log, as in the stored result'),
+  report: z.object({ nationId: z.string(), text: z.string() }).optional(),
+});
+
 /** Problem responses a route may give, for the OpenAPI document. */
 export function problems(...codes: number[]): Record<number, typeof problemSchema> {
   return Object.fromEntries(codes.map((c) => [c, problemSchema]));

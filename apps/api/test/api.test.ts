@@ -232,6 +232,33 @@ describe('GET /v1/games/:gameId/orders', () => {
   });
 });
 
+let previewHash = '';
+
+describe('GM preview of the open turn', () => {
+  it('shows what the turn would do now, writes nothing, and is for the GM only', async () => {
+    const url = `/v1/games/${game.gameId}/turns/1/preview`;
+    const res = await get(`${url}?nation=north`, gm);
+    expect(res.statusCode).toBe(200);
+    const p = res.json() as { turnStatus: string; hash: string; unitsWithOrders: number; units: { id: string }[]; events: unknown[]; report: { nationId: string; text: string } };
+    expect(p.turnStatus).toBe('open');
+    expect(p.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(p.unitsWithOrders).toBeGreaterThan(0);
+    expect(p.units.map((u) => u.id)).toContain('aragorn');
+    expect(p.report.nationId).toBe('north');
+    expect(p.report.text).toContain('aragorn');
+    // Deterministic, and nothing was stored.
+    expect(((await get(url, gm)).json() as { hash: string }).hash).toBe(p.hash);
+    const turn = await h.t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+    expect([turn.status, turn.resultHash, await h.t.db.prisma.nationReport.count({ where: { gameId: game.gameId } })]).toEqual(['open', null, 0]);
+    previewHash = p.hash;
+
+    expectProblem(await get(url, bearer(game.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await get(`${url}?nation=west`, gm), 404, 'not-found');
+    expectProblem(await get(`${url}?nation=North!`, gm), 400, 'invalid-request');
+    expectProblem(await get(`/v1/games/${game.gameId}/turns/7/preview`, gm), 404, 'not-found');
+  });
+});
+
 describe('running a turn and reading reports', () => {
   it('the GM runs the turn; each nation reads only its own report, by Accept', async () => {
     expectProblem(await post(`/v1/games/${game.gameId}/turns/1/run`, bearer(game.secret('north'))), 401, 'invalid-credentials');
@@ -243,6 +270,9 @@ describe('running a turn and reading reports', () => {
     expect(h.errors).toEqual([]);
     const turn = await h.t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
     expect(turn.status).toBe('done');
+    // The GM's preview (above, with the same standing orders) showed exactly this result.
+    expect(turn.resultHash).toBe(previewHash);
+    expectProblem(await get(`/v1/games/${game.gameId}/turns/1/preview`, gm), 409, 'conflict');
 
     const north = await get(`/v1/games/${game.gameId}/turns/1/report`, bearer(game.secret('north')));
     expect(north.statusCode).toBe(200);

@@ -4,6 +4,8 @@ export type { RunTurnInput, RunTurnOutcome, StageTimings, StoredTurnResult, Turn
 export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts';
 export type { TurnInputs } from './inputs.ts';
 export { replayTurn } from './replay.ts';
+export { previewTurn } from './preview.ts';
+export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';
 export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGTH_MS } from './deadlines.ts';
 export type { NextSlot } from './deadlines.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
-import { extendDeadline, pauseGame, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
+import { extendDeadline, pauseGame, previewTurn, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import {
   deadlineBody,
@@ -14,6 +14,8 @@ import {
   inboundQuery,
   mailParams,
   nationParams,
+  previewQuery,
+  previewSchema,
   problems,
   secretSchema,
   turnParams,
@@ -61,6 +63,25 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     handler: async (request, reply) => {
       const raw = await getInboundMailRaw(db, request.params.gameId, request.params.messageId);
       return reply.type('message/rfc822').header('content-disposition', 'attachment; filename="message.eml"').send(raw as never);
+    },
+  });
+
+  app.get('/v1/games/:gameId/turns/:turn/preview', {
+    schema: {
+      ...gm,
+      summary: 'What the open turn would do if it ran now (nothing is stored)',
+      description:
+        "The engine run on the turn's stored state and the standing orders as they are now. The state carries the turn's " +
+        'random source, so this is exactly what the turn will do if no order changes before it runs: for the game master ' +
+        "only. `nation` adds that nation's report text as it would be mailed. Only an open or held turn can be previewed.",
+      params: turnParams,
+      querystring: previewQuery,
+      response: { 200: previewSchema, ...problems(400, 401, 404, 409, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => {
+      const { nation } = request.query;
+      return previewTurn(db.prisma, request.params.gameId, request.params.turn, nation === undefined ? {} : { nation });
     },
   });
 

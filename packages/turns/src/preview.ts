@@ -1,0 +1,72 @@
+// The GM's preview of an open (or held) turn: the engine run on the turn's stored state and the standing
+// orders as they are now, with nothing written. The state carries the turn's random source, so the
+// preview shows exactly what the turn will do if no order changes before it runs; it is for the game
+// master only (a player who saw it would know the dice).
+import type { DbClient } from '@arbiter/db';
+import { adjudicate } from '@arbiter/engine';
+import type { OrderError, TurnEvent, UnitResult } from '@arbiter/engine';
+import { renderTextReport } from '@arbiter/reports';
+import { GmActionError } from './gm.ts';
+import { loadTurnInputs, type TurnInputs } from './inputs.ts';
+
+export interface TurnPreview {
+  gameId: string;
+  turn: number;
+  turnStatus: 'open' | 'held';
+  deadline: string;
+  /** The hash the result would have (it changes when any standing order does). */
+  hash: string;
+  /** How many units have standing orders. */
+  unitsWithOrders: number;
+  inputErrors: TurnInputs['inputErrors'];
+  orderErrors: OrderError[];
+  units: UnitResult[];
+  events: TurnEvent[];
+  /** With `nation`: that nation's report text as it would be mailed. */
+  report?: { nationId: string; text: string };
+}
+
+/** Adjudicates (gameId, turn) as it stands, writes nothing. Throws GmActionError when there is nothing to preview. */
+export async function previewTurn(db: DbClient, gameId: string, turn: number, options: { nation?: string } = {}): Promise<TurnPreview> {
+  const game = await db.game.findUnique({
+    where: { id: gameId },
+    select: { name: true, currentTurn: true, timeZone: true, nations: { select: { nationId: true, name: true } } },
+  });
+  if (game === null) throw new GmActionError(`There is no game "${gameId}".`, 'not-found');
+  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { status: true, deadline: true } });
+  if (row === null) throw new GmActionError(`Game "${gameId}" has no turn ${turn}.`, 'not-found');
+  if (row.status !== 'open' && row.status !== 'held') {
+    throw new GmActionError(
+      `Turn ${turn} is ${row.status === 'done' ? 'already adjudicated: its results and reports are stored' : 'being adjudicated now'}; only an open or held turn can be previewed.`,
+      'conflict',
+    );
+  }
+  const names = Object.fromEntries(game.nations.map((n) => [n.nationId, n.name]));
+  if (options.nation !== undefined && names[options.nation] === undefined) {
+    throw new GmActionError(`Game "${gameId}" has no nation "${options.nation}".`, 'not-found');
+  }
+  const inputs = await loadTurnInputs(db, gameId, turn);
+  const result = adjudicate(inputs.state, inputs.orders);
+  const preview: TurnPreview = {
+    gameId,
+    turn,
+    turnStatus: row.status,
+    deadline: row.deadline.toISOString(),
+    hash: result.hash,
+    unitsWithOrders: new Set(inputs.orders.map((o) => o.unit)).size,
+    inputErrors: inputs.inputErrors,
+    orderErrors: result.errors,
+    units: result.units,
+    events: result.events,
+  };
+  const nation = options.nation;
+  if (nation !== undefined) {
+    const view = result.views[nation];
+    const text =
+      view === undefined
+        ? `${names[nation]} (${nation}) has no units or population centres in this game's state: it would get no report.\n`
+        : renderTextReport(view, { gameName: game.name, gameId, turn: view.turn, nextDeadline: null, timeZone: game.timeZone, nationName: names[nation] as string, nationNames: names });
+    preview.report = { nationId: nation, text };
+  }
+  return preview;
+}
