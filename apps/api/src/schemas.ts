@@ -125,6 +125,7 @@ export const statusSchema = z.object({
         .nullable()
         .optional()
         .describe("GM only: the last refusal of the nation's address by the receiving mail server"),
+      reportDelivery: z.enum(['full', 'text', 'none']).optional().describe('GM only: how the player wants the turn report mailed'),
     }),
   ),
   undeliveredMail: z
@@ -142,7 +143,15 @@ export const statusSchema = z.object({
     )
     .optional()
     .describe('GM only: mails of this game that could not be delivered, newest first (at most 50)'),
-  you: z.object({ nationId: z.string(), submissions: z.number().int(), lastReceivedAt: z.string().nullable(), unitsWithOrders: z.number().int() }).optional(),
+  you: z
+    .object({
+      nationId: z.string(),
+      submissions: z.number().int(),
+      lastReceivedAt: z.string().nullable(),
+      unitsWithOrders: z.number().int(),
+      reportDelivery: z.enum(['full', 'text', 'none']),
+    })
+    .optional(),
 });
 
 export const reportJsonSchema = z.object({
@@ -187,6 +196,12 @@ export const inboundPageSchema = z.object({
   ),
   nextBefore: z.string().nullable(),
 });
+
+const reportDelivery = z.enum(['full', 'text', 'none']);
+export const reportDeliveryBody = z.strictObject({
+  reportDelivery: reportDelivery.describe('full: text, HTML and the PNG map; text: plain text only, nothing attached; none: no report mail (read it here)'),
+});
+export const reportDeliverySchema = z.object({ nationId: z.string(), reportDelivery });
 
 export const previewQuery = z.strictObject({
   nation: nationIdParam.optional().describe("Also render this nation's report text as it would be mailed"),

@@ -232,6 +232,25 @@ describe('GET /v1/games/:gameId/orders', () => {
   });
 });
 
+describe('report delivery', () => {
+  it('a nation chooses its own, the GM any; the status shows it; the next report mail follows it', async () => {
+    const url = (nation: string) => `/v1/games/${game.gameId}/nations/${nation}/report-delivery`;
+    const put = (nation: string, headers: Record<string, string>, payload: unknown) => h.app.inject({ method: 'PUT', url: url(nation), headers, payload: payload as string });
+    expect((await put('south', bearer(game.secret('south')), { reportDelivery: 'text' })).json()).toEqual({ nationId: 'south', reportDelivery: 'text' });
+    expectProblem(await put('east', bearer(game.secret('south')), { reportDelivery: 'none' }), 403, 'not-your-nation');
+    expect((await put('east', gm, { reportDelivery: 'none' })).json()).toEqual({ nationId: 'east', reportDelivery: 'none' });
+    expectProblem(await put('east', gm, { reportDelivery: 'pigeon' }), 400, 'invalid-request');
+    expectProblem(await put('west', gm, { reportDelivery: 'text' }), 404, 'nation-not-found');
+    const asGm = (await get(`/v1/games/${game.gameId}`, gm)).json() as { nations: { nationId: string; reportDelivery: string }[] };
+    expect(asGm.nations.map((n) => [n.nationId, n.reportDelivery])).toEqual([['east', 'none'], ['north', 'full'], ['south', 'text']]);
+    const asSouth = (await get(`/v1/games/${game.gameId}`, bearer(game.secret('south')))).json() as { you: { reportDelivery: string }; nations: object[] };
+    expect(asSouth.you.reportDelivery).toBe('text');
+    expect(asSouth.nations.every((n) => !('reportDelivery' in n))).toBe(true);
+    const audit = await h.t.db.prisma.auditEntry.findMany({ where: { gameId: game.gameId, action: 'nation.report-delivery' }, orderBy: { at: 'asc' } });
+    expect(audit.map((a) => a.actor)).toEqual(['nation:south', 'gm']);
+  });
+});
+
 let previewHash = '';
 
 describe('GM preview of the open turn', () => {
@@ -272,6 +291,14 @@ describe('running a turn and reading reports', () => {
     expect(turn.status).toBe('done');
     // The GM's preview (above, with the same standing orders) showed exactly this result.
     expect(turn.resultHash).toBe(previewHash);
+    // Report mails as each player chose (see "report delivery" above): north everything, south plain
+    // text without the map, east none (kept as withheld, for "resend-report").
+    const mails = await h.t.db.prisma.outboxMail.findMany({ where: { gameId: game.gameId, kind: 'report', status: { not: 'failed' } }, orderBy: { nationId: 'asc' } }); // (a failed one was planted above)
+    expect(mails.map((m) => [m.nationId, m.status, m.html === null, (m.attachments as unknown[]).length])).toEqual([
+      ['east', 'withheld', false, 1],
+      ['north', 'pending', false, 1],
+      ['south', 'pending', true, 0],
+    ]);
     expectProblem(await get(`/v1/games/${game.gameId}/turns/1/preview`, gm), 409, 'conflict');
 
     const north = await get(`/v1/games/${game.gameId}/turns/1/report`, bearer(game.secret('north')));

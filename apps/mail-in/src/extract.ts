@@ -6,7 +6,7 @@
 //
 //   game: me1                         <- keyword lines, in the body (or in the subject)
 //   secret: 7f3k-2p9q
-//   command: orders                   <- optional; orders | status | resend-report
+//   command: orders                   <- optional; orders | status | resend-report | report-full | report-text | report-none
 //
 //   aragorn, 850, no, nw, nw, h       <- everything after the keyword lines is the order text
 //   gandalf, 810, 2915
@@ -18,7 +18,7 @@
 
 import { decodeTextBytes, looksBinary, normalizeText } from './text.ts';
 
-export type MailCommand = 'orders' | 'status' | 'resend-report';
+export type MailCommand = 'orders' | 'status' | 'resend-report' | 'report-full' | 'report-text' | 'report-none';
 
 export interface MailAttachment {
   filename: string | null;
@@ -59,7 +59,7 @@ export interface MailSubmission {
   command: MailCommand;
   /** The `nation:` line, when the player wrote one (the secret alone decides the nation). */
   nation: string | null;
-  /** Order lines for the engine's parser, `\n`-separated; empty for status and resend-report. */
+  /** Order lines for the engine's parser, `\n`-separated; empty for the other commands. */
   orderText: string;
   /** Where the orders came from: "body", "attachment orders.txt", "forwarded message". */
   source: string;
@@ -102,6 +102,9 @@ const COMMANDS: Record<string, MailCommand> = {
   'resend report': 'resend-report',
   resend: 'resend-report',
   report: 'resend-report',
+  'report-full': 'report-full',
+  'report-text': 'report-text',
+  'report-none': 'report-none',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -342,7 +345,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
       if (command === undefined) {
         return refuse(
           'unknown-command',
-          `The command "${clip(value)}" is not known. Write "command: orders", "command: status" or "command: resend-report".`,
+          `The command "${clip(value)}" is not known. Write "command: orders", "command: status", "command: resend-report", or "command: report-full", "report-text" or "report-none" (how turn reports are mailed).`,
           warnings,
         );
       }

@@ -21,6 +21,7 @@ import {
   getStatus,
   IntakeError,
   renderReceiptText,
+  setReportDelivery,
   submitOrders,
   formatDeadline,
   type AuthenticatedNation,
@@ -68,7 +69,9 @@ export const ORDER_MAIL_HELP = [
   '',
   'followed by your orders, one per line, e.g. "aragorn, 850, no, nw, nw, h".',
   'Other commands: a line "command: status" (standing orders and deadline) or',
-  '"command: resend-report" (the last turn report again).',
+  '"command: resend-report" (the last turn report again); "command: report-text"',
+  '(reports as plain text, no map), "command: report-none" (no report mail) or',
+  '"command: report-full" (text, HTML and map; the default).',
 ].join('\n');
 
 function short(s: string): string {
@@ -239,6 +242,10 @@ export class MailPipeline implements MailProcessor {
           return await this.status(ctx, submission, to, record);
         case 'resend-report':
           return await this.resendReport(ctx, to, record);
+        case 'report-full':
+        case 'report-text':
+        case 'report-none':
+          return await this.reportDelivery(ctx, submission.command, to, record);
         default:
           return assertNever(submission.command);
       }
@@ -307,6 +314,20 @@ export class MailPipeline implements MailProcessor {
     const text = [mailNotes(submission), lines.join('\n')].filter((s) => s !== '').join('\n') + '\n';
     await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} turn ${status.turn} ${nation.name}: status`, text, `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
+  }
+
+  private async reportDelivery(ctx: MailContext, command: 'report-full' | 'report-text' | 'report-none', to: Recipients, record: RecordFn): Promise<ProcessOutcome> {
+    const { nation } = to;
+    const delivery = command === 'report-full' ? 'full' : command === 'report-text' ? 'text' : 'none';
+    await setReportDelivery(this.db, nation.gameId, nation.nationId, delivery, 'nation');
+    const words = {
+      full: 'as text and HTML, with the map attached (the default)',
+      text: 'as plain text only, with nothing attached',
+      none: 'not at all: read them over the API, or send "command: resend-report" for the latest one',
+    }[delivery];
+    const text = `From the next turn on, the turn reports of ${nation.name} (${nation.nationId}) in game ${nation.gameId} are mailed ${words}.\n`;
+    await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: report delivery ${delivery}`, text, `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
+    return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command, submissionId: null };
   }
 
   private async resendReport(ctx: MailContext, to: Recipients, record: RecordFn): Promise<ProcessOutcome> {

@@ -278,6 +278,32 @@ describe('authenticated mail the intake cannot take', () => {
   });
 });
 
+describe('report delivery by mail', () => {
+  it('"command: report-text" sets how reports come, answers both addresses; a withheld report is still re-sent', async () => {
+    await client().sendMail({ from: 'north-player@home.test', to: 'orders@arbiter.test', subject: `command: report-text game: ${t.game.gameId}`, messageId: '<e2e-delivery@home.test>', text: `secret: ${t.secret('north')}\n` });
+    expect((await prisma().nation.findUniqueOrThrow({ where: { gameId_nationId: { gameId: t.game.gameId, nationId: 'north' } } })).reportDelivery).toBe('text');
+    const notices = await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: 'e2e-delivery@home.test' } } });
+    expect(notices.map((n) => n.toAddresses[0]).sort()).toEqual(['north-player@home.test', 'north@players.test']);
+    expect(notices[0]?.text).toContain('as plain text only');
+    expect(await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-delivery@home.test>' } })).toMatchObject({ status: 'processed', reason: 'report-text' });
+
+    // With "none" the turn stores the report mail as withheld; asking for it sends it all the same.
+    await client().sendMail({ from: 'north-player@home.test', to: 'orders@arbiter.test', subject: 'no reports', messageId: '<e2e-delivery2@home.test>', text: `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ncommand: report-none\n` });
+    expect((await prisma().nation.findUniqueOrThrow({ where: { gameId_nationId: { gameId: t.game.gameId, nationId: 'north' } } })).reportDelivery).toBe('none');
+    await prisma().outboxMail.create({
+      data: {
+        gameId: t.game.gameId, nationId: 'north', kind: 'report', toAddresses: ['north@players.test'], subject: '[Arbiter] Mail test game turn 0 report: North',
+        text: 'Report text of the north', html: '<p>north</p>', messageId: 'report.e2e.north@arbiter.test', status: 'withheld',
+      },
+    });
+    await client().sendMail({ from: 'north-player@home.test', to: 'orders@arbiter.test', subject: 'resend', messageId: '<e2e-delivery3@home.test>', text: `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ncommand: resend-report\n` });
+    const copies = await prisma().outboxMail.findMany({ where: { kind: 'report', headers: { path: ['In-Reply-To'], equals: 'e2e-delivery3@home.test' } } });
+    expect(copies.map((c) => [c.toAddresses[0], c.status, c.text])).toEqual(
+      expect.arrayContaining([['north-player@home.test', 'pending', 'Report text of the north'], ['north@players.test', 'pending', 'Report text of the north']]),
+    );
+  });
+});
+
 describe('bad mail', () => {
   it('refuses a 25 MB mail at the SMTP level with a clear message, storing nothing', async () => {
     const big = 'x'.repeat(76) + '\r\n';

@@ -1,6 +1,6 @@
 // Games: creation from a scenario, status, and the game master's player controls (email, secret).
 // Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
-import { transaction, type Db } from '@arbiter/db';
+import { ReportDelivery, transaction, type Db } from '@arbiter/db';
 import { createGame as createInitialState, parseScenario } from '@arbiter/engine';
 import { z } from 'zod';
 import { forgetGameAuth } from './auth.ts';
@@ -130,11 +130,13 @@ export interface GameStatusView {
     email?: string;
     /** GM only: the last refusal of this nation's address by the receiving mail server (cleared when the GM replaces the address). */
     lastBounce?: { at: string; reason: string | null } | null;
+    /** GM only: how the player wants the turn report mailed. */
+    reportDelivery?: ReportDelivery;
   }[];
   /** GM only: this game's mails that could not be delivered (newest first, at most 50), so the GM can act. */
   undeliveredMail?: { id: string; kind: string; nationId: string | null; to: string[]; subject: string; attempts: number; lastError: string | null; createdAt: string }[];
   /** The viewer's own nation, when a nation asks. */
-  you?: { nationId: string; submissions: number; lastReceivedAt: string | null; unitsWithOrders: number };
+  you?: { nationId: string; submissions: number; lastReceivedAt: string | null; unitsWithOrders: number; reportDelivery: ReportDelivery };
 }
 
 const UNDELIVERED_SHOWN = 50;
@@ -180,6 +182,7 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
       if (viewer.kind === 'gm') {
         out.email = n.email;
         out.lastBounce = n.lastBounceAt === null ? null : { at: n.lastBounceAt.toISOString(), reason: n.lastBounceReason };
+        out.reportDelivery = n.reportDelivery;
       }
       return out;
     }),
@@ -213,13 +216,40 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
       submissions: mine?._count._all ?? 0,
       lastReceivedAt: mine?._max.receivedAt?.toISOString() ?? null,
       unitsWithOrders: units.filter((u) => Array.isArray(u.orders) && u.orders.length > 0).length,
+      reportDelivery: game.nations.find((n) => n.nationId === viewer.nationId)?.reportDelivery ?? 'full',
     };
   }
   return view;
 }
 
-async function audit(db: Db, gameId: string, action: string, detail: object): Promise<void> {
-  await db.prisma.auditEntry.create({ data: { gameId, actor: 'gm', action, detail } });
+async function audit(db: Db, gameId: string, action: string, detail: object, actor = 'gm'): Promise<void> {
+  await db.prisma.auditEntry.create({ data: { gameId, actor, action, detail } });
+}
+
+/** How a turn report can be mailed (the schema's ReportDelivery): full (text, HTML, PNG map), text (plain text only), none (no mail). */
+export const REPORT_DELIVERIES: readonly ReportDelivery[] = Object.values(ReportDelivery);
+
+/**
+ * Set how a nation's turn reports are mailed from the next report on (by the player or the GM; recorded in
+ * the audit log with who did it). A report mail withheld with `none` is still sent on "resend-report".
+ */
+export async function setReportDelivery(
+  db: Db,
+  gameId: string,
+  nationId: string,
+  delivery: string,
+  by: 'gm' | 'nation',
+): Promise<{ nationId: string; reportDelivery: ReportDelivery }> {
+  if (!(REPORT_DELIVERIES as readonly string[]).includes(delivery)) {
+    throw new IntakeError('invalid-input', `"${delivery}" is not a report delivery; use one of ${REPORT_DELIVERIES.join(', ')}.`, [
+      { path: 'reportDelivery', message: `is one of ${REPORT_DELIVERIES.join(', ')}` },
+    ]);
+  }
+  await requireGame(db, gameId);
+  const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { reportDelivery: delivery as ReportDelivery } });
+  if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+  await audit(db, gameId, 'nation.report-delivery', { nationId, reportDelivery: delivery }, by === 'gm' ? 'gm' : `nation:${nationId}`);
+  return { nationId, reportDelivery: delivery as ReportDelivery };
 }
 
 async function requireGame(db: Db, gameId: string) {

@@ -10,6 +10,8 @@ export {
   getStatus,
   replaceNationEmail,
   rotateNationSecret,
+  setReportDelivery,
+  REPORT_DELIVERIES,
   type CreateGameInput,
   type CreatedGame,
   type GameStatusView,

@@ -4,7 +4,7 @@ import { composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } f
 import type { ReportContext } from '@arbiter/reports';
 import { reportMessageId } from '@arbiter/mail';
 import type { AttachmentResolver } from '@arbiter/mail';
-import type { DbClient } from '@arbiter/db';
+import type { DbClient, ReportDelivery } from '@arbiter/db';
 import { renderMapPngAsync } from '@arbiter/reports';
 import { z } from 'zod';
 
@@ -13,6 +13,8 @@ export interface NationForReport {
   name: string;
   email: string;
   active: boolean;
+  /** How the player wants the report mailed (Nation.reportDelivery); default full. */
+  delivery?: ReportDelivery;
 }
 
 export interface RenderedReport {
@@ -26,11 +28,14 @@ export interface RenderedReport {
     toAddresses: string[];
     subject: string;
     text: string;
-    html: string;
+    /** Null for a player who asked for plain text. */
+    html: string | null;
     /** The PNG map by reference (see mapAttachment): rasterised by the mail sender from NationReport.svg. */
     attachments: { filename: string; contentType: string; source: { kind: 'nation-report-map'; turn: number } }[];
     messageId: string;
     headers: Record<string, string>;
+    /** The player chose no report mail: stored as `withheld` (never sent; "resend-report" still finds it). */
+    withheld: boolean;
   } | null;
 }
 
@@ -80,6 +85,7 @@ export class ReportRenderer {
       nationNames,
     };
     const svg = renderMapSvg(view, { nationName: nation.name, nationNames });
+    const delivery = nation.delivery ?? 'full';
     if (!nation.active) {
       return { nationId: id, view, text: renderTextReport(view, ctx), html: renderHtmlReport(view, ctx, { mapSvg: svg }), svg, mail: null };
     }
@@ -105,10 +111,11 @@ export class ReportRenderer {
         toAddresses: mail.to,
         subject: mail.subject,
         text: mail.text,
-        html: mail.html,
-        attachments: [mapAttachment(view.turn)],
+        html: delivery === 'text' ? null : mail.html,
+        attachments: delivery === 'text' ? [] : [mapAttachment(view.turn)],
         messageId: mail.messageId.replace(/^<(.*)>$/, '$1'),
         headers,
+        withheld: delivery === 'none',
       },
     };
   }

@@ -168,7 +168,9 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       if (err instanceof TurnInputError) return holdForFailure('reading the turn\'s stored inputs', err);
       throw err;
     }
-    const nations = await db.prisma.nation.findMany({ where: { gameId }, select: { nationId: true, name: true, email: true, active: true }, orderBy: { nationId: 'asc' } });
+    const nations = (
+      await db.prisma.nation.findMany({ where: { gameId }, select: { nationId: true, name: true, email: true, active: true, reportDelivery: true }, orderBy: { nationId: 'asc' } })
+    ).map(({ reportDelivery, ...n }) => ({ ...n, delivery: reportDelivery }));
     const tLoad = performance.now();
 
     let result: TurnResult;
@@ -294,7 +296,7 @@ function valuesList(rows: number, casts: string[]): string {
 }
 
 const REPORT_COLUMNS = ['', '::int', '', '::jsonb', '', '', ''];
-const OUTBOX_COLUMNS = ['::uuid', '', '', '::"MailKind"', '::text[]', '', '', '', '::jsonb', '', '::jsonb'];
+const OUTBOX_COLUMNS = ['::uuid', '', '', '::"MailKind"', '::text[]', '', '', '', '::jsonb', '', '::jsonb', '::"OutboxStatus"'];
 
 /**
  * The one transaction: result, reports, outbox, next turn, on a plain pg connection (the rows are
@@ -371,14 +373,14 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
         const mailParams: unknown[] = [];
         for (const r of withMail) {
           const m = r.mail!;
-          mailParams.push(uuidv7(), w.gameId, r.nationId, 'report', m.toAddresses, m.subject, m.text, m.html, JSON.stringify(m.attachments), m.messageId, JSON.stringify(m.headers));
+          mailParams.push(uuidv7(), w.gameId, r.nationId, 'report', m.toAddresses, m.subject, m.text, m.html, JSON.stringify(m.attachments), m.messageId, JSON.stringify(m.headers), m.withheld ? 'withheld' : 'pending');
         }
         const outbox =
           withMail.length === 0
             ? Promise.resolve(0)
             : client
                 .query(
-                  `INSERT INTO "OutboxMail" ("id", "gameId", "nationId", "kind", "toAddresses", "subject", "text", "html", "attachments", "messageId", "headers")
+                  `INSERT INTO "OutboxMail" ("id", "gameId", "nationId", "kind", "toAddresses", "subject", "text", "html", "attachments", "messageId", "headers", "status")
                    VALUES ${valuesList(withMail.length, OUTBOX_COLUMNS)}`,
                   mailParams,
                 )

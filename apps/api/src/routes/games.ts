@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createGame, getStatus } from '@arbiter/intake';
+import { createGame, getStatus, setReportDelivery } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
-import { createdGameSchema, createGameBody, gameParams, problems, statusSchema } from '../schemas.ts';
+import { HttpProblem } from '../problem.ts';
+import { createdGameSchema, createGameBody, gameParams, nationParams, problems, reportDeliveryBody, reportDeliverySchema, statusSchema } from '../schemas.ts';
 
 export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
   app.post('/v1/games', {
@@ -37,6 +38,30 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
       const who = principalOf(request);
       const viewer = who.kind === 'gm' ? ({ kind: 'gm' } as const) : ({ kind: 'nation', nationId: who.nation.nationId } as const);
       return getStatus(db, request.params.gameId, viewer) as Promise<never>;
+    },
+  });
+
+  app.put('/v1/games/:gameId/nations/:nationId/report-delivery', {
+    schema: {
+      tags: ['players', 'game master'],
+      summary: 'How the turn report is mailed: full, text or none',
+      description:
+        '`full` (the default): text, HTML and the PNG map; `text`: plain text only, nothing attached; `none`: no report mail ' +
+        '(read the report with GET .../turns/:turn/report; "command: resend-report" by mail still sends it). ' +
+        'A nation sets its own, the game master any nation\'s. Applies from the next report on.',
+      security: [{ bearer: [] }],
+      params: nationParams,
+      body: reportDeliveryBody,
+      response: { 200: reportDeliverySchema, ...problems(400, 401, 403, 404, 429) },
+    },
+    preParsing: auth.hook('any'),
+    handler: async (request) => {
+      const who = principalOf(request);
+      const { gameId, nationId } = request.params;
+      if (who.kind === 'nation' && who.nation.nationId !== nationId) {
+        throw new HttpProblem(403, 'not-your-nation', "A nation chooses its own report delivery only; the game master can change any nation's.");
+      }
+      return setReportDelivery(db, gameId, nationId, request.body.reportDelivery, who.kind);
     },
   });
 };
