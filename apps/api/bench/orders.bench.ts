@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@arbiter/db/testing';
 import { createGame } from '@arbiter/intake';
-import { exampleScenario, players } from '../test/helpers/setup.ts';
+import { exampleScenario, players, sampleOrders as ORDERS } from '@arbiter/intake/testing';
 
 interface Histogram { average: number; p50: number; p90: number; p99: number; max: number }
 interface Result { requests: Histogram & { total: number; mean: number }; latency: Histogram; non2xx: number; errors: number; timeouts: number; '2xx': number; duration: number }
@@ -22,11 +22,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const GAMES = Number(process.env.BENCH_GAMES ?? 20);
 
-const ORDERS: Record<string, string> = {
-  north: 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\ngandalf, 825, 302, 0505\nswan, 830, no, sw, se, e\n',
-  south: 'grond, 850, no, w, w, h\nriders, 860, ev, nw, w, w, w\n',
-  east: 'bard, 840, e\nesgaroth, 850, no, w, h\n',
-};
 
 async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number; pids: number[] }> {
   // BENCH_PROFILE_DIR=<dir>: write a V8 CPU profile of the server process there (for the analysis in docs).

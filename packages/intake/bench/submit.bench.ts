@@ -5,16 +5,11 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import { createTestDatabase } from '@arbiter/db/testing';
 import { createGame, submitOrders } from '../src/index.ts';
-import { exampleScenario, players } from '../src/testing.ts';
+import { exampleScenario, players, sampleOrders as ORDERS } from '../src/testing.ts';
 
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const GAMES = Number(process.env.BENCH_GAMES ?? 20);
-const ORDERS: Record<string, string> = {
-  north: 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\ngandalf, 825, 302, 0505\nswan, 830, no, sw, se, e\n',
-  south: 'grond, 850, no, w, w, h\nriders, 860, ev, nw, w, w, w\n',
-  east: 'bard, 840, e\nesgaroth, 850, no, w, h\n',
-};
 
 function cpuMs(pids: number[]): number {
   let total = 0;

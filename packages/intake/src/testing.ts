@@ -17,3 +17,10 @@ export const players = [
   { nationId: 'south', email: 'south@example.org' },
   { nationId: 'east', email: 'east@example.org' },
 ];
+
+/** One submission per nation of the example scenario, every order accepted (the benchmarks send these). */
+export const sampleOrders: Readonly<Record<string, string>> = {
+  north: 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\ngandalf, 825, 302, 0505\nswan, 830, no, sw, se, e\n',
+  south: 'grond, 850, no, w, w, h\nriders, 860, ev, nw, w, w, w\n',
+  east: 'bard, 840, e\nesgaroth, 850, no, w, h\n',
+};
