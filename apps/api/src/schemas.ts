@@ -1,6 +1,6 @@
 // Request and response schemas (zod): validation, serialisation and the OpenAPI document.
 import { z } from 'zod';
-import { createGameInputSchema, INBOUND_PAGE_MAX, scheduleSchema } from '@arbiter/intake';
+import { AUDIT_PAGE_MAX, createGameInputSchema, INBOUND_PAGE_MAX, scheduleSchema } from '@arbiter/intake';
 
 export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'a game id is letters, digits, "_" and "-"' });
 export const nationIdParam = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*$/, { message: 'a nation id is lower-case letters, digits, "_" and "-"' });
@@ -196,6 +196,49 @@ export const inboundPageSchema = z.object({
   ),
   nextBefore: z.string().nullable(),
 });
+
+const gameStatus = z.enum(['active', 'paused', 'finished']);
+const turnStatus = z.enum(['open', 'adjudicating', 'done', 'held']);
+export const gamesQuery = z.strictObject({ status: gameStatus.optional() });
+export const gameListSchema = z.object({
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      name: z.string(),
+      status: gameStatus,
+      turn: z.number().int(),
+      turnStatus: turnStatus.nullable(),
+      deadline: z.string().nullable(),
+      nations: z.number().int(),
+      submitted: z.number().int().describe('Nations that sent orders for the current turn'),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export const turnListSchema = z.object({
+  gameId: z.string(),
+  turns: z.array(
+    z.object({
+      turn: z.number().int(),
+      status: turnStatus,
+      deadline: z.string(),
+      openedAt: z.string(),
+      adjudicatedAt: z.string().nullable(),
+      resultHash: z.string().nullable().describe('SHA-256 of the stored result; `arbiter replay` recomputes it'),
+      heldReason: z.string().nullable(),
+    }),
+  ),
+});
+export const auditQuery = z.strictObject({
+  limit: z.coerce.number({ message: 'limit is a number' }).int().min(1).max(AUDIT_PAGE_MAX).optional(),
+  before: z.string().max(64).optional().describe('nextBefore of the previous page'),
+});
+export const auditLogSchema = z.object({
+  gameId: z.string(),
+  entries: z.array(z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), detail: z.unknown() })),
+  nextBefore: z.string().nullable(),
+});
+export const finishedSchema = z.object({ gameId: z.string(), turn: z.number().int(), status: z.literal('finished') });
 
 const reportDelivery = z.enum(['full', 'text', 'none']);
 export const reportDeliveryBody = z.strictObject({

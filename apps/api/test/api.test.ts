@@ -382,3 +382,51 @@ describe("GM: the game's inbound mail", () => {
     expectProblem(await get('/v1/games/nosuchgame/mail', gm), 404, 'game-not-found');
   });
 });
+
+describe('GM: games, turns, audit log, finishing a game', () => {
+  it('lists the games, each game\'s turns with their hashes, and the audit log in pages', async () => {
+    const list = await get('/v1/games', gm);
+    expect(list.statusCode).toBe(200);
+    const games = (list.json() as { games: { gameId: string; status: string; turn: number; nations: number; submitted: number }[] }).games;
+    const submitted = (await h.t.db.prisma.submission.groupBy({ by: ['nationId'], where: { gameId: game.gameId, turnNumber: 2 } })).length;
+    expect(games.find((g) => g.gameId === game.gameId)).toMatchObject({ status: 'active', turn: 2, nations: 3, submitted });
+    expect(games.find((g) => g.gameId === other.gameId)).toMatchObject({ turn: 1, nations: 3 });
+    expectProblem(await get('/v1/games', bearer(game.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await get('/v1/games?status=lost', gm), 400, 'invalid-request');
+
+    const turns = (await get(`/v1/games/${game.gameId}/turns`, bearer(game.secret('south')))).json() as { turns: { turn: number; status: string; resultHash: string | null }[] };
+    expect(turns.turns.map((t) => [t.turn, t.status])).toEqual([[1, 'done'], [2, 'open']]);
+    const stored = await h.t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+    expect(turns.turns[0]?.resultHash).toBe(stored.resultHash);
+    expectProblem(await get(`/v1/games/${game.gameId}/turns`, bearer(other.secret('north'))), 401, 'invalid-credentials');
+
+    const first = (await get(`/v1/games/${game.gameId}/audit?limit=2`, gm)).json() as { entries: { id: string; action: string; actor: string }[]; nextBefore: string | null };
+    expect(first.entries).toHaveLength(2);
+    const all = [...first.entries];
+    let before = first.nextBefore;
+    while (before !== null) {
+      const page = (await get(`/v1/games/${game.gameId}/audit?limit=2&before=${before}`, gm)).json() as typeof first;
+      all.push(...page.entries);
+      before = page.nextBefore;
+    }
+    const actions = all.map((e) => e.action);
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    expect(actions.at(-1)).toBe('game.create');
+    expect(actions).toEqual(expect.arrayContaining(['nation.report-delivery', 'turn.run-now', 'turn.adjudicated']));
+    expectProblem(await get(`/v1/games/${game.gameId}/audit?before=nope`, gm), 400, 'invalid-input');
+    expectProblem(await get(`/v1/games/${game.gameId}/audit`, bearer(game.secret('north'))), 401, 'invalid-credentials');
+  });
+
+  it('a finished game takes no orders and cannot be resumed; everything stays readable', async () => {
+    const id = other.gameId;
+    const done = await post(`/v1/games/${id}/finish`, gm);
+    expect(done.json()).toEqual({ gameId: id, turn: 1, status: 'finished' });
+    expectProblem(await post(`/v1/games/${id}/finish`, gm), 409, 'conflict');
+    expectProblem(await post(`/v1/games/${id}/resume`, gm), 409, 'conflict');
+    expectProblem(await post(`/v1/games/${id}/orders`, bearer(other.secret('north')), 'aragorn, 850, no, e', 'text/plain'), 409, 'game-finished');
+    expect((await get(`/v1/games/${id}`, bearer(other.secret('north')))).json()).toMatchObject({ status: 'finished' });
+    const finished = (await get('/v1/games?status=finished', gm)).json() as { games: { gameId: string }[] };
+    expect(finished.games.map((g) => g.gameId)).toEqual([id]);
+    expectProblem(await post('/v1/games/nosuchgame/finish', gm), 404, 'not-found');
+  });
+});

@@ -19,6 +19,7 @@ export {
 } from './games.ts';
 export { nextDeadline, formatDeadline, isValidTimeZone, scheduleSchema, WEEKDAYS, type Schedule, type Weekday } from './schedule.ts';
 export { listInboundMail, getInboundMailRaw, INBOUND_PAGE_MAX, type InboundMailSummary, type InboundMailPage } from './inbound.ts';
+export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, type TurnListEntry, type AuditLogEntry } from './history.ts';
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
 export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';

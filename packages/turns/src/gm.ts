@@ -50,6 +50,22 @@ export async function pauseGame(db: Db, gameId: string, actor: string): Promise<
 }
 
 /**
+ * Ends the game: no turn runs and no orders are taken any more (the intake answers `game-finished`); every
+ * stored turn, report and submission stays readable. Refused while a turn is being adjudicated. Final:
+ * a finished game cannot be resumed.
+ */
+export async function finishGame(db: Db, gameId: string, actor: string): Promise<{ gameId: string; turn: number }> {
+  return transaction(db, async (tx) => {
+    const t = await openTurn(tx, gameId);
+    if (t.status === 'adjudicating') throw new GmActionError(`turn ${t.number} of game ${gameId} is being adjudicated; finish the game when it is done`, 'conflict');
+    const r = await tx.game.updateMany({ where: { id: gameId, status: { in: ['active', 'paused'] } }, data: { status: 'finished' } });
+    if (r.count === 0) throw new GmActionError(`game ${gameId} is already finished`, 'conflict');
+    await tx.auditEntry.create({ data: { gameId, actor, action: 'game.finish', detail: { turn: t.number, turnStatus: t.status } } });
+    return { gameId, turn: t.number };
+  });
+}
+
+/**
  * Restarts the clock. When the current turn's deadline passed (or is closer than 12 h) during the
  * pause, it moves to the first scheduled slot at least 12 h away, so players get a proper turn.
  */

@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createGame, getStatus, setReportDelivery } from '@arbiter/intake';
+import { createGame, getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
-import { createdGameSchema, createGameBody, gameParams, nationParams, problems, reportDeliveryBody, reportDeliverySchema, statusSchema } from '../schemas.ts';
+import {
+  createdGameSchema,
+  createGameBody,
+  gameListSchema,
+  gameParams,
+  gamesQuery,
+  nationParams,
+  problems,
+  reportDeliveryBody,
+  reportDeliverySchema,
+  statusSchema,
+  turnListSchema,
+} from '../schemas.ts';
 
 export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
   app.post('/v1/games', {
@@ -22,6 +34,34 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
       await dispatcher.dispatch(created.gameId, created.turn, created.deadline);
       return reply.code(201).send({ ...created, deadline: created.deadline.toISOString() });
     },
+  });
+
+  app.get('/v1/games', {
+    schema: {
+      tags: ['game master'],
+      summary: 'Every game on this server (or those with `status`), newest first',
+      security: [{ bearer: [] }],
+      querystring: gamesQuery,
+      response: { 200: gameListSchema, ...problems(400, 401, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => {
+      const { status } = request.query;
+      return { games: await listGames(db, status === undefined ? {} : { status }) };
+    },
+  });
+
+  app.get('/v1/games/:gameId/turns', {
+    schema: {
+      tags: ['players', 'game master'],
+      summary: "The game's turns, oldest first, with each result's hash",
+      description: 'Status, deadline, when each turn opened and was adjudicated, and the SHA-256 of its stored result.',
+      security: [{ bearer: [] }],
+      params: gameParams,
+      response: { 200: turnListSchema, ...problems(400, 401, 404, 429) },
+    },
+    preParsing: auth.hook('any'),
+    handler: async (request) => listTurns(db, request.params.gameId),
   });
 
   app.get('/v1/games/:gameId', {

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
-import { extendDeadline, pauseGame, previewTurn, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
+import { getAuditLog, getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
+import { extendDeadline, finishGame, pauseGame, previewTurn, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import {
+  auditLogSchema,
+  auditQuery,
   deadlineBody,
+  finishedSchema,
   dispatchedSchema,
   emailBody,
   emailSchema,
@@ -22,6 +25,11 @@ import {
 } from '../schemas.ts';
 
 const ACTOR = 'gm:api';
+
+/** A paged list's query as the intake takes it (absent values left out, not undefined). */
+function pageOf(q: { limit?: number | undefined; before?: string | undefined }): { limit?: number; before?: string } {
+  return { ...(q.limit === undefined ? {} : { limit: q.limit }), ...(q.before === undefined ? {} : { before: q.before }) };
+}
 
 export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
   const gm = { tags: ['game master'], security: [{ bearer: [] }] };
@@ -45,10 +53,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       response: { 200: inboundPageSchema, ...problems(400, 401, 404, 429) },
     },
     preParsing: auth.hook('gm'),
-    handler: async (request) => {
-      const { limit, before } = request.query;
-      return listInboundMail(db, request.params.gameId, { ...(limit === undefined ? {} : { limit }), ...(before === undefined ? {} : { before }) });
-    },
+    handler: async (request) => listInboundMail(db, request.params.gameId, pageOf(request.query)),
   });
 
   app.get('/v1/games/:gameId/mail/:messageId/raw', {
@@ -125,6 +130,33 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
       return gameState(t.gameId);
     },
+  });
+
+  app.post('/v1/games/:gameId/finish', {
+    schema: {
+      ...gm,
+      summary: 'End the game: no more turns, no more orders (final)',
+      description: 'Every stored turn, report and submission stays readable. Refused (409) while a turn is being adjudicated, and for a finished game.',
+      params: gameParams,
+      response: { 200: finishedSchema, ...problems(400, 401, 404, 409, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => ({ ...(await finishGame(db, request.params.gameId, ACTOR)), status: 'finished' as const }),
+  });
+
+  app.get('/v1/games/:gameId/audit', {
+    schema: {
+      ...gm,
+      summary: "The game's audit log, newest first",
+      description:
+        'Every game-master action, report-delivery change, turn hold, release and adjudication, with who and when. ' +
+        '`limit` (default 100, at most 500) per page; pass `nextBefore` as `before` for older entries.',
+      params: gameParams,
+      querystring: auditQuery,
+      response: { 200: auditLogSchema, ...problems(400, 401, 404, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => getAuditLog(db, request.params.gameId, pageOf(request.query)),
   });
 
   app.post('/v1/games/:gameId/pause', {
