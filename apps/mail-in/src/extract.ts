@@ -59,6 +59,8 @@ export interface MailSubmission {
   command: MailCommand;
   /** The `nation:` line, when the player wrote one (the secret alone decides the nation). */
   nation: string | null;
+  /** `final: yes`: the player declares the nation's orders final for the turn (as REST's `final: true`). */
+  final: boolean;
   /** Order lines for the engine's parser, `\n`-separated; empty for the other commands. */
   orderText: string;
   /** Where the orders came from: "body", "attachment orders.txt", "forwarded message". */
@@ -87,12 +89,14 @@ export type Extraction =
       warnings: string[];
     };
 
-type Keyword = 'game' | 'secret' | 'nation' | 'command';
+type Keyword = 'game' | 'secret' | 'nation' | 'command' | 'final';
 
-const KEYWORD_LINE = /^\s*(game|secret|password|nation|command)\s*[:=]\s*(.*?)\s*$/i;
-const SUBJECT_KEYWORD = /\b(game|secret|password|nation|command)\s*[:=]\s*([^\s,;]+)/gi;
+const KEYWORD_LINE = /^\s*(game|secret|password|nation|command|final)\s*[:=]\s*(.*?)\s*$/i;
+const SUBJECT_KEYWORD = /\b(game|secret|password|nation|command|final)\s*[:=]\s*([^\s,;]+)/gi;
 /** A game id, nation id or secret: one word of letters, digits and `-_.+/=~!@#$%^&*`. */
 const TOKEN = /^[\p{L}\p{N}\-_.+/=~!@#$%^&*]{1,128}$/u;
+
+const FINAL_WORDS: Record<string, 'yes' | 'no'> = { yes: 'yes', true: 'yes', y: 'yes', no: 'no', false: 'no', n: 'no' };
 
 const COMMANDS: Record<string, MailCommand> = {
   orders: 'orders',
@@ -350,6 +354,10 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
         );
       }
       value = command;
+    } else if (hit.key === 'final') {
+      const final = FINAL_WORDS[value.toLowerCase()];
+      if (final === undefined) return refuse('bad-keyword-value', `The final line is "final: yes" (your orders are final for this turn) or "final: no"; found "${clip(value)}".`, warnings);
+      value = final;
     } else if (!TOKEN.test(value)) {
       return refuse(
         'bad-keyword-value',
@@ -365,14 +373,17 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
         'conflicting-lines',
         hit.key === 'secret'
           ? 'The mail holds two different secrets; send one mail per nation with one secret line.'
-          : `The mail names two different ${hit.key === 'game' ? 'games' : hit.key === 'nation' ? 'nations' : 'commands'} ("${clip(previous)}" and "${clip(value)}"); send one mail per game and nation.`,
+          : hit.key === 'final'
+            ? 'The mail says both "final: yes" and "final: no"; keep one of them.'
+            : `The mail names two different ${hit.key === 'game' ? 'games' : hit.key === 'nation' ? 'nations' : 'commands'} ("${clip(previous)}" and "${clip(value)}"); send one mail per game and nation.`,
         warnings,
       );
     }
     if (previous === undefined) values.set(hit.key, value);
   }
   for (const hit of subjectKeywords(mail.subject)) {
-    const value = hit.key === 'command' ? COMMANDS[hit.value.toLowerCase()] : TOKEN.test(hit.value) ? hit.value : undefined;
+    const value =
+      hit.key === 'command' ? COMMANDS[hit.value.toLowerCase()] : hit.key === 'final' ? FINAL_WORDS[hit.value.toLowerCase()] : TOKEN.test(hit.value) ? hit.value : undefined;
     if (value === undefined) continue;
     const previous = values.get(hit.key);
     if (previous === undefined) values.set(hit.key, value);
@@ -385,6 +396,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
   const secret = values.get('secret');
   const command = (values.get('command') ?? 'orders') as MailCommand;
   const nation = values.get('nation') ?? null;
+  const final = values.get('final') === 'yes';
 
   const hasAnyText =
     (body !== null && body.lines.some((l) => l.trim() !== '')) ||
@@ -446,7 +458,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
     if (orderLines.some((l) => l.trim() !== '')) {
       warnings.push(`With "command: ${command}" the ${orderLines.length} other line${orderLines.length === 1 ? '' : 's'} of the mail ${orderLines.length === 1 ? 'was' : 'were'} not read as orders.`);
     }
-    return { ok: true, submission: { gameId, secret, command, nation, orderText: '', source, warnings } };
+    return { ok: true, submission: { gameId, secret, command, nation, final, orderText: '', source, warnings } };
   }
 
   const nonBlank = orderLines.filter((l) => l.trim() !== '').length;
@@ -466,7 +478,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
     );
   }
   if (nonBlank === 0) warnings.push('The mail holds no order lines; your standing orders are unchanged.');
-  return { ok: true, submission: { gameId, secret, command, nation, orderText, source, warnings } };
+  return { ok: true, submission: { gameId, secret, command, nation, final, orderText, source, warnings } };
 }
 
 function refuse(reason: RefusalReason, message: string, warnings: string[]): Extraction {

@@ -277,6 +277,7 @@ export class MailPipeline implements MailProcessor {
           rawText: submission.orderText,
           receivedAt: ctx.receivedAt,
           messageId,
+          final: submission.final,
         });
       } catch (err) {
         if (!(err instanceof IntakeError)) throw err;

@@ -71,6 +71,15 @@ describe('keyword lines', () => {
     expect(extractSubmission(mail('  \n\n'))).toMatchObject({ ok: false, reason: 'no-text' });
   });
 
+  it('"final: yes" (body or subject) marks the orders final; anything but yes or no is refused', () => {
+    expect(submission('game: me1\nsecret: a\naragorn, 850, no, nw').final).toBe(false);
+    expect(submission('game: me1\nsecret: a\naragorn, 850, no, nw\nFinal: YES')).toMatchObject({ final: true, orderText: 'aragorn, 850, no, nw' });
+    expect(submission('game: me1\nsecret: a\nfinal: no\naragorn, 850, no, nw').final).toBe(false);
+    expect(submission('game: me1\nsecret: a\naragorn, 850, no, nw', { subject: 'orders final: yes' }).final).toBe(true);
+    expect(extractSubmission(mail('game: me1\nsecret: a\nfinal: maybe\naragorn, 850, no, nw'))).toMatchObject({ ok: false, reason: 'bad-keyword-value' });
+    expect(extractSubmission(mail('game: me1\nsecret: a\nfinal: yes\nfinal: no'))).toMatchObject({ ok: false, reason: 'conflicting-lines' });
+  });
+
   it('warns when status is asked and order lines are present too', () => {
     const s = submission('game: me1\nsecret: a\ncommand: status\naragorn, 850, no, nw');
     expect(s.command).toBe('status');

@@ -279,6 +279,13 @@ describe('authenticated mail the intake cannot take', () => {
 });
 
 describe('report delivery by mail', () => {
+  it('"final: yes" in an order mail marks the nation\'s orders final, as REST does', async () => {
+    await client().sendMail({ from: 'east-player@home.test', to: 'orders@arbiter.test', subject: 'orders', messageId: '<e2e-final@home.test>', text: `game: ${t.game.gameId}\nsecret: ${t.secret('east')}\nbard, 840, e\nfinal: yes\n` });
+    expect((await prisma().nation.findUniqueOrThrow({ where: { gameId_nationId: { gameId: t.game.gameId, nationId: 'east' } } })).ordersFinal).toBe(true);
+    const receipt = await prisma().outboxMail.findFirstOrThrow({ where: { headers: { path: ['In-Reply-To'], equals: 'e2e-final@home.test' } } });
+    expect(receipt.text).toContain('Your orders are marked final.');
+  });
+
   it('"command: report-text" sets how reports come, answers both addresses; a withheld report is still re-sent', async () => {
     await client().sendMail({ from: 'north-player@home.test', to: 'orders@arbiter.test', subject: `command: report-text game: ${t.game.gameId}`, messageId: '<e2e-delivery@home.test>', text: `secret: ${t.secret('north')}\n` });
     expect((await prisma().nation.findUniqueOrThrow({ where: { gameId_nationId: { gameId: t.game.gameId, nationId: 'north' } } })).reportDelivery).toBe('text');
@@ -345,7 +352,7 @@ describe('bad mail', () => {
     });
     const s = await prisma().submission.findFirstOrThrow({ where: { messageId: '<e2e-bin@home.test>' } });
     expect(s.rawText).toBe('bard, 850, no, w, h');
-    const receipt = await prisma().outboxMail.findFirstOrThrow({ where: { kind: 'receipt', toAddresses: { has: 'east-player@home.test' } } });
+    const receipt = await prisma().outboxMail.findFirstOrThrow({ where: { kind: 'receipt', toAddresses: { has: 'east-player@home.test' }, headers: { path: ['In-Reply-To'], equals: 'e2e-bin@home.test' } } });
     expect(receipt.text).toContain('map.png (image/png) was ignored');
   });
 
