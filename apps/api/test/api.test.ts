@@ -37,7 +37,20 @@ describe('operations', () => {
     const doc = (await get('/openapi.json')).json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/games', '/v1/games/{gameId}', '/v1/games/{gameId}/orders', '/v1/games/{gameId}/turns/{turn}/report', '/v1/games/{gameId}/turns/{turn}/run']),
+      expect.arrayContaining([
+        '/v1/games',
+        '/v1/games/{gameId}',
+        '/v1/games/{gameId}/orders',
+        '/v1/games/{gameId}/turns',
+        '/v1/games/{gameId}/turns/{turn}/report',
+        '/v1/games/{gameId}/turns/{turn}/run',
+        '/v1/games/{gameId}/turns/{turn}/preview',
+        '/v1/games/{gameId}/nations/{nationId}/report-delivery',
+        '/v1/games/{gameId}/mail',
+        '/v1/games/{gameId}/mail/{messageId}/raw',
+        '/v1/games/{gameId}/audit',
+        '/v1/games/{gameId}/finish',
+      ]),
     );
     const orders = (doc.paths['/v1/games/{gameId}/orders'] as { post: { requestBody: { content: Record<string, unknown> } } }).post;
     expect(Object.keys(orders.requestBody.content)).toEqual(['text/plain', 'application/json']);
