@@ -14,12 +14,11 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { MailPipeline } from '../src/pipeline.ts';
 import { startSmtpIntake } from '../src/smtp.ts';
 import { addGame, createTestGame } from '../test/helpers/game.ts';
-import { waitForPort } from '../test/helpers/net.ts';
+import { freePort, waitForPort } from '../test/helpers/net.ts';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -50,17 +49,6 @@ function treeCpuMs(pid: number): number {
   } catch {
     return NaN;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a !== null ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitForMailIn(port: number, child: ChildProcess): Promise<void> {

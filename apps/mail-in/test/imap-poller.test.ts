@@ -59,6 +59,19 @@ async function withClient<T>(fn: (c: ImapFlow) => Promise<T>): Promise<T> {
   }
 }
 
+/** The flags of the newest message in the inbox. */
+async function newestFlags(): Promise<string[]> {
+  return withClient(async (c) => {
+    const lock = await c.getMailboxLock('INBOX');
+    try {
+      const m = await c.fetchOne('*', { flags: true });
+      return m === false ? [] : [...(m.flags ?? [])];
+    } finally {
+      lock.release();
+    }
+  });
+}
+
 async function count(mailbox: string): Promise<number> {
   return withClient(async (c) => {
     const status = await c.status(mailbox, { messages: true });
@@ -145,15 +158,7 @@ describe('IMAP poller (Dovecot)', () => {
     expect((await all.pollOnce()).handled).toBe(1);
     expect((await all.pollOnce()).found).toBe(0);
     await all.stop();
-    const flags = await withClient(async (c) => {
-      const lock = await c.getMailboxLock('INBOX');
-      try {
-        const m = await c.fetchOne('*', { flags: true });
-        return m === false ? [] : [...(m.flags ?? [])];
-      } finally {
-        lock.release();
-      }
-    });
+    const flags = await newestFlags();
     expect(flags).toContain(PROCESSED_KEYWORD);
   });
 
@@ -184,15 +189,7 @@ describe('IMAP poller (Dovecot)', () => {
     expect(recorder.seen.map((s) => s.messageId)).toEqual(['<poll-10@shire.example>']);
     expect((await p.pollOnce()).found).toBe(0);
     await p.stop();
-    const flags = await withClient(async (c) => {
-      const lock = await c.getMailboxLock('INBOX');
-      try {
-        const m = await c.fetchOne('*', { flags: true });
-        return m === false ? [] : [...(m.flags ?? [])];
-      } finally {
-        lock.release();
-      }
-    });
+    const flags = await newestFlags();
     expect(flags).toContain(FAILED_KEYWORD);
     expect(flags).not.toContain('\\Seen');
   });

@@ -1,13 +1,12 @@
 // The mail-in process as an operator runs it: configuration errors name the variable; with a good
 // configuration it takes orders over SMTP and exits 0 on SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@arbiter/config';
 import { createTestGame, type TestGame } from './helpers/game.ts';
-import { waitForPort } from './helpers/net.ts';
+import { freePort, waitForPort } from './helpers/net.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 let t: TestGame;
@@ -18,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.database.drop();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a !== null ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 describe('configuration', () => {
   const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x' };

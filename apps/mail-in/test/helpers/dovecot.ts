@@ -3,10 +3,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitForPort } from './net.ts';
+import { freePort, waitForPort } from './net.ts';
 
 /** Runs the dovecot master, which forks into the background; resolves when the launcher exits. */
 function launch(binary: string, args: string[]): Promise<void> {
@@ -30,17 +29,6 @@ export interface Dovecot {
 }
 
 const DOVECOT = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'].find((p) => existsSync(p));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export async function startDovecot(options: { tls?: boolean } = {}): Promise<Dovecot> {
   if (DOVECOT === undefined) {

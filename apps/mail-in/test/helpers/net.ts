@@ -1,5 +1,17 @@
-// Waiting for a server (Dovecot, a mail-in process) to accept TCP connections on loopback.
-import { connect } from 'node:net';
+// Loopback ports for test servers (Dovecot, a mail-in process): a free one, and waiting until one accepts.
+import { connect, createServer } from 'node:net';
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 /** Whether something accepts a TCP connection on 127.0.0.1:port right now. */
 export function isListening(port: number): Promise<boolean> {
