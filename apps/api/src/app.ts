@@ -10,6 +10,8 @@ import { z } from 'zod';
 import type { Db } from '@arbiter/db';
 import type { TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
+import { createMetrics } from './metrics.ts';
+import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
 import { gameRoutes } from './routes/games.ts';
 import { gmRoutes } from './routes/gm.ts';
@@ -76,6 +78,8 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 
   const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
+  const metrics = createMetrics(opts.db);
+  metrics.observe(fastify);
   const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher };
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -97,6 +101,22 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
         return reply.code(503).send({ status: 'unavailable' as const, detail: 'the database does not answer' });
       }
     },
+  });
+
+  typed.get('/metrics', {
+    config: { rateLimit: false },
+    schema: {
+      tags: ['operations'],
+      summary: 'Prometheus metrics of this API process and of the server (GM token)',
+      description:
+        'Text format 0.0.4: HTTP request durations by route, Node runtime, submission batches, and read from the database at ' +
+        'scrape time: current turns by status (held = waiting for the GM), overdue turns, undelivered and waiting mail. ' +
+        'docs/operations.md, "Monitoring".',
+      security: [{ bearer: [] }],
+      response: { 200: z.string(), ...problems(401, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (_request, reply) => reply.type(metrics.registry.contentType).send((await metrics.registry.metrics()) as never),
   });
 
   await fastify.register(gameRoutes, deps);

@@ -443,3 +443,25 @@ describe('GM: games, turns, audit log, finishing a game', () => {
     expectProblem(await post('/v1/games/nosuchgame/finish', gm), 404, 'not-found');
   });
 });
+
+describe('metrics', () => {
+  it('gives Prometheus figures to the GM only: HTTP by route, submissions, turns held or overdue, mail waiting', async () => {
+    // An overdue turn: a fresh game whose deadline passed ten minutes ago.
+    const late = await newGame(h.app, { name: 'Late' });
+    await h.t.db.prisma.turn.update({ where: { gameId_number: { gameId: late.gameId, number: 1 } }, data: { deadline: new Date(Date.now() - 10 * 60_000) } });
+    const res = await get('/metrics', gm);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const body = res.body;
+    const value = (line: string) => Number(new RegExp(`^${line.replace(/[{}"\\]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(body)?.[1]);
+    expect(value('arbiter_database_up')).toBe(1);
+    expect(value('arbiter_turns_overdue')).toBe(1);
+    expect(value('arbiter_submissions_total')).toBeGreaterThan(0);
+    const failed = await h.t.db.prisma.outboxMail.count({ where: { status: 'failed' } });
+    expect(value('arbiter_outbox_mails{status="failed"}')).toBe(failed);
+    expect(body).toMatch(/^arbiter_http_request_duration_seconds_count\{method="POST",route="\/v1\/games\/:gameId\/orders",status="200"\} [1-9]/m);
+    expect(body).toContain('process_cpu_user_seconds_total');
+    expectProblem(await get('/metrics', bearer(game.secret('north'))), 401, 'invalid-credentials');
+    expectProblem(await get('/metrics'), 401, 'missing-credentials');
+  });
+});
