@@ -11,6 +11,7 @@ export {
   replaceNationEmail,
   rotateNationSecret,
   setReportDelivery,
+  turnDueEarly,
   REPORT_DELIVERIES,
   type CreateGameInput,
   type CreatedGame,

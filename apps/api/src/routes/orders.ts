@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getStandingOrders, receiptJson, renderReceiptText, submitOrders } from '@arbiter/intake';
+import { getStandingOrders, receiptJson, renderReceiptText, submitOrders, turnDueEarly } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { negotiate } from '../negotiate.ts';
 import { HttpProblem } from '../problem.ts';
 import { gameParams, ordersBody, problems, receiptSchema, standingOrdersSchema, standingQuery } from '../schemas.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth }) => {
+export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
   app.post('/v1/games/:gameId/orders', {
     schema: {
       tags: ['players'],
@@ -31,6 +31,11 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
       const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true };
       const receipt = await submitOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
+      if (receipt.final) {
+        // The last nation to mark its orders final in a game that runs early: the turn runs now.
+        const due = await turnDueEarly(db, receipt.gameId);
+        if (due !== null) await dispatcher.dispatch(receipt.gameId, due.turn);
+      }
       if (negotiate(request.headers.accept, ['application/json', 'text/plain']) === 'text/plain') {
         return reply.type('text/plain; charset=utf-8').send(renderReceiptText(receipt) as never);
       }
