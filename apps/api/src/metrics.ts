@@ -34,7 +34,7 @@ export function createMetrics(db: Db): { registry: Registry; observe(fastify: Fa
   });
   new Counter({
     name: 'arbiter_submissions_total',
-    help: 'Submissions this process handed to the intake (stored or refused)',
+    help: 'Submissions this process queued for storing (in batches; each stored or refused on its own)',
     registers,
     collect() {
       this.reset();
@@ -42,13 +42,12 @@ export function createMetrics(db: Db): { registry: Registry; observe(fastify: Fa
     },
   });
 
-  // The database figures: read once per scrape, shared by the gauges below.
-  let figures: Promise<Figures | null> | null = null;
+  // The database figures: read once per scrape (at most once a second), shared by the gauges below.
+  let cached: { at: number; figures: Promise<Figures | null> } | null = null;
   const read = (): Promise<Figures | null> => {
-    figures ??= readFigures(db)
-      .catch(() => null)
-      .finally(() => setTimeout(() => (figures = null), 0));
-    return figures;
+    const now = Date.now();
+    if (cached === null || now - cached.at > 1000) cached = { at: now, figures: readFigures(db).catch(() => null) };
+    return cached.figures;
   };
   new Gauge({
     name: 'arbiter_database_up',

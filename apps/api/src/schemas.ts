@@ -6,6 +6,10 @@ export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, {
 export const nationIdParam = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*$/, { message: 'a nation id is lower-case letters, digits, "_" and "-"' });
 export const turnParam = z.coerce.number({ message: 'the turn is a number' }).int().min(1).max(1_000_000);
 
+const gameStatus = z.enum(['active', 'paused', 'finished']);
+const turnStatus = z.enum(['open', 'adjudicating', 'done', 'held']);
+const reportDelivery = z.enum(['full', 'text', 'none']);
+
 export const gameParams = z.strictObject({ gameId: gameIdParam });
 export const turnParams = z.strictObject({ gameId: gameIdParam, turn: turnParam });
 export const nationParams = z.strictObject({ gameId: gameIdParam, nationId: nationIdParam });
@@ -105,11 +109,11 @@ export const standingOrdersSchema = z.object({
 export const statusSchema = z.object({
   gameId: z.string(),
   name: z.string(),
-  status: z.enum(['active', 'paused', 'finished']),
+  status: gameStatus,
   timeZone: z.string(),
   schedule: scheduleSchema,
   turn: z.number().int(),
-  turnStatus: z.enum(['open', 'adjudicating', 'done', 'held']),
+  turnStatus: turnStatus,
   deadline: z.string(),
   heldReason: z.string().nullable(),
   nations: z.array(
@@ -125,7 +129,7 @@ export const statusSchema = z.object({
         .nullable()
         .optional()
         .describe("GM only: the last refusal of the nation's address by the receiving mail server"),
-      reportDelivery: z.enum(['full', 'text', 'none']).optional().describe('GM only: how the player wants the turn report mailed'),
+      reportDelivery: reportDelivery.optional().describe('GM only: how the player wants the turn report mailed'),
     }),
   ),
   undeliveredMail: z
@@ -149,7 +153,7 @@ export const statusSchema = z.object({
       submissions: z.number().int(),
       lastReceivedAt: z.string().nullable(),
       unitsWithOrders: z.number().int(),
-      reportDelivery: z.enum(['full', 'text', 'none']),
+      reportDelivery,
     })
     .optional(),
 });
@@ -167,7 +171,7 @@ export const deadlineBody = z.strictObject({
   deadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }),
 });
 export const emailBody = z.strictObject({ email: z.string().min(3).max(254) });
-export const gameStateSchema = z.object({ gameId: z.string(), status: z.enum(['active', 'paused', 'finished']), turn: z.number().int(), deadline: z.string() });
+export const gameStateSchema = z.object({ gameId: z.string(), status: gameStatus, turn: z.number().int(), deadline: z.string() });
 export const secretSchema = z.object({ nationId: z.string(), secret: z.string() });
 export const emailSchema = z.object({ nationId: z.string(), email: z.string() });
 export const standingQuery = z.strictObject({ turn: turnParam.optional() });
@@ -197,8 +201,6 @@ export const inboundPageSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 
-const gameStatus = z.enum(['active', 'paused', 'finished']);
-const turnStatus = z.enum(['open', 'adjudicating', 'done', 'held']);
 export const gamesQuery = z.strictObject({ status: gameStatus.optional() });
 export const gameListSchema = z.object({
   games: z.array(
@@ -240,7 +242,6 @@ export const auditLogSchema = z.object({
 });
 export const finishedSchema = z.object({ gameId: z.string(), turn: z.number().int(), status: z.literal('finished') });
 
-const reportDelivery = z.enum(['full', 'text', 'none']);
 export const reportDeliveryBody = z.strictObject({
   reportDelivery: reportDelivery.describe('full: text, HTML and the PNG map; text: plain text only, nothing attached; none: no report mail (read it here)'),
 });

@@ -222,22 +222,6 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
   return view;
 }
 
-/**
- * The open turn of a game that runs early, once every active nation has marked its orders final; null
- * otherwise. The API dispatches it at once after such a submission (the worker's sweep would find it
- * within its interval anyway; the claim checks the same condition again under its lock).
- */
-export async function turnDueEarly(db: Db, gameId: string): Promise<{ turn: number } | null> {
-  const { rows } = await db.pool.query<{ turn: number }>(
-    `SELECT g."currentTurn" AS turn FROM "Game" g JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
-      WHERE g.id = $1 AND g.status = 'active' AND g."runEarlyWhenAllFinal" AND t.status = 'open'
-        AND EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g.id AND n.active)
-        AND NOT EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g.id AND n.active AND NOT n."ordersFinal")`,
-    [gameId],
-  );
-  return rows[0] ?? null;
-}
-
 async function audit(db: Db, gameId: string, action: string, detail: object, actor = 'gm'): Promise<void> {
   await db.prisma.auditEntry.create({ data: { gameId, actor, action, detail } });
 }
@@ -268,10 +252,10 @@ export async function setReportDelivery(
   return { nationId, reportDelivery: delivery as ReportDelivery };
 }
 
-async function requireGame(db: Db, gameId: string) {
+/** Throws `game-not-found` unless the game exists (the intake's one check of it, for every read and GM action). */
+export async function requireGame(db: Db, gameId: string): Promise<void> {
   const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true } });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
-  return game;
 }
 
 /** Replace a player's registered address (reports and receipts go there from now on). */

@@ -2,6 +2,7 @@
 // (with each result's hash, for replay checks), and the GM's audit log of a game.
 import type { Db } from '@arbiter/db';
 import { IntakeError } from './errors.ts';
+import { requireGame } from './games.ts';
 
 export interface GameListEntry {
   gameId: string;
@@ -48,8 +49,7 @@ export interface TurnListEntry {
 
 /** A game's turns, oldest first. For the GM and the game's nations. */
 export async function listTurns(db: Db, gameId: string): Promise<{ gameId: string; turns: TurnListEntry[] }> {
-  const game = await db.pool.query('SELECT 1 FROM "Game" WHERE id = $1', [gameId]);
-  if (game.rowCount === 0) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  await requireGame(db, gameId);
   const { rows } = await db.pool.query<{
     turn: number; status: TurnListEntry['status']; deadline: Date; openedAt: Date; adjudicatedAt: Date | null; resultHash: string | null; heldReason: string | null;
   }>(
@@ -86,8 +86,7 @@ export async function getAuditLog(db: Db, gameId: string, options: { limit?: num
   if (options.before !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(options.before)) {
     throw new IntakeError('invalid-input', 'before must be the nextBefore value of an earlier page.');
   }
-  const game = await db.pool.query('SELECT 1 FROM "Game" WHERE id = $1', [gameId]);
-  if (game.rowCount === 0) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  await requireGame(db, gameId);
   const { rows } = await db.pool.query<{ id: string; at: Date; actor: string; action: string; detail: unknown }>(
     `SELECT id::text AS id, at, actor, action, detail FROM "AuditEntry"
       WHERE "gameId" = $1 AND ($2::uuid IS NULL OR id < $2::uuid)

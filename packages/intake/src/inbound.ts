@@ -3,6 +3,7 @@
 // arrived. "My orders never arrived" is answered from here.
 import type { Db } from '@arbiter/db';
 import { IntakeError } from './errors.ts';
+import { requireGame } from './games.ts';
 
 export interface InboundMailSummary {
   messageId: string;
@@ -25,11 +26,6 @@ export interface InboundMailPage {
 }
 
 export const INBOUND_PAGE_MAX = 200;
-
-async function requireGame(db: Db, gameId: string): Promise<void> {
-  const found = await db.pool.query('SELECT 1 FROM "Game" WHERE id = $1', [gameId]);
-  if (found.rowCount === 0) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
-}
 
 // The paging cursor: the last row's receive time (24 characters of ISO 8601) and its Message-ID, so rows
 // received in the same millisecond are neither skipped nor repeated.

@@ -11,7 +11,6 @@ export {
   replaceNationEmail,
   rotateNationSecret,
   setReportDelivery,
-  turnDueEarly,
   REPORT_DELIVERIES,
   type CreateGameInput,
   type CreatedGame,

@@ -17,6 +17,22 @@ import type { NextSlot } from './deadlines.ts';
 import { missedMoreThanOneDeadline } from './deadlines.ts';
 import { holdTurnInTx } from './hold.ts';
 
+/**
+ * The open turn of a game that runs early, once every active nation has marked its orders final; null
+ * otherwise: the condition the claim below checks under its lock (and the worker's sweep for all games
+ * at once). The API asks it after a final submission and dispatches the turn at once.
+ */
+export async function turnDueEarly(db: Db, gameId: string): Promise<{ turn: number } | null> {
+  const { rows } = await db.pool.query<{ turn: number }>(
+    `SELECT g."currentTurn" AS turn FROM "Game" g JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+      WHERE g.id = $1 AND g.status = 'active' AND g."runEarlyWhenAllFinal" AND t.status = 'open'
+        AND EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g.id AND n.active)
+        AND NOT EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g.id AND n.active AND NOT n."ordersFinal")`,
+    [gameId],
+  );
+  return rows[0] ?? null;
+}
+
 export interface TurnLock {
   /** Whether this process holds the advisory lock (false when taking over a timed-out claim). */
   locked: boolean;

@@ -1,5 +1,6 @@
 // @arbiter/turns: the turn pipeline's service. The worker, the API's GM routes and `arbiter replay` use it.
 export { runTurn } from './run.ts';
+export { turnDueEarly } from './claim.ts';
 export type { RunTurnInput, RunTurnOutcome, StageTimings, StoredTurnResult, TurnServiceConfig } from './run.ts';
 export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts';
 export type { TurnInputs } from './inputs.ts';

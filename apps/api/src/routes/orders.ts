@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getStandingOrders, receiptJson, renderReceiptText, submitOrders, turnDueEarly } from '@arbiter/intake';
+import { getStandingOrders, receiptJson, renderReceiptText, submitOrders } from '@arbiter/intake';
+import { turnDueEarly } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { negotiate } from '../negotiate.ts';
