@@ -1,0 +1,127 @@
+// The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Draft
+// by the lead; the kernel refines it. Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
+// expeditions) must fit it without kernel changes.
+// Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
+
+/** A player's seat in a game: mepbm's nation, Mage Knight's hero's player, GoA's team member... */
+export type PlayerId = string;
+export type RulesetId = 'mepbm' | 'mage-knight' | 'guards-of-atlantis' | 'descent' | 'expeditions';
+
+/** A position in an order text, 1-based. */
+export interface SourcePosition { line: number; column: number }
+/** A player's mistake, as a value (never an exception). */
+export interface OrderError extends SourcePosition { message: string; unit?: string }
+
+// ---- board topology (kernel: packages/engine/src/kernel/topology/*) ----
+/** One neighbour of a space: the edge to it, with the board's direction name where it has them. */
+export interface Edge<S extends string = string> { to: S; direction?: string }
+export interface Topology<S extends string = string> {
+  /** One spelling: parse what a player wrote, or null; format is the canonical spelling. */
+  parseSpace(text: string): S | null;
+  formatSpace(space: S): string;
+  has(space: S): boolean;
+  neighbours(space: S): readonly Edge<S>[];
+  /** Steps between two spaces ignoring every obstacle. */
+  distance(a: S, b: S): number;
+  /** Zone / tile / room a space belongs to, where the board has regions. */
+  regionOf?(space: S): string | null;
+}
+// implementations: hexOffset (mepbm's pointy-top offset ids), hexTiles (Mage Knight: tiles of 7 hexes
+// placed on a tile grid), hexZones (GoA), squareGrid (Descent: 8 neighbours, wall/door edges),
+// locationGraph (Expeditions: explicit adjacency).
+
+// ---- a step ----
+export type StepRefusal = { code: string; message: string };
+export type StepOutcome = { ok: true; cost: number } | { ok: false; refusal: StepRefusal };
+/** Hooks a ruleset gives the kernel's path walker (packages/engine/src/kernel/walk.ts). */
+export interface StepRules<S extends string, U> {
+  cost(unit: U, from: S, to: S, edge: Edge<S>): StepOutcome;
+  /** Something on `to` that stops entering it (units, tokens, closed doors): a refusal, or null. */
+  blocks?(unit: U, to: S): StepRefusal | null;
+  /** Watchers of a step (interception, provoking rampaging enemies, auras): what they do to the mover. */
+  watch?(unit: U, from: S, to: S): readonly WatchOutcome[];
+  /** What entering `to` reveals (a tile, a face-down location), and whether movement ends there. */
+  reveal?(unit: U, to: S): { revealed: boolean; endsMovement: boolean } | null;
+}
+export type WatchOutcome =
+  | { kind: 'stop'; by: string; message: string } // movement ends after this step (provoked, intercepted)
+  | { kind: 'effect'; by: string; message: string }; // recorded, movement goes on (aura wound)
+
+// ---- random source, events, hash (kernel) ----
+/** Every draw recorded; the generator state lives in the game state (rng.ts today). */
+export interface DrawRecord { purpose: string; sides: number; value: number; [k: string]: unknown }
+export interface Random { draw(purpose: string, sides: number, context?: Record<string, string | number>): number; draws(): readonly DrawRecord[] }
+/** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary. */
+export type ResultHash = string;
+
+// ---- turn structure ----
+export type TurnStructure =
+  | { kind: 'simultaneous' } // mepbm: every player's orders at the deadline at once
+  | { kind: 'sequential'; order: 'seat' | 'initiative' }; // MK/Expeditions: seat order; GoA: card initiative
+/** Game setting for sequential games: all moves at the deadline in order, or each as soon as it arrives. */
+export type SequentialMode = 'at-deadline' | 'as-each-move-arrives';
+
+// ---- checks and results ----
+export interface OrderCheck<O> {
+  order: O;
+  status: 'accepted' | 'rejected';
+  reason?: string;
+  warnings: string[];
+  /** The path as if unopposed, in words (the receipt's preview and the web client's drawn path). */
+  preview?: string;
+  previewPath?: string[]; // formatted space ids
+}
+export interface TurnResult<St, Ev, V> {
+  turn: number;
+  events: Ev[]; // a discriminated union per ruleset, `type` as its tag
+  rolls: DrawRecord[];
+  errors: OrderError[];
+  views: Record<PlayerId, V>;
+  nextState: St;
+  hash: ResultHash;
+}
+
+// ---- the contract ----
+export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } = { type: string }, V = unknown> {
+  id: RulesetId;
+  title: string; // "Middle-earth PBM", "Mage Knight"
+  /** Words of the game used by the shells: what a player is called ("nation", "player"), a unit ("unit", "hero"). */
+  words: { player: string; players: string; unit: string };
+  turnStructure: TurnStructure;
+
+  scenario: {
+    /** Validate a scenario document; every issue with its JSON path. */
+    parse(input: unknown): { ok: true; scenario: unknown } | { ok: false; issues: { path: string; message: string }[] };
+    initialState(scenario: unknown, seed?: number): St;
+    players(state: St): { id: PlayerId; name: string }[];
+  };
+  /** Stored states are JSON: decode checks a stored value is this ruleset's state. */
+  state: { decode(json: unknown): St; turnOf(state: St): number };
+
+  orders: {
+    parse(text: string): { orders: O[]; errors: OrderError[] };
+    print(order: O): string; // canonical order line
+    describe(order: O): string; // in words, for receipts
+    unitOf(order: O): string; // the unit (or hero, figure, mech) an order is for
+    /** Checked against the open turn's state for one player: one check per order, in order. */
+    check(state: St, player: PlayerId, orders: readonly O[]): OrderCheck<O>[];
+    /** The order template lines for a player's units (report and welcome mail). */
+    template(state: St, player: PlayerId): string[];
+  };
+
+  /** Pure: no clock, no I/O. The seeded generator state is in `state`; every draw is recorded. */
+  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V>;
+  /** Sequential rulesets only: whose move it is now, and one player's move. */
+  sequential?: {
+    toMove(state: St): PlayerId | null;
+    move(state: St, player: PlayerId, orders: readonly O[]): TurnResult<St, Ev, V>;
+  };
+
+  /** Renderers of one player's view: the ruleset's own report model and map. */
+  report: {
+    text(view: V): string;
+    html(view: V): string;
+    /** The map picture as SVG (the shared reports package turns it into PNG). */
+    svg(view: V): string;
+  };
+}
