@@ -1,16 +1,15 @@
 // Integration: the REST API over the real PostgreSQL and the real turn runner (no mocks).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { receiptSchema } from '../src/schemas.ts';
 import { bearer, exampleScenario, gm, harness, newGame, players, type Harness } from './helpers/setup.ts';
 
+// One server and database for the file; every test makes the games it needs, so that each passes alone
+// and in any order (`npm test` shuffles).
 let h: Harness;
-let game: Awaited<ReturnType<typeof newGame>>;
-let other: Awaited<ReturnType<typeof newGame>>;
+type Game = Awaited<ReturnType<typeof newGame>>;
 
 beforeAll(async () => {
   h = await harness({ bodyLimit: 16 * 1024 });
-  game = await newGame(h.app);
-  other = await newGame(h.app, { name: 'Other game' });
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -19,6 +18,26 @@ afterAll(async () => {
 const post = (url: string, headers: Record<string, string>, payload?: unknown, contentType?: string) =>
   h.app.inject({ method: 'POST', url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, ...(payload === undefined ? {} : { payload: payload as string }) });
 const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+
+/** Every nation's orders for turn 1, as the players of the example scenario would send them. */
+async function submitTurnOneOrders(g: Game) {
+  const north = await post(`/v1/games/${g.gameId}/orders`, bearer(g.secret('north')), 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\nswan, 830, no, n\n', 'text/plain');
+  const south = await post(`/v1/games/${g.gameId}/orders`, bearer(g.secret('south')), { orders: ['grond, 850, no, w, w, h', 'riders, 860, ev, nw, w'], final: true });
+  const east = await post(`/v1/games/${g.gameId}/orders`, bearer(g.secret('east')), { orders: 'bard, 840, e' });
+  expect([north.statusCode, south.statusCode, east.statusCode]).toEqual([200, 200, 200]);
+}
+
+const setDelivery = (g: Game, nation: string, headers: Record<string, string>, reportDelivery: unknown) =>
+  h.app.inject({ method: 'PUT', url: `/v1/games/${g.gameId}/nations/${nation}/report-delivery`, headers, payload: { reportDelivery } as unknown as string });
+
+/** The GM runs turn 1 at once; resolves when the in-process run has finished. */
+async function runTurnOne(g: Game) {
+  const res = await post(`/v1/games/${g.gameId}/turns/1/run`, gm);
+  expect(res.statusCode).toBe(202);
+  await h.dispatcher.close(); // waits for the runs in progress (dispatch still works afterwards)
+  expect(h.errors).toEqual([]);
+  return res;
+}
 
 function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
@@ -66,12 +85,14 @@ describe('operations', () => {
 
 describe('POST /v1/games', () => {
   it('needs the GM token', async () => {
+    const game = await newGame(h.app);
     expectProblem(await post('/v1/games', {}, {}), 401, 'missing-credentials');
     expectProblem(await post('/v1/games', { authorization: 'Bearer wrong' }, {}), 401, 'invalid-credentials');
     expectProblem(await post('/v1/games', bearer(game.secret('north')), {}), 401, 'invalid-credentials');
   });
 
   it('returns the game id and each secret once', async () => {
+    const game = await newGame(h.app);
     expect(game.gameId).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(game.nations.map((n) => n.nationId)).toEqual(['north', 'south', 'east']);
     expect(new Date(game.deadline).getTime()).toBeGreaterThan(Date.now());
@@ -97,6 +118,7 @@ describe('POST /v1/games', () => {
 
 describe('GET /v1/games/:gameId', () => {
   it('the GM sees emails; a nation sees who submitted but no one else\'s details', async () => {
+    const game = await newGame(h.app);
     const asGm = (await get(`/v1/games/${game.gameId}`, gm)).json() as { nations: { email?: string }[]; you?: unknown };
     expect(asGm.nations.map((n) => n.email)).toEqual(['east@example.org', 'north@example.org', 'south@example.org']);
     const res = await get(`/v1/games/${game.gameId}`, bearer(game.secret('south')));
@@ -109,6 +131,7 @@ describe('GET /v1/games/:gameId', () => {
   });
 
   it('the GM sees refused addresses and undelivered mail; a nation sees neither', async () => {
+    const game = await newGame(h.app);
     const db = h.t.db.prisma;
     await db.nation.updateMany({
       where: { gameId: game.gameId, nationId: 'east' },
@@ -141,6 +164,7 @@ describe('GET /v1/games/:gameId', () => {
   });
 
   it('a secret of another game does not open this one; an unknown game is 404', async () => {
+    const [game, other] = [await newGame(h.app), await newGame(h.app, { name: 'Other game' })];
     expectProblem(await get(`/v1/games/${game.gameId}`, bearer(other.secret('north'))), 401, 'invalid-credentials');
     expectProblem(await get('/v1/games/nosuchgame12', gm), 404, 'game-not-found');
     expectProblem(await get('/v1/games/nosuchgame12', bearer(game.secret('north'))), 404, 'game-not-found');
@@ -149,7 +173,11 @@ describe('GET /v1/games/:gameId', () => {
 });
 
 describe('POST /v1/games/:gameId/orders', () => {
+  let game: Game;
   const url = () => `/v1/games/${game.gameId}/orders`;
+  beforeEach(async () => {
+    game = await newGame(h.app);
+  });
 
   it('takes text/plain and answers with a receipt', async () => {
     const res = await post(url(), bearer(game.secret('north')), 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\nswan, 830, no, n\n', 'text/plain');
@@ -177,9 +205,10 @@ describe('POST /v1/games/:gameId/orders', () => {
   });
 
   it("a nation can never order another nation's units", async () => {
+    await submitTurnOneOrders(game);
     const key = (unitId: string) => ({ gameId_turnNumber_unitId: { gameId: game.gameId, turnNumber: 1, unitId } });
     const grondBefore = await h.t.db.prisma.standingOrder.findUniqueOrThrow({ where: key('grond') });
-    const before = await h.t.db.prisma.submission.count();
+    const before = await h.t.db.prisma.submission.count({ where: { gameId: game.gameId } });
     // Only foreign units: nothing can be accepted, so the submission is refused and not stored.
     const refused = expectProblem(await post(url(), bearer(game.secret('north')), 'grond, 850, no, e\ngrond, cancel\nbard, 840, w', 'text/plain'), 422, 'no-orders-accepted');
     expect((refused as unknown as { issues: { path: string; message: string }[] }).issues).toEqual([
@@ -187,7 +216,7 @@ describe('POST /v1/games/:gameId/orders', () => {
       { path: 'line 2', message: 'grond, cancel: you have no unit "grond"; a nation may only order its own units' },
       { path: 'line 3', message: 'bard, 840, w: you have no unit "bard"; a nation may only order its own units' },
     ]);
-    expect(await h.t.db.prisma.submission.count()).toBe(before);
+    expect(await h.t.db.prisma.submission.count({ where: { gameId: game.gameId } })).toBe(before);
     // Mixed with an own order: stored, the foreign ones rejected in the receipt.
     const res = await post(url(), bearer(game.secret('north')), 'grond, 850, no, e\nbard, 840, w\naragorn, 850, no, e, e, e', 'text/plain');
     expect(res.statusCode).toBe(200);
@@ -218,6 +247,7 @@ describe('POST /v1/games/:gameId/orders', () => {
   });
 
   it('orders for a closed turn are refused with 409 and change nothing', async () => {
+    const other = game;
     await h.t.db.prisma.turn.updateMany({ where: { gameId: other.gameId, number: 1 }, data: { status: 'adjudicating' } });
     const before = await h.t.db.prisma.submission.count();
     const p = expectProblem(await post(`/v1/games/${other.gameId}/orders`, bearer(other.secret('north')), 'aragorn, 840, ne', 'text/plain'), 409, 'turn-closed');
@@ -229,6 +259,9 @@ describe('POST /v1/games/:gameId/orders', () => {
 
 describe('GET /v1/games/:gameId/orders', () => {
   it("shows the nation's own standing orders and history, never another nation's", async () => {
+    const game = await newGame(h.app);
+    await submitTurnOneOrders(game);
+    expect((await post(`/v1/games/${game.gameId}/orders`, bearer(game.secret('north')), 'aragorn, 850, no, e, e, e', 'text/plain')).statusCode).toBe(200);
     const north = (await get(`/v1/games/${game.gameId}/orders`, bearer(game.secret('north')))).json() as {
       nationId: string;
       standingOrders: { unit: string }[];
@@ -246,14 +279,13 @@ describe('GET /v1/games/:gameId/orders', () => {
 });
 
 describe('report delivery', () => {
-  it('a nation chooses its own, the GM any; the status shows it; the next report mail follows it', async () => {
-    const url = (nation: string) => `/v1/games/${game.gameId}/nations/${nation}/report-delivery`;
-    const put = (nation: string, headers: Record<string, string>, payload: unknown) => h.app.inject({ method: 'PUT', url: url(nation), headers, payload: payload as string });
-    expect((await put('south', bearer(game.secret('south')), { reportDelivery: 'text' })).json()).toEqual({ nationId: 'south', reportDelivery: 'text' });
-    expectProblem(await put('east', bearer(game.secret('south')), { reportDelivery: 'none' }), 403, 'not-your-nation');
-    expect((await put('east', gm, { reportDelivery: 'none' })).json()).toEqual({ nationId: 'east', reportDelivery: 'none' });
-    expectProblem(await put('east', gm, { reportDelivery: 'pigeon' }), 400, 'invalid-request');
-    expectProblem(await put('west', gm, { reportDelivery: 'text' }), 404, 'nation-not-found');
+  it('a nation chooses its own, the GM any; the status shows it', async () => {
+    const game = await newGame(h.app);
+    expect((await setDelivery(game, 'south', bearer(game.secret('south')), 'text')).json()).toEqual({ nationId: 'south', reportDelivery: 'text' });
+    expectProblem(await setDelivery(game, 'east', bearer(game.secret('south')), 'none'), 403, 'not-your-nation');
+    expect((await setDelivery(game, 'east', gm, 'none')).json()).toEqual({ nationId: 'east', reportDelivery: 'none' });
+    expectProblem(await setDelivery(game, 'east', gm, 'pigeon'), 400, 'invalid-request');
+    expectProblem(await setDelivery(game, 'west', gm, 'text'), 404, 'nation-not-found');
     const asGm = (await get(`/v1/games/${game.gameId}`, gm)).json() as { nations: { nationId: string; reportDelivery: string }[] };
     expect(asGm.nations.map((n) => [n.nationId, n.reportDelivery])).toEqual([['east', 'none'], ['north', 'full'], ['south', 'text']]);
     const asSouth = (await get(`/v1/games/${game.gameId}`, bearer(game.secret('south')))).json() as { you: { reportDelivery: string }; nations: object[] };
@@ -264,10 +296,10 @@ describe('report delivery', () => {
   });
 });
 
-let previewHash = '';
-
 describe('GM preview of the open turn', () => {
   it('shows what the turn would do now, writes nothing, and is for the GM only', async () => {
+    const game = await newGame(h.app);
+    await submitTurnOneOrders(game);
     const url = `/v1/games/${game.gameId}/turns/1/preview`;
     const res = await get(`${url}?nation=north`, gm);
     expect(res.statusCode).toBe(200);
@@ -282,7 +314,6 @@ describe('GM preview of the open turn', () => {
     expect(((await get(url, gm)).json() as { hash: string }).hash).toBe(p.hash);
     const turn = await h.t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
     expect([turn.status, turn.resultHash, await h.t.db.prisma.nationReport.count({ where: { gameId: game.gameId } })]).toEqual(['open', null, 0]);
-    previewHash = p.hash;
 
     expectProblem(await get(url, bearer(game.secret('north'))), 401, 'invalid-credentials');
     expectProblem(await get(`${url}?nation=west`, gm), 404, 'not-found');
@@ -293,20 +324,23 @@ describe('GM preview of the open turn', () => {
 
 describe('running a turn and reading reports', () => {
   it('the GM runs the turn; each nation reads only its own report, by Accept', async () => {
+    const [game, other] = [await newGame(h.app), await newGame(h.app, { name: 'Other game' })];
+    await submitTurnOneOrders(game);
+    expect((await setDelivery(game, 'south', bearer(game.secret('south')), 'text')).statusCode).toBe(200);
+    expect((await setDelivery(game, 'east', gm, 'none')).statusCode).toBe(200);
+    const previewHash = ((await get(`/v1/games/${game.gameId}/turns/1/preview`, gm)).json() as { hash: string }).hash;
     expectProblem(await post(`/v1/games/${game.gameId}/turns/1/run`, bearer(game.secret('north'))), 401, 'invalid-credentials');
     expectProblem(await post(`/v1/games/${game.gameId}/turns/2/run`, gm), 409, 'conflict');
-    const res = await post(`/v1/games/${game.gameId}/turns/1/run`, gm);
-    expect(res.statusCode).toBe(202);
+    const res = await runTurnOne(game);
     expect(res.json()).toMatchObject({ gameId: game.gameId, turn: 1, status: 'dispatched' });
-    await h.dispatcher.close();
-    expect(h.errors).toEqual([]);
     const turn = await h.t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
     expect(turn.status).toBe('done');
-    // The GM's preview (above, with the same standing orders) showed exactly this result.
+    // The GM's preview (before the run, with the same standing orders) showed exactly this result.
+    expect(previewHash).toMatch(/^[0-9a-f]{64}$/);
     expect(turn.resultHash).toBe(previewHash);
-    // Report mails as each player chose (see "report delivery" above): north everything, south plain
-    // text without the map, east none (kept as withheld, for "resend-report").
-    const mails = await h.t.db.prisma.outboxMail.findMany({ where: { gameId: game.gameId, kind: 'report', status: { not: 'failed' } }, orderBy: { nationId: 'asc' } }); // (a failed one was planted above)
+    // Report mails as each player chose (set above): north everything, south plain text without the
+    // map, east none (kept as withheld, for "resend-report").
+    const mails = await h.t.db.prisma.outboxMail.findMany({ where: { gameId: game.gameId, kind: 'report' }, orderBy: { nationId: 'asc' } });
     expect(mails.map((m) => [m.nationId, m.status, m.html === null, (m.attachments as unknown[]).length])).toEqual([
       ['east', 'withheld', false, 1],
       ['north', 'pending', false, 1],
@@ -340,6 +374,7 @@ describe('running a turn and reading reports', () => {
 
 describe('GM controls', () => {
   it('pause, resume, deadline, email and secret', async () => {
+    const other = await newGame(h.app, { name: 'Other game' });
     const id = other.gameId;
     expect((await post(`/v1/games/${id}/pause`, gm)).json()).toMatchObject({ status: 'paused' });
     expectProblem(await post(`/v1/games/${id}/pause`, gm), 409, 'conflict');
@@ -360,6 +395,7 @@ describe('GM controls', () => {
 
 describe("GM: the game's inbound mail", () => {
   it('lists what arrived, newest first in pages, and gives each message exactly as it arrived; only to the GM', async () => {
+    const [game, other] = [await newGame(h.app), await newGame(h.app, { name: 'Other game' })];
     const id = other.gameId;
     const at = new Date('2026-11-20T10:00:00.000Z');
     const raw = Buffer.from('From: north@example.org\r\nSubject: orders\r\nMessage-ID: <b@example.org>\r\n\r\naragorn, 850, no, e\r\n\u00e9\r\n', 'latin1');
@@ -398,6 +434,11 @@ describe("GM: the game's inbound mail", () => {
 
 describe('GM: games, turns, audit log, finishing a game', () => {
   it('lists the games, each game\'s turns with their hashes, and the audit log in pages', async () => {
+    const [game, other] = [await newGame(h.app), await newGame(h.app, { name: 'Other game' })];
+    await submitTurnOneOrders(game);
+    expect((await setDelivery(game, 'east', gm, 'none')).statusCode).toBe(200);
+    await runTurnOne(game);
+    expect((await post(`/v1/games/${game.gameId}/orders`, bearer(game.secret('north')), 'aragorn, 840, ne', 'text/plain')).statusCode).toBe(200);
     const list = await get('/v1/games', gm);
     expect(list.statusCode).toBe(200);
     const games = (list.json() as { games: { gameId: string; status: string; turn: number; nations: number; submitted: number }[] }).games;
@@ -431,6 +472,7 @@ describe('GM: games, turns, audit log, finishing a game', () => {
   });
 
   it('a finished game takes no orders and cannot be resumed; everything stays readable', async () => {
+    const [game, other] = [await newGame(h.app), await newGame(h.app, { name: 'Other game' })];
     const id = other.gameId;
     const done = await post(`/v1/games/${id}/finish`, gm);
     expect(done.json()).toEqual({ gameId: id, turn: 1, status: 'finished' });
@@ -438,15 +480,20 @@ describe('GM: games, turns, audit log, finishing a game', () => {
     expectProblem(await post(`/v1/games/${id}/resume`, gm), 409, 'conflict');
     expectProblem(await post(`/v1/games/${id}/orders`, bearer(other.secret('north')), 'aragorn, 850, no, e', 'text/plain'), 409, 'game-finished');
     expect((await get(`/v1/games/${id}`, bearer(other.secret('north')))).json()).toMatchObject({ status: 'finished' });
-    const finished = (await get('/v1/games?status=finished', gm)).json() as { games: { gameId: string }[] };
-    expect(finished.games.map((g) => g.gameId)).toEqual([id]);
+    const finished = (await get('/v1/games?status=finished', gm)).json() as { games: { gameId: string; status: string }[] };
+    expect(finished.games.map((g) => g.gameId)).toContain(id);
+    expect(finished.games.map((g) => g.gameId)).not.toContain(game.gameId);
+    expect(finished.games.every((g) => g.status === 'finished')).toBe(true);
     expectProblem(await post('/v1/games/nosuchgame/finish', gm), 404, 'not-found');
   });
 });
 
 describe('metrics', () => {
   it('gives Prometheus figures to the GM only: HTTP by route, submissions, turns held or overdue, mail waiting', async () => {
-    // An overdue turn: a fresh game whose deadline passed ten minutes ago.
+    // A submission, so that the orders route has a figure; and an overdue turn: a fresh game whose
+    // deadline passed ten minutes ago (no other test of this file makes one).
+    const game = await newGame(h.app);
+    await submitTurnOneOrders(game);
     const late = await newGame(h.app, { name: 'Late' });
     await h.t.db.prisma.turn.update({ where: { gameId_number: { gameId: late.gameId, number: 1 } }, data: { deadline: new Date(Date.now() - 10 * 60_000) } });
     const res = await get('/metrics', gm);

@@ -16,12 +16,17 @@ import {
 import { exampleScenario, players } from '../src/testing.ts';
 
 let t: TestDatabase;
-let game: CreatedGame;
-const secretOf = (nation: string) => game.nations.find((n) => n.nationId === nation)?.secret as string;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  game = await createGame(t.db, {
+}, 60_000);
+afterAll(async () => {
+  await t?.drop();
+});
+
+/** A game of the test's own, so that every test passes alone and in any order. */
+async function newGame(): Promise<CreatedGame & { secretOf(nation: string): string }> {
+  const game = await createGame(t.db, {
     name: 'Third Age',
     scenario: exampleScenario(),
     // Every 3 days: the deadline is always at least two days away while the tests run.
@@ -29,25 +34,27 @@ beforeAll(async () => {
     timeZone: 'Europe/Berlin',
     nations: players,
   });
-}, 60_000);
-afterAll(async () => {
-  await t?.drop();
-});
+  return { ...game, secretOf: (nation: string) => game.nations.find((n) => n.nationId === nation)?.secret as string };
+}
 
-async function counts() {
-  const [submissions, standing] = await Promise.all([t.db.prisma.submission.count(), t.db.prisma.standingOrder.count()]);
+/** North's first submission of the "accepts, rejects and explains" test: aragorn and frodo get orders. */
+const submitNorth = (gameId: string) => submitOrders(t.db, { gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\n' });
+
+async function counts(gameId: string) {
+  const [submissions, standing] = await Promise.all([t.db.prisma.submission.count({ where: { gameId } }), t.db.prisma.standingOrder.count({ where: { gameId } })]);
   return { submissions, standing };
 }
 
 describe('createGame', () => {
   it('stores the game, hashed secrets and the first turn with the engine state', async () => {
+    const game = await newGame();
     expect(game.gameId).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(game.nations.map((n) => n.nationId)).toEqual(['north', 'south', 'east']);
     for (const n of game.nations) expect(n.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const nations = await t.db.prisma.nation.findMany({ where: { gameId: game.gameId } });
     for (const n of nations) {
       expect(n.secretHash).toMatch(/^[0-9a-f]{64}$/);
-      expect(JSON.stringify(n)).not.toContain(secretOf(n.nationId));
+      expect(JSON.stringify(n)).not.toContain(game.secretOf(n.nationId));
     }
     const turn = await t.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
     expect(turn.status).toBe('open');
@@ -57,6 +64,7 @@ describe('createGame', () => {
   });
 
   it('rejects a bad scenario with JSON paths, and nations that do not match', async () => {
+    const gamesBefore = await t.db.prisma.game.count();
     const bad = exampleScenario();
     (bad.map as { hexes: { terrain: string }[] }).hexes[0]!.terrain = 'lava';
     const err = await createGame(t.db, {
@@ -75,21 +83,23 @@ describe('createGame', () => {
       name: 'x', scenario: exampleScenario(), schedule: { kind: 'every', days: 2, time: '18:00' }, timeZone: 'Middle/Earth', nations: players,
     }).catch((e: unknown) => e);
     expect((tz as IntakeError).issues).toEqual([{ path: 'timeZone', message: 'is not an IANA time zone (e.g. "Europe/Berlin")' }]);
-    expect(await t.db.prisma.game.count()).toBe(1);
+    expect(await t.db.prisma.game.count()).toBe(gamesBefore);
   });
 });
 
 describe('authenticateNation', () => {
   it('finds the nation by its secret alone, and nothing for a wrong secret or another game', async () => {
-    expect((await authenticateNation(t.db, game.gameId, secretOf('south')))?.nationId).toBe('south');
-    expect(await authenticateNation(t.db, game.gameId, secretOf('south') + 'x')).toBeNull();
+    const game = await newGame();
+    expect((await authenticateNation(t.db, game.gameId, game.secretOf('south')))?.nationId).toBe('south');
+    expect(await authenticateNation(t.db, game.gameId, game.secretOf('south') + 'x')).toBeNull();
     expect(await authenticateNation(t.db, game.gameId, '')).toBeNull();
-    expect(await authenticateNation(t.db, 'nosuchgame', secretOf('south'))).toBeNull();
+    expect(await authenticateNation(t.db, 'nosuchgame', game.secretOf('south'))).toBeNull();
   });
 });
 
 describe('submitOrders', () => {
   it('accepts, rejects and explains every order, and stores the raw text', async () => {
+    const game = await newGame();
     const raw = 'aragorn, 850, no, e, e, e\nfrodo, 810, 0405\nswan, 830, no, n\ngrond, 850, no, w\n';
     const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: raw });
     expect(r.turn).toBe(1);
@@ -108,7 +118,7 @@ describe('submitOrders', () => {
     expect(stored.rawText).toBe(raw);
     expect(stored.source).toBe('rest');
     // The other nation's unit got no standing order.
-    expect(await t.db.prisma.standingOrder.findFirst({ where: { unitId: 'grond' } })).toBeNull();
+    expect(await t.db.prisma.standingOrder.findFirst({ where: { gameId: game.gameId, unitId: 'grond' } })).toBeNull();
     const text = renderReceiptText(r);
     expect(text).toContain('line 4: grond, 850, no, w — REJECTED');
     expect(text).toContain('line 3, col');
@@ -116,6 +126,8 @@ describe('submitOrders', () => {
   });
 
   it('a later submission replaces all orders of each unit it names; others keep theirs', async () => {
+    const game = await newGame();
+    await submitNorth(game.gameId);
     const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'email', rawText: 'aragorn, 840, ne\naragorn, 850, no, h', messageId: 'abc@mail' });
     expect(r.units).toEqual([expect.objectContaining({ unit: 'aragorn', outcome: 'replaced' })]);
     expect(r.orders[1]?.reason).toContain('already has order 840');
@@ -129,6 +141,8 @@ describe('submitOrders', () => {
   });
 
   it('a unit whose every order is rejected keeps its standing orders', async () => {
+    const game = await newGame();
+    await submitNorth(game.gameId);
     const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'frodo, 810, 4439' });
     expect(r.orders[0]?.status).toBe('rejected');
     expect(r.units).toEqual([expect.objectContaining({ unit: 'frodo', outcome: 'kept' })]);
@@ -136,6 +150,8 @@ describe('submitOrders', () => {
   });
 
   it('"<unit>, cancel" removes a unit\'s orders; cancelling another nation\'s unit is rejected', async () => {
+    const game = await newGame();
+    await submitNorth(game.gameId);
     const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'frodo, cancel\ngrond, cancel\nnobody, cancel' });
     expect(r.cancels).toEqual([
       { line: 1, unit: 'frodo', status: 'accepted' },
@@ -149,6 +165,7 @@ describe('submitOrders', () => {
   });
 
   it('orders by server receive time: an earlier submission processed later does not overwrite', async () => {
+    const game = await newGame();
     const later = new Date(Date.now() - 1000);
     const earlier = new Date(Date.now() - 60_000);
     await submitOrders(t.db, { gameId: game.gameId, nationId: 'south', source: 'rest', rawText: 'grond, 850, no, w', receivedAt: later });
@@ -164,6 +181,7 @@ describe('submitOrders', () => {
   });
 
   it('concurrent submissions of one nation merge one at a time; the latest receive time wins', async () => {
+    const game = await newGame();
     const base = Date.now() - 30_000;
     const texts = Array.from({ length: 8 }, (_, i) => `bard, 850, no, ${['w', 'e', 'h', 'nw', 'sw', 'se', 'ne', 'w'][i]}`);
     await Promise.all(texts.map((rawText, i) => submitOrders(t.db, { gameId: game.gameId, nationId: 'east', source: 'rest', rawText, receivedAt: new Date(base + i) })));
@@ -174,21 +192,23 @@ describe('submitOrders', () => {
   });
 
   it('with refuseIfNothingAccepted, a submission with nothing accepted is refused and not stored', async () => {
-    const before = await counts();
+    const game = await newGame();
+    const before = await counts(game.gameId);
     const e = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'grond, 850, no, w\nfrodo, 810', refuseIfNothingAccepted: true }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(IntakeError);
     expect((e as IntakeError).code).toBe('no-orders-accepted');
     expect((e as IntakeError).status).toBe(422);
     expect((e as IntakeError).issues.map((i) => i.path)).toEqual(['line 1', 'line 2, col 11']);
-    expect(await counts()).toEqual(before);
+    expect(await counts(game.gameId)).toEqual(before);
     // Without the option (mail), the same text is stored and answered with a receipt.
     const r = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'email', rawText: 'grond, 850, no, w' });
     expect(r.summary).toEqual({ accepted: 0, rejected: 1, unreadable: 0 });
-    expect((await counts()).submissions).toBe(before.submissions + 1);
+    expect((await counts(game.gameId)).submissions).toBe(before.submissions + 1);
   });
 
   it('refuses unknown games and nations, oversize text and late orders, storing nothing', async () => {
-    const before = await counts();
+    const game = await newGame();
+    const before = await counts(game.gameId);
     const attempts: [() => Promise<unknown>, string][] = [
       [() => submitOrders(t.db, { gameId: 'nope', nationId: 'north', source: 'rest', rawText: 'x' }), 'game-not-found'],
       [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'west', source: 'rest', rawText: 'x' }), 'nation-not-found'],
@@ -200,11 +220,12 @@ describe('submitOrders', () => {
       expect(e).toBeInstanceOf(IntakeError);
       expect((e as IntakeError).code).toBe(code);
     }
-    expect(await counts()).toEqual(before);
+    expect(await counts(game.gameId)).toEqual(before);
   });
 
   it('freeze: a submission waits for a claim in progress and is then refused; nothing stored', async () => {
-    const before = await counts();
+    const game = await newGame();
+    const before = await counts(game.gameId);
     const claimer = await t.db.pool.connect();
     try {
       await claimer.query('BEGIN');
@@ -222,27 +243,32 @@ describe('submitOrders', () => {
       await claimer.query(`UPDATE "Turn" SET status = 'open' WHERE "gameId" = $1 AND number = 1`, [game.gameId]);
       claimer.release();
     }
-    expect(await counts()).toEqual(before);
+    expect(await counts(game.gameId)).toEqual(before);
   });
 
   it('a turn that is being adjudicated or held takes no orders', async () => {
+    const game = await newGame();
     const where = { gameId: game.gameId, number: 1 };
     await t.db.prisma.turn.updateMany({ where, data: { status: 'adjudicating' } });
-    const before = await counts();
+    const before = await counts(game.gameId);
     const e = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne' }).catch((x: unknown) => x);
     expect((e as IntakeError).code).toBe('turn-closed');
     expect((e as IntakeError).message).toContain('Nothing was stored');
-    expect(await counts()).toEqual(before);
+    expect(await counts(game.gameId)).toEqual(before);
     await t.db.prisma.turn.updateMany({ where, data: { status: 'held', heldReason: 'many nations sent no orders' } });
     const held = await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne' }).catch((x: unknown) => x);
     expect((held as IntakeError).message).toContain('held for the game master');
-    expect(await counts()).toEqual(before);
+    expect(await counts(game.gameId)).toEqual(before);
     await t.db.prisma.turn.updateMany({ where, data: { status: 'open', heldReason: null } });
   });
 });
 
 describe('status and GM controls', () => {
   it('a nation sees who submitted and its own details only; the GM sees emails', async () => {
+    const game = await newGame();
+    await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne' });
+    await submitOrders(t.db, { gameId: game.gameId, nationId: 'south', source: 'rest', rawText: 'grond, 850, no, w' });
+    await submitOrders(t.db, { gameId: game.gameId, nationId: 'east', source: 'rest', rawText: 'bard, 840, e' });
     const north = await getStatus(t.db, game.gameId, { kind: 'nation', nationId: 'north' });
     expect(north.nations.map((n) => [n.nationId, n.submitted])).toEqual([['east', true], ['north', true], ['south', true]]);
     expect(JSON.stringify(north)).not.toContain('@example.org');
@@ -254,11 +280,12 @@ describe('status and GM controls', () => {
   });
 
   it('a paused game still takes orders; email replacement and secret rotation are recorded', async () => {
+    const game = await newGame();
     await t.db.prisma.game.update({ where: { id: game.gameId }, data: { status: 'paused' } });
     await submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, e' });
     await t.db.prisma.game.update({ where: { id: game.gameId }, data: { status: 'active' } });
     const rotated = await rotateNationSecret(t.db, game.gameId, 'east');
-    expect(await authenticateNation(t.db, game.gameId, secretOf('east'))).toBeNull();
+    expect(await authenticateNation(t.db, game.gameId, game.secretOf('east'))).toBeNull();
     expect((await authenticateNation(t.db, game.gameId, rotated.secret))?.nationId).toBe('east');
     await expect(replaceNationEmail(t.db, game.gameId, 'north', 'not-an-address')).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(replaceNationEmail(t.db, game.gameId, 'west', 'a@b.org')).rejects.toMatchObject({ code: 'nation-not-found' });
@@ -270,14 +297,16 @@ describe('status and GM controls', () => {
 
 describe('authentication cache', () => {
   it('a rotated secret stops working at once in this process; a new one works at once', async () => {
-    const before = await authenticateNation(t.db, game.gameId, secretOf('north'));
+    const game = await newGame();
+    const before = await authenticateNation(t.db, game.gameId, game.secretOf('north'));
     expect(before?.nationId).toBe('north');
     const rotated = await rotateNationSecret(t.db, game.gameId, 'north');
-    expect(await authenticateNation(t.db, game.gameId, secretOf('north'))).toBeNull();
+    expect(await authenticateNation(t.db, game.gameId, game.secretOf('north'))).toBeNull();
     expect((await authenticateNation(t.db, game.gameId, rotated.secret))?.nationId).toBe('north');
   });
 
   it('a secret changed behind the cache (another process) stops working within the TTL', async () => {
+    const game = await newGame();
     const { hashSecret, AUTH_CACHE_TTL_MS } = await import('../src/index.ts');
     const now = Date.now();
     const s = (await rotateNationSecret(t.db, game.gameId, 'south')).secret;
