@@ -1,42 +1,43 @@
-// The IMAP way in, end to end: order mails appended to a real Dovecot mailbox are fetched by the
-// poller, processed by the same pipeline as SMTP mail, and moved to Processed; the standing orders
-// are in PostgreSQL and the receipts are queued. A restarted poller redoes nothing.
+// The IMAP way in, end to end: order mails appended to a mailbox of the loopback IMAP server
+// (helpers/imap-server.ts) are fetched by the poller, processed by the same pipeline as SMTP mail, and
+// moved to Processed; the standing orders are in PostgreSQL and the receipts are queued. A restarted
+// poller redoes nothing.
 import { ImapFlow } from 'imapflow';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImapPoller } from '../src/imap.ts';
 import { MailPipeline } from '../src/pipeline.ts';
-import { startDovecot, type Dovecot } from './helpers/dovecot.ts';
+import { startImapServer, type ImapServer } from './helpers/imap-server.ts';
 import { createTestGame, type TestGame } from './helpers/game.ts';
 
 const logger = pino({ level: 'silent' });
-let dovecot: Dovecot;
+let imap: ImapServer;
 let t: TestGame;
 
 beforeAll(async () => {
-  [dovecot, t] = await Promise.all([startDovecot(), createTestGame()]);
+  [imap, t] = await Promise.all([startImapServer(), createTestGame()]);
 }, 30_000);
 afterAll(async () => {
-  await dovecot?.stop();
+  await imap?.stop();
   await t?.database.drop();
 });
 
 function poller(): ImapPoller {
   return new ImapPoller({
-    host: dovecot.host,
-    port: dovecot.port,
+    host: imap.host,
+    port: imap.port,
     secure: false,
-    user: dovecot.user,
-    password: dovecot.password,
+    user: imap.user,
+    password: imap.password,
     maxMessageBytes: 1024 * 1024,
     processor: new MailPipeline({ db: t.database.db, mailFrom: 'Arbiter <orders@arbiter.test>', logger }),
     logger,
   });
 }
 
-describe('orders by IMAP (Dovecot)', () => {
+describe('orders by IMAP', () => {
   it('fetches, processes and moves order mail; a redelivered copy and a restart change nothing', async () => {
-    const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+    const c = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user: imap.user, pass: imap.password }, logger: false });
     await c.connect();
     const mail = (id: string, unit: string) =>
       `Return-Path: <north-player@home.test>\r\nFrom: North <north-player@home.test>\r\nTo: orders@arbiter.test\r\nSubject: orders\r\nMessage-ID: <${id}>\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\ngame: ${t.game.gameId}\r\nsecret: ${t.secret('north')}\r\n${unit}\r\n`;

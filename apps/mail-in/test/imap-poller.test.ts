@@ -1,15 +1,16 @@
-// The IMAP poller against a real Dovecot on loopback: UID order, set-aside after processing, restart
-// safety, a failing message left for the next poll. The processor here records what it is given; the
-// full pipeline over IMAP is in imap-e2e.test.ts.
+// The IMAP poller against an IMAP server on loopback (helpers/imap-server.ts): UID order, set-aside
+// after processing, restart safety, a failing message left for the next poll, IDLE, implicit TLS and
+// STARTTLS. The processor here records what it is given; the full pipeline over IMAP is in
+// imap-e2e.test.ts.
 import { ImapFlow } from 'imapflow';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAILED_KEYWORD, ImapPoller, PROCESSED_KEYWORD, returnPath } from '../src/imap.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from '../src/processor.ts';
-import { startDovecot, type Dovecot } from './helpers/dovecot.ts';
+import { startImapServer, type ImapServer } from './helpers/imap-server.ts';
 
 const logger = pino({ level: 'silent' });
-let dovecot: Dovecot;
+let imap: ImapServer;
 
 function rawMail(n: number, extra = ''): string {
   return `Return-Path: <player${n}@shire.example>\r\nFrom: player${n}@shire.example\r\nTo: orders@arbiter.test\r\nSubject: orders ${n}\r\nMessage-ID: <poll-${n}@shire.example>\r\n${extra}\r\ngame: me1\r\nsecret: s${n}\r\naragorn, 850, no, nw\r\n`;
@@ -50,7 +51,7 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 async function withClient<T>(fn: (c: ImapFlow) => Promise<T>): Promise<T> {
-  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+  const c = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user: imap.user, pass: imap.password }, logger: false });
   await c.connect();
   try {
     return await fn(c);
@@ -82,11 +83,11 @@ async function count(mailbox: string): Promise<number> {
 
 function poller(recorder: MailProcessor, extra: Partial<ConstructorParameters<typeof ImapPoller>[0]> = {}): ImapPoller {
   return new ImapPoller({
-    host: dovecot.host,
-    port: dovecot.port,
+    host: imap.host,
+    port: imap.port,
     secure: false,
-    user: dovecot.user,
-    password: dovecot.password,
+    user: imap.user,
+    password: imap.password,
     maxMessageBytes: 100_000,
     processor: recorder,
     logger,
@@ -94,14 +95,17 @@ function poller(recorder: MailProcessor, extra: Partial<ConstructorParameters<ty
   });
 }
 
-beforeAll(async () => {
-  dovecot = await startDovecot();
-}, 20_000);
-afterAll(async () => {
-  await dovecot?.stop();
-});
+describe('IMAP poller', () => {
+  // A fresh server, so an empty mailbox, for each test: what one test leaves in INBOX or Processed (the
+  // flag-only and the $ArbiterFailed tests leave mail there on purpose) cannot change another's counts,
+  // in any order (vitest --sequence.shuffle) or alone.
+  beforeEach(async () => {
+    imap = await startImapServer();
+  });
+  afterEach(async () => {
+    await imap?.stop();
+  });
 
-describe('IMAP poller (Dovecot)', () => {
   it('processes waiting mail in UID order, moves it to Processed, and a restarted poller finds nothing to redo', async () => {
     await withClient(async (c) => {
       for (const n of [1, 2, 3]) await c.append('INBOX', rawMail(n));
@@ -226,29 +230,40 @@ describe('IMAP poller (Dovecot)', () => {
   });
 });
 
-describe('IMAP poller over TLS (Dovecot with a self-signed certificate)', () => {
-  let secure: Dovecot;
+describe('IMAP poller over TLS (a self-signed certificate)', () => {
+  let implicit: ImapServer;
+  let starttls: ImapServer;
   beforeAll(async () => {
-    secure = await startDovecot({ tls: true });
+    [implicit, starttls] = await Promise.all([startImapServer({ tls: 'implicit' }), startImapServer({ tls: 'starttls' })]);
   }, 30_000);
   afterAll(async () => {
-    await secure?.stop();
+    await Promise.all([implicit?.stop(), starttls?.stop()]);
   });
 
-  it('polls over IMAPS, and refuses an unverified certificate unless allowed', async () => {
-    const tlsPort = secure.tlsPort ?? 0;
-    const c = new ImapFlow({ host: secure.host, port: tlsPort, secure: true, tls: { rejectUnauthorized: false }, auth: { user: secure.user, pass: secure.password }, logger: false });
+  /** Mail n waits on the server; the poller refuses the certificate, then with allowSelfSigned takes the mail. */
+  async function refusedUnlessAllowed(server: ImapServer, secure: boolean, n: number): Promise<void> {
+    const c = new ImapFlow({ host: server.host, port: server.port, secure, tls: { rejectUnauthorized: false }, auth: { user: server.user, pass: server.password }, logger: false });
     await c.connect();
-    await c.append('INBOX', rawMail(20));
+    expect(c.secureConnection).toBe(true);
+    await c.append('INBOX', rawMail(n));
     await c.logout();
     const recorder = new Recorder();
-    const options = { host: secure.host, port: tlsPort, secure: true, user: secure.user, password: secure.password, maxMessageBytes: 100_000, processor: recorder, logger };
+    const options = { host: server.host, port: server.port, secure, user: server.user, password: server.password, maxMessageBytes: 100_000, processor: recorder, logger };
     const strict = new ImapPoller(options);
     await expect(strict.pollOnce()).rejects.toThrow(/certificate/i);
     await strict.stop();
+    expect(recorder.seen).toHaveLength(0);
     const lenient = new ImapPoller({ ...options, allowSelfSigned: true });
     expect(await lenient.pollOnce()).toMatchObject({ found: 1, handled: 1 });
     await lenient.stop();
-    expect(recorder.seen.map((s) => s.messageId)).toEqual(['<poll-20@shire.example>']);
+    expect(recorder.seen.map((s) => s.messageId)).toEqual([`<poll-${n}@shire.example>`]);
+  }
+
+  it('polls over IMAPS, and refuses an unverified certificate unless allowed', async () => {
+    await refusedUnlessAllowed(implicit, true, 20);
+  });
+
+  it('on a plain port that offers STARTTLS, upgrades before logging in: refuses the unverified certificate unless allowed', async () => {
+    await refusedUnlessAllowed(starttls, false, 21);
   });
 });

@@ -1,4 +1,4 @@
-// Loopback ports for test servers (Dovecot, a mail-in process): a free one, and waiting until one accepts.
+// Loopback ports for test servers (a mail-in process, the benchmark): a free one, and waiting until one accepts.
 import { connect, createServer } from 'node:net';
 
 /** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
