@@ -218,12 +218,17 @@ export interface LoadConfigOptions {
 
 type Issue = { variable: string; message: string };
 type Env = z.infer<typeof envSchema>;
+/**
+ * Reports an issue of a check across variables, unless a variable it reads was itself bad (and so read
+ * as its default): its message would then be about a value nobody gave.
+ */
+type Report = (reads: readonly EnvKey[], issue: Issue) => void;
 
 const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
-function workerConfig(e: Env, issues: Issue[]): WorkerConfig {
+function workerConfig(e: Env, report: Report): WorkerConfig {
   if (e.ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS !== undefined && e.NODE_ENV !== 'test') {
-    issues.push({ variable: 'ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS', message: 'is a test hook and is refused unless NODE_ENV=test' });
+    report(['ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS', 'NODE_ENV'], { variable: 'ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS', message: 'is a test hook and is refused unless NODE_ENV=test' });
   }
   return {
     workerId: e.WORKER_ID ?? `${hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40)}-${process.pid}`,
@@ -241,19 +246,19 @@ function workerConfig(e: Env, issues: Issue[]): WorkerConfig {
   };
 }
 
-function mailInConfig(e: Env, runsMailIn: boolean, issues: Issue[]): MailInConfig {
+function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig {
   let smtp: MailInConfig['smtp'] = null;
   if (e.MAIL_IN_SMTP_ENABLED) {
     const domains = (e.MAIL_IN_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
     if (domains.length === 0 && runsMailIn) {
-      issues.push({ variable: 'MAIL_IN_DOMAINS', message: 'is required when the SMTP intake is on: the domains it takes orders for, e.g. orders.example.org' });
+      report(['MAIL_IN_SMTP_ENABLED', 'MAIL_IN_DOMAINS'], { variable: 'MAIL_IN_DOMAINS', message: 'is required when the SMTP intake is on: the domains it takes orders for, e.g. orders.example.org' });
     }
     for (const d of domains) {
-      if (!DOMAIN.test(d)) issues.push({ variable: 'MAIL_IN_DOMAINS', message: `"${d}" is not a domain name` });
+      if (!DOMAIN.test(d)) report(['MAIL_IN_DOMAINS'], { variable: 'MAIL_IN_DOMAINS', message: `"${d}" is not a domain name` });
     }
     let tls: { keyFile: string; certFile: string } | undefined;
     if ((e.MAIL_IN_TLS_KEY_FILE === undefined) !== (e.MAIL_IN_TLS_CERT_FILE === undefined)) {
-      issues.push({ variable: 'MAIL_IN_TLS_KEY_FILE', message: 'MAIL_IN_TLS_KEY_FILE and MAIL_IN_TLS_CERT_FILE must be set together' });
+      report(['MAIL_IN_TLS_KEY_FILE', 'MAIL_IN_TLS_CERT_FILE'], { variable: 'MAIL_IN_TLS_KEY_FILE', message: 'MAIL_IN_TLS_KEY_FILE and MAIL_IN_TLS_CERT_FILE must be set together' });
     } else if (e.MAIL_IN_TLS_KEY_FILE !== undefined && e.MAIL_IN_TLS_CERT_FILE !== undefined) {
       tls = { keyFile: e.MAIL_IN_TLS_KEY_FILE, certFile: e.MAIL_IN_TLS_CERT_FILE };
       if (runsMailIn) {
@@ -261,13 +266,13 @@ function mailInConfig(e: Env, runsMailIn: boolean, issues: Issue[]): MailInConfi
           try {
             accessSync(file, constants.R_OK);
           } catch (err) {
-            issues.push({ variable, message: `cannot read ${file}: ${(err as Error).message}` });
+            report([variable], { variable, message: `cannot read ${file}: ${(err as Error).message}` });
           }
         }
       }
     }
     if (e.MAIL_IN_SMTP_WORKERS > 1 && e.MAIL_IN_SMTP_PORT === 0) {
-      issues.push({ variable: 'MAIL_IN_SMTP_PORT', message: 'must be a fixed port when MAIL_IN_SMTP_WORKERS is above 1' });
+      report(['MAIL_IN_SMTP_WORKERS', 'MAIL_IN_SMTP_PORT'], { variable: 'MAIL_IN_SMTP_PORT', message: 'must be a fixed port when MAIL_IN_SMTP_WORKERS is above 1' });
     }
     smtp = {
       host: e.MAIL_IN_SMTP_HOST,
@@ -284,7 +289,7 @@ function mailInConfig(e: Env, runsMailIn: boolean, issues: Issue[]): MailInConfi
   if (e.MAIL_IN_IMAP_URL !== undefined) {
     const u = new URL(e.MAIL_IN_IMAP_URL);
     const secure = u.protocol === 'imaps:';
-    if (u.username === '') issues.push({ variable: 'MAIL_IN_IMAP_URL', message: 'has no user name (imaps://user:password@host)' });
+    if (u.username === '') report(['MAIL_IN_IMAP_URL'], { variable: 'MAIL_IN_IMAP_URL', message: 'has no user name (imaps://user:password@host)' });
     imap = {
       host: u.hostname,
       port: u.port === '' ? (secure ? 993 : 143) : Number(u.port),
@@ -300,7 +305,7 @@ function mailInConfig(e: Env, runsMailIn: boolean, issues: Issue[]): MailInConfi
     };
   }
   if (runsMailIn && smtp === null && imap === null) {
-    issues.push({ variable: 'MAIL_IN_SMTP_ENABLED', message: 'the SMTP intake is off and MAIL_IN_IMAP_URL is not set: there is no way for mail to come in' });
+    report(['MAIL_IN_SMTP_ENABLED', 'MAIL_IN_IMAP_URL'], { variable: 'MAIL_IN_SMTP_ENABLED', message: 'the SMTP intake is off and MAIL_IN_IMAP_URL is not set: there is no way for mail to come in' });
   }
   return {
     smtp,
@@ -319,25 +324,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const v = env[key];
     if (v !== undefined && v.trim() !== '') cleaned[key] = v.trim();
   }
-  const parsed = envSchema.safeParse(cleaned);
+  // Each variable on its own, so that one bad value does not hide the checks across variables: the error
+  // names every bad variable at once. A bad one is read as its default by those checks (which then skip
+  // what they would say about it).
   const issues: Issue[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const variable = String(issue.path[0] ?? '(environment)');
-      const message = cleaned[variable] === undefined ? `is required but not set` : issue.message;
-      issues.push({ variable, message });
+  const bad = new Set<EnvKey>();
+  const values: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(envSchema.shape) as [EnvKey, z.ZodType][]) {
+    const parsed = schema.safeParse(cleaned[key]);
+    if (parsed.success) {
+      values[key] = parsed.data;
+      continue;
     }
-    throw new ConfigError(issues);
+    bad.add(key);
+    values[key] = schema.safeParse(undefined).data;
+    for (const issue of parsed.error.issues) issues.push({ variable: key, message: cleaned[key] === undefined ? 'is required but not set' : issue.message });
   }
-  const e = parsed.data;
+  const e = values as Env;
+  const report: Report = (reads, issue) => {
+    if (reads.every((k) => !bad.has(k))) issues.push(issue);
+  };
   const components = new Set(options.components ?? []);
   const required = new Set<EnvKey>(options.require ?? []);
   if (components.has('api')) required.add('GM_TOKEN');
   for (const key of required) {
-    if (e[key] === undefined) issues.push({ variable: key, message: 'is required but not set' });
+    if (e[key] === undefined) report([key], { variable: key, message: 'is required but not set' });
   }
-  const worker = workerConfig(e, issues);
-  const mailIn = mailInConfig(e, components.has('mail-in'), issues);
+  const worker = workerConfig(e, report);
+  const mailIn = mailInConfig(e, components.has('mail-in'), report);
   if (issues.length > 0) throw new ConfigError(issues);
   return {
     nodeEnv: e.NODE_ENV,

@@ -3,6 +3,17 @@ import { ConfigError, loadConfig, loadDatabaseConfig, loadLocalConfig } from '..
 
 const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/arbiter' };
 
+/** The ConfigError that loading `env` throws (fails the test if it loads). */
+function configError(...args: Parameters<typeof loadConfig>): ConfigError {
+  try {
+    loadConfig(...args);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  return expect.unreachable('the configuration loaded');
+}
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig(base);
@@ -33,6 +44,29 @@ describe('loadConfig', () => {
       expect(vars).toEqual(['API_PORT', 'DATABASE_URL', 'GM_TOKEN']);
       expect((e as Error).message).toContain('GM_TOKEN: must be at least 32 characters');
     }
+  });
+
+  it('names every bad variable at once, with what the checks across variables find', () => {
+    // Bad forms (DATABASE_URL, API_PORT) and what the processes' checks add: the test hook outside
+    // tests, the API without GM_TOKEN, a mail intake with no way for mail to come in.
+    const env = { DATABASE_URL: 'mysql://x', API_PORT: 'eighty', ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS: '1000', MAIL_IN_SMTP_ENABLED: 'false' };
+    const e = configError(env, { components: ['api', 'mail-in'] });
+    expect(e.issues.map((i) => i.variable).sort()).toEqual(['API_PORT', 'ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS', 'DATABASE_URL', 'GM_TOKEN', 'MAIL_IN_SMTP_ENABLED']);
+    const m = e.message;
+    expect(m).toContain('DATABASE_URL: must start with postgresql:// or postgres://');
+    expect(m).toContain('ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS: is a test hook and is refused unless NODE_ENV=test');
+    expect(m).toContain('GM_TOKEN: is required but not set');
+    expect(m).toContain('MAIL_IN_SMTP_ENABLED: the SMTP intake is off and MAIL_IN_IMAP_URL is not set');
+  });
+
+  it('a bad variable is named for its own fault only, not for what a check across variables would read into it', () => {
+    // MAIL_IN_SMTP_ENABLED=maybe is neither on nor off: no word about the domains the SMTP intake would
+    // need; a bad GM_TOKEN is too short, not "not set".
+    const e = configError({ ...base, MAIL_IN_SMTP_ENABLED: 'maybe', GM_TOKEN: 'short' }, { components: ['api', 'mail-in'] });
+    expect(e.issues).toEqual([
+      { variable: 'GM_TOKEN', message: 'must be at least 32 characters (use e.g. `openssl rand -base64 32`)' },
+      { variable: 'MAIL_IN_SMTP_ENABLED', message: 'must be true or false' },
+    ]);
   });
 
   it('reports a missing required variable as missing', () => {
