@@ -82,9 +82,9 @@ describe('arbiter start with real services (production topology)', () => {
   it('a worker process and an API + intake process play a turn together through PostgreSQL and Redis', async () => {
     const logger = await createLogger('warn', false);
     const shared = env();
-    const worker = await startSystem({ components: new Set(['worker']), prettyLogs: false, home: path.join(root, 'worker'), demo: true, migrate: true }, shared, logger);
+    const worker = await startSystem({ components: new Set(['worker']), prettyLogs: false, home: path.join(root, 'worker'), dbPort: 5433, demo: true, migrate: true }, shared, logger);
     started.push(worker);
-    const front = await startSystem({ components: new Set(['api', 'mail-in']), prettyLogs: false, home: path.join(root, 'front'), demo: true, migrate: false }, shared, logger);
+    const front = await startSystem({ components: new Set(['api', 'mail-in']), prettyLogs: false, home: path.join(root, 'front'), dbPort: 5433, demo: true, migrate: false }, shared, logger);
     started.push(front);
 
     // Nothing embedded, no demo game, no generated token.
@@ -148,7 +148,7 @@ describe('arbiter start with real services (production topology)', () => {
     try {
       const e = env({ DATABASE_URL: own.url });
       delete e.REDIS_URL;
-      const sys = await startSystem({ components: new Set(['api', 'worker']), prettyLogs: false, home: path.join(root, 'pg-queue'), demo: true, migrate: true }, e, logger);
+      const sys = await startSystem({ components: new Set(['api', 'worker']), prettyLogs: false, home: path.join(root, 'pg-queue'), dbPort: 5433, demo: true, migrate: true }, e, logger);
       started.push(sys);
       expect(sys.run).toMatchObject({ embeddedDatabase: false, queue: 'postgres' });
       const api = sys.run.apiUrl ?? '';
@@ -186,7 +186,7 @@ describe('arbiter start with real services (production topology)', () => {
     const logger = await createLogger('silent', false);
     const home = path.join(root, 'no-token');
     const e = env({ GM_TOKEN: '' });
-    await expect(startSystem({ components: new Set(['api']), prettyLogs: false, home, demo: true, migrate: false }, e, logger)).rejects.toThrow(/GM_TOKEN: is required but not set/);
+    await expect(startSystem({ components: new Set(['api']), prettyLogs: false, home, dbPort: 5433, demo: true, migrate: false }, e, logger)).rejects.toThrow(/GM_TOKEN: is required but not set/);
     expect(existsSync(path.join(home, 'run.json'))).toBe(false);
     expect(existsSync(path.join(home, 'gm-token'))).toBe(false);
   }, 60_000);

@@ -104,8 +104,6 @@ export class MailPipeline implements MailProcessor {
   private readonly refusalIntervalMs: number;
   private readonly log: Logger;
   private readonly limiter: Limiter;
-  /** Message-IDs being processed in this process, each with the chain of mails waiting for it. */
-  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
@@ -120,28 +118,8 @@ export class MailPipeline implements MailProcessor {
     const receivedAt = new Date();
     return this.limiter.run(async () => {
       const mail = await readMail(raw);
-      return this.oneAtATime(mail.messageId, () => this.processLocked(mail, raw, envelope, receivedAt));
+      return this.processLocked(mail, raw, envelope, receivedAt);
     });
-  }
-
-  /**
-   * Runs mails with the same Message-ID one after the other within this process. The advisory lock
-   * below does the same across processes, but not on an embedded database where every connection
-   * shares one session (PGlite), where session locks do not exclude each other.
-   */
-  private async oneAtATime<T>(messageId: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.inFlight.get(messageId);
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    const chain = (previous ?? Promise.resolve()).then(() => mine);
-    this.inFlight.set(messageId, chain);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      done();
-      if (this.inFlight.get(messageId) === chain) this.inFlight.delete(messageId);
-    }
   }
 
   private async processLocked(mail: ReadMail, raw: Buffer, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {

@@ -47,6 +47,8 @@ export const envSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** `arbiter start` / `arbiter demo`: the local folder (embedded data, outbox, GM token, heartbeat). */
   ARBITER_HOME: z.string().min(1).default('.arbiter'),
+  /** `arbiter start` and the other commands with DATABASE_URL unset: the embedded PostgreSQL's port (127.0.0.1). */
+  ARBITER_DB_PORT: int(1, 65535).default(5433),
 
   // The worker (apps/worker, `arbiter start`): docs/operations.md, "Worker, scheduling and recovery".
   /** Names this process in Turn.claimedBy and the logs. */
@@ -409,7 +411,23 @@ export function loadDatabaseConfig(env: Record<string, string | undefined> = pro
  * the embedded stand-ins they may start (an unset DATABASE_URL is not an error there): LOG_LEVEL,
  * ARBITER_HOME, API_WORKERS (whether to fork API processes) and, for the demo's calls to the API, GM_TOKEN.
  */
-export function loadLocalConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'logLevel' | 'home' | 'gmToken'> & { apiWorkers: number } {
-  const e = loadSome(env, ['LOG_LEVEL', 'ARBITER_HOME', 'GM_TOKEN', 'API_WORKERS']);
-  return { logLevel: e.LOG_LEVEL, home: e.ARBITER_HOME, gmToken: e.GM_TOKEN, apiWorkers: e.API_WORKERS };
+export function loadLocalConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'logLevel' | 'home' | 'gmToken'> & {
+  apiWorkers: number;
+  /** ARBITER_DB_PORT: the embedded PostgreSQL's port. */
+  dbPort: number;
+  /** Where the API and the SMTP intake will listen: checked free before anything starts. */
+  listen: { api: { host: string; port: number }; smtp: { host: string; port: number } | null };
+} {
+  const e = loadSome(env, ['LOG_LEVEL', 'ARBITER_HOME', 'GM_TOKEN', 'API_WORKERS', 'ARBITER_DB_PORT', 'API_HOST', 'API_PORT', 'MAIL_IN_SMTP_ENABLED', 'MAIL_IN_SMTP_HOST', 'MAIL_IN_SMTP_PORT']);
+  return {
+    logLevel: e.LOG_LEVEL,
+    home: e.ARBITER_HOME,
+    gmToken: e.GM_TOKEN,
+    apiWorkers: e.API_WORKERS,
+    dbPort: e.ARBITER_DB_PORT,
+    listen: {
+      api: { host: e.API_HOST, port: e.API_PORT },
+      smtp: e.MAIL_IN_SMTP_ENABLED ? { host: e.MAIL_IN_SMTP_HOST, port: e.MAIL_IN_SMTP_PORT } : null,
+    },
+  };
 }

@@ -9,8 +9,10 @@ import { z } from 'zod';
 export interface ArbiterHome {
   /** Absolute path of the folder. */
   root: string;
-  /** PGlite's data folder. */
+  /** The embedded PostgreSQL's data folder (`postgres`). */
   dataDir: string;
+  /** Where Arbiter before version 0.2 kept its PGlite database (`data`): never read or removed, only reported. */
+  legacyPgliteDir: string;
   /** .eml files of outgoing mail. */
   outboxDir: string;
   /** The GM token generated on first start when GM_TOKEN is unset (mode 0600). */
@@ -25,7 +27,8 @@ export function arbiterHome(root: string = '.arbiter'): ArbiterHome {
   const abs = path.resolve(root);
   return {
     root: abs,
-    dataDir: path.join(abs, 'data'),
+    dataDir: path.join(abs, 'postgres'),
+    legacyPgliteDir: path.join(abs, 'data'),
     outboxDir: path.join(abs, 'outbox'),
     gmTokenFile: path.join(abs, 'gm-token'),
     demoFile: path.join(abs, 'demo.json'),
@@ -97,8 +100,10 @@ export const runInfoSchema = z.object({
   smtp: z.object({ host: z.string(), port: z.number().int(), domain: z.string() }).nullable(),
   /** The .eml outbox folder (null when mail goes out through SMTP_URL). */
   outboxDir: z.string().nullable(),
-  /** Whether the database is the embedded PGlite. */
+  /** Whether the database is the embedded PostgreSQL. */
   embeddedDatabase: z.boolean(),
+  /** The embedded database's URL (null with DATABASE_URL set: it may hold a password). */
+  databaseUrl: z.string().nullable(),
   /** Where BullMQ keeps its jobs. */
   queue: z.enum(['redis', 'postgres']),
 });

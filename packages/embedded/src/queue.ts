@@ -1,16 +1,16 @@
 // Where BullMQ keeps its jobs when REDIS_URL is unset: BullMQ 6's own PostgreSQL backend, on the same
-// database as everything else (the embedded PGlite, or a real PostgreSQL). The processors, job ids and
-// schedules are the same code as with Redis; only the backend factory and its connection differ.
-// See docs/embedded.md for why these two settings are needed on PGlite.
+// database as everything else (the embedded PostgreSQL, or the one DATABASE_URL names). The processors,
+// job ids and schedules are the same code as with Redis; only the backend factory and its connection differ.
 import { createPostgresBackend } from 'bullmq';
 import type { PostgresPoolConfig } from 'bullmq';
-import { QUEUE_SCHEMA } from './postgres.ts';
+
+/** The schema BullMQ's PostgreSQL backend keeps its tables and functions in (its default). */
+export const QUEUE_SCHEMA = 'bullmq';
 
 /**
- * How long (seconds) an idle worker waits before it looks for due jobs again. On a real PostgreSQL a
- * NOTIFY wakes a waiting worker at once; PGlite hands a NOTIFY to whichever connection ran the query
- * that sent it, never to the worker's LISTEN connection, so an idle worker on PGlite notices new and
- * newly due jobs by this poll. One second keeps "run the turn now" prompt at a few cheap queries a second.
+ * How long (seconds) an idle worker waits before it looks for due jobs again. A NOTIFY wakes a waiting
+ * worker at once for a new job; this bounds how late it notices a delayed job that became due. One second
+ * costs a few cheap queries a second.
  */
 export const POSTGRES_QUEUE_DRAIN_DELAY_SECONDS = 1;
 

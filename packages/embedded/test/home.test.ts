@@ -22,6 +22,7 @@ const run = (pid: number): RunInfo => ({
   smtp: { host: '127.0.0.1', port: 2525, domain: 'arbiter.localhost' },
   outboxDir: '/tmp/outbox',
   embeddedDatabase: true,
+  databaseUrl: 'postgresql://postgres@127.0.0.1:5433/arbiter',
   queue: 'postgres',
 });
 
@@ -29,7 +30,8 @@ describe('arbiterHome', () => {
   it('lays out the folder under an absolute root', () => {
     const h = arbiterHome('rel/.arbiter');
     expect(path.isAbsolute(h.root)).toBe(true);
-    expect(path.relative(h.root, h.dataDir)).toBe('data');
+    expect(path.relative(h.root, h.dataDir)).toBe('postgres');
+    expect(path.relative(h.root, h.legacyPgliteDir)).toBe('data');
     expect(path.relative(h.root, h.outboxDir)).toBe('outbox');
     expect(path.relative(h.root, h.runFile)).toBe('run.json');
   });

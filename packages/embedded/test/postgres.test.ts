@@ -1,227 +1,188 @@
-// Integration tests of the embedded PostgreSQL: a real PGlite, served on a real socket, used through the
-// ordinary `pg` driver (the same driver @prisma/adapter-pg and BullMQ use).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// Integration tests of the embedded PostgreSQL: the real server from the npm-shipped binaries, on real
+// folders, used through the ordinary `pg` driver. One server for the file; the tests that need their own
+// folder (restart, a folder the server cannot enter) start their own. Every test makes its own tables.
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, startEmbeddedPostgres } from '../src/index.ts';
+import { DataDirInUseError, embeddedDatabaseUrl, freePort, runningEmbeddedPostgres, startEmbeddedPostgres } from '../src/index.ts';
 import type { EmbeddedPostgres } from '../src/index.ts';
 
 let root: string;
-let dataDir: string;
 let embedded: EmbeddedPostgres;
 let pool: pg.Pool;
-const migrateCalls: string[] = [];
+let migrateCalls: string[];
+
+/** A fresh folder for one server, reachable by the server's user when the tests run as root. */
+async function folder(name: string): Promise<string> {
+  const dir = path.join(root, `${name}-${randomBytes(4).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  return path.join(dir, 'postgres');
+}
+
+const table = (): string => `t_${randomBytes(6).toString('hex')}`;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'arbiter-embedded-'));
-  dataDir = path.join(root, 'data');
+  await chmod(root, 0o755);
+  migrateCalls = [];
   embedded = await startEmbeddedPostgres({
-    dataDir,
-    // A real migration step, run through its own connection as @arbiter/db's runner does.
+    dataDir: await folder('shared'),
+    port: await freePort(),
+    // A real migration step, through its own connection, as @arbiter/db's runner does.
     migrate: async (url) => {
       migrateCalls.push(url);
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       try {
-        await c.query('CREATE TABLE IF NOT EXISTS account (id int PRIMARY KEY, balance int NOT NULL)');
+        await c.query('CREATE TABLE IF NOT EXISTS migrated (id int PRIMARY KEY)');
       } finally {
         await c.end();
       }
-      return ['0001_account'];
+      return ['0001_migrated'];
     },
   });
-  pool = new pg.Pool({ connectionString: embedded.url, max: 8 });
+  pool = new pg.Pool({ connectionString: embedded.url, max: 12 });
 });
 
 afterAll(async () => {
   await pool?.end();
   await embedded?.stop();
-  await rm(root, { recursive: true, force: true });
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 describe('startEmbeddedPostgres', () => {
-  it('creates the database in the folder, serves it on a local port and runs the migrations first', async () => {
+  it('creates the database in the folder, serves it on 127.0.0.1 at the port and runs the migrations first', async () => {
     expect(embedded.created).toBe(true);
-    expect(embedded.url).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
-    expect(embedded.port).toBeGreaterThan(0);
+    expect(embedded.url).toBe(embeddedDatabaseUrl(embedded.port));
+    expect(embedded.url).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/arbiter$/);
     expect(migrateCalls).toEqual([embedded.url]);
-    expect(embedded.appliedMigrations).toEqual(['0001_account']);
-    expect((await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim()).toMatch(/^\d+$/);
-    const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'account'");
-    expect(rows[0]?.n).toBe('1');
-  });
-
-  it('refuses a second server on the same folder while the first runs', async () => {
-    await expect(startEmbeddedPostgres({ dataDir })).rejects.toBeInstanceOf(DataDirInUseError);
-    await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(/in use by another Arbiter process/);
-  });
-
-  it('rejects a bad port with a message naming it', async () => {
-    await expect(startEmbeddedPostgres({ dataDir: path.join(root, 'other'), port: 70000 })).rejects.toThrow(/port must be an integer in 0\.\.65535, got 70000/);
-  });
-
-  it('answers many concurrent parameterised queries from a pool, each with its own result', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        // Different statement texts and parameters: an interleaving of two connections' extended-protocol
-        // messages would hand one query's portal to another.
-        pool.query<{ v: number; s: string; k: number }>(`SELECT $1::int AS v, $2::text AS s, ${i % 7} AS k`, [i, `x${i}`]),
-      ),
+    expect(embedded.appliedMigrations).toEqual(['0001_migrated']);
+    expect((await readFile(path.join(embedded.dataDir, 'PG_VERSION'), 'utf8')).trim()).toBe('15');
+    const { rows } = await pool.query<{ v: string; db: string; n: string }>(
+      "SELECT current_setting('server_version_num') AS v, current_database() AS db, (SELECT count(*) FROM information_schema.tables WHERE table_name = 'migrated') AS n",
     );
-    results.forEach((r, i) => expect(r.rows[0]).toEqual({ v: i, s: `x${i}`, k: i % 7 }));
+    expect(rows[0]).toMatchObject({ db: 'arbiter', n: '1' });
+    expect(Number(rows[0]?.v)).toBeGreaterThanOrEqual(150000);
+    if (process.getuid?.() === 0) {
+      // Run as root, the server runs as the postgres user, which owns the data folder.
+      expect((await stat(embedded.dataDir)).uid).not.toBe(0);
+    }
   });
 
-  it('keeps two concurrent transactions apart: the second waits for the first to commit', async () => {
-    await pool.query('INSERT INTO account (id, balance) VALUES (1, 100) ON CONFLICT (id) DO UPDATE SET balance = 100');
+  it('is found through its postmaster.pid by other commands', async () => {
+    expect(await runningEmbeddedPostgres(embedded.dataDir)).toEqual({ pid: embedded.pid, port: embedded.port, url: embedded.url });
+    expect(await runningEmbeddedPostgres(await folder('none'))).toBeNull();
+  });
+
+  it('refuses a second server on the same folder while the first runs, naming its pid', async () => {
+    const second = startEmbeddedPostgres({ dataDir: embedded.dataDir, port: await freePort() });
+    await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
+    await expect(startEmbeddedPostgres({ dataDir: embedded.dataDir, port: await freePort() })).rejects.toThrow(`in use by PostgreSQL pid ${embedded.pid}`);
+    // The first one is unharmed.
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('names the port when another program listens on it', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      await expect(startEmbeddedPostgres({ dataDir: await folder('busy'), port })).rejects.toThrow(`127.0.0.1:${port} is already in use by another program`);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+
+  it('keeps its data across a stop and a start', async () => {
+    const dataDir = await folder('restart');
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dataDir, port });
+    const c1 = new pg.Client({ connectionString: first.url });
+    await c1.connect();
+    await c1.query('CREATE TABLE kept (v text)');
+    await c1.query("INSERT INTO kept VALUES ('before the restart')");
+    await c1.end();
+    await first.stop();
+    expect(await runningEmbeddedPostgres(dataDir)).toBeNull();
+
+    const again = await startEmbeddedPostgres({ dataDir, port });
+    try {
+      expect(again.created).toBe(false);
+      const c2 = new pg.Client({ connectionString: again.url });
+      await c2.connect();
+      expect((await c2.query('SELECT v FROM kept')).rows).toEqual([{ v: 'before the restart' }]);
+      await c2.end();
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('runs transactions of many connections at once without lost updates', async () => {
+    const t = table();
+    await pool.query(`CREATE TABLE ${t} (id int PRIMARY KEY, balance int NOT NULL)`);
+    await pool.query(`INSERT INTO ${t} VALUES (1, 0)`);
+    // 40 read-modify-write transactions at once, each locking the row: the total is exact.
+    await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const c = await pool.connect();
+        try {
+          await c.query('BEGIN');
+          const { rows } = await c.query<{ balance: number }>(`SELECT balance FROM ${t} WHERE id = 1 FOR UPDATE`);
+          await c.query(`UPDATE ${t} SET balance = $1 WHERE id = 1`, [(rows[0]?.balance ?? 0) + 1]);
+          await c.query('COMMIT');
+        } finally {
+          c.release();
+        }
+      }),
+    );
+    expect((await pool.query(`SELECT balance FROM ${t}`)).rows).toEqual([{ balance: 40 }]);
+  });
+
+  it('keeps session advisory locks apart: a second connection cannot take a held lock', async () => {
+    const key = Number.parseInt(randomBytes(3).toString('hex'), 16);
     const a = await pool.connect();
     const b = await pool.connect();
     try {
-      const order: string[] = [];
-      await a.query('BEGIN');
-      const read = await a.query<{ balance: number }>('SELECT balance FROM account WHERE id = 1');
-      // B starts its own read-modify-write while A is open; on one shared session it must not run inside A.
-      const bDone = (async () => {
-        await b.query('BEGIN');
-        order.push('b-begin');
-        const r = await b.query<{ balance: number }>('SELECT balance FROM account WHERE id = 1');
-        await b.query('UPDATE account SET balance = $1 WHERE id = 1', [(r.rows[0]?.balance ?? 0) - 10]);
-        await b.query('COMMIT');
-        order.push('b-commit');
-      })();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await a.query('UPDATE account SET balance = $1 WHERE id = 1', [(read.rows[0]?.balance ?? 0) - 5]);
-      await a.query('COMMIT');
-      order.push('a-commit');
-      await bDone;
-      expect(order).toEqual(['a-commit', 'b-begin', 'b-commit']);
-      const { rows } = await pool.query<{ balance: number }>('SELECT balance FROM account WHERE id = 1');
-      expect(rows[0]?.balance).toBe(85); // no lost update: 100 - 5 - 10
+      expect((await a.query('SELECT pg_try_advisory_lock($1) AS ok', [key])).rows).toEqual([{ ok: true }]);
+      expect((await b.query('SELECT pg_try_advisory_lock($1) AS ok', [key])).rows).toEqual([{ ok: false }]);
+      await a.query('SELECT pg_advisory_unlock($1)', [key]);
+      expect((await b.query('SELECT pg_try_advisory_lock($1) AS ok', [key])).rows).toEqual([{ ok: true }]);
+      await b.query('SELECT pg_advisory_unlock($1)', [key]);
     } finally {
       a.release();
       b.release();
     }
   });
 
-  it('keeps many concurrent transfers consistent, rolled-back ones leaving no trace', async () => {
-    await pool.query('DELETE FROM account');
-    await pool.query('INSERT INTO account SELECT g, 100 FROM generate_series(1, 10) g');
-    await Promise.all(
-      Array.from({ length: 60 }, async (_, i) => {
-        const c = await pool.connect();
-        try {
-          await c.query('BEGIN');
-          const from = 1 + (i % 10);
-          const to = 1 + ((i + 3) % 10);
-          const r = await c.query<{ balance: number }>('SELECT balance FROM account WHERE id = $1', [from]);
-          await new Promise((resolve) => setTimeout(resolve, i % 3));
-          await c.query('UPDATE account SET balance = $2 WHERE id = $1', [from, (r.rows[0]?.balance ?? 0) - 7]);
-          await c.query('UPDATE account SET balance = balance + 7 WHERE id = $1', [to]);
-          await c.query(i % 4 === 0 ? 'ROLLBACK' : 'COMMIT');
-        } finally {
-          c.release();
-        }
-      }),
-    );
-    const { rows } = await pool.query<{ total: number; moved: number }>(
-      'SELECT sum(balance)::int AS total, sum(abs(balance - 100))::int AS moved FROM account',
-    );
-    expect(rows[0]?.total).toBe(1000);
-    expect(rows[0]?.moved).toBeGreaterThan(0);
-  });
-
-  it('keeps each connection\'s named prepared statements apart, as separate sessions would', async () => {
-    // node-postgres prepares a `{ name }` query once per connection; on one shared session the second
-    // connection's Parse would fail with "prepared statement already exists" without the proxy.
-    const a = new pg.Client({ connectionString: embedded.url });
-    const b = new pg.Client({ connectionString: embedded.url });
-    await a.connect();
-    await b.connect();
+  it('delivers a NOTIFY to the connection that listens, not to the one that sent it', async () => {
+    const channel = table();
+    const listener = await pool.connect();
     try {
-      for (let i = 0; i < 3; i++) {
-        const [ra, rb] = await Promise.all([
-          a.query<{ v: number }>({ name: 'same-name', text: 'SELECT $1::int + 1 AS v', values: [i] }),
-          // Same name, different statement: each connection must run its own.
-          b.query<{ v: number }>({ name: 'same-name', text: 'SELECT $1::int * 10 AS v', values: [i] }),
-        ]);
-        expect(ra.rows[0]?.v).toBe(i + 1);
-        expect(rb.rows[0]?.v).toBe(i * 10);
-      }
-      const { rows } = await a.query<{ n: string }>("SELECT count(*) AS n FROM pg_prepared_statements WHERE name LIKE '%same-name'");
-      expect(rows[0]?.n).toBe('2');
+      const got = new Promise<string | undefined>((resolve) => listener.once('notification', (n) => resolve(n.payload)));
+      await listener.query(`LISTEN ${channel}`);
+      await pool.query(`SELECT pg_notify($1, 'wake up')`, [channel]);
+      expect(await got).toBe('wake up');
     } finally {
-      await a.end();
-      await b.end();
-    }
-    // A closed connection's statements are deallocated.
-    const c = new pg.Client({ connectionString: embedded.url });
-    await c.connect();
-    try {
-      const deadline = Date.now() + 5000;
-      let left = '2';
-      while (left !== '0' && Date.now() < deadline) {
-        left = (await c.query<{ n: string }>("SELECT count(*) AS n FROM pg_prepared_statements WHERE name LIKE '%same-name'")).rows[0]?.n ?? '';
-        if (left !== '0') await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(left).toBe('0');
-    } finally {
-      await c.end();
+      await listener.query(`UNLISTEN ${channel}`);
+      listener.release();
     }
   });
 
-  it('delivers a NOTIFY to the connections that LISTEN on its channel, not to the sender', async () => {
-    const listener = new pg.Client({ connectionString: embedded.url });
-    const other = new pg.Client({ connectionString: embedded.url });
-    const sender = new pg.Client({ connectionString: embedded.url });
-    await Promise.all([listener.connect(), other.connect(), sender.connect()]);
-    try {
-      const got: string[] = [];
-      const otherGot: string[] = [];
-      const senderGot: string[] = [];
-      listener.on('notification', (n) => got.push(`${n.channel}:${n.payload ?? ''}`));
-      other.on('notification', (n) => otherGot.push(`${n.channel}:${n.payload ?? ''}`));
-      sender.on('notification', (n) => senderGot.push(`${n.channel}:${n.payload ?? ''}`));
-      await listener.query('LISTEN arbiter_jobs');
-      await other.query('LISTEN "Other Channel"');
-      await sender.query("SELECT pg_notify('arbiter_jobs', 'turns')");
-      await sender.query('BEGIN');
-      await sender.query("NOTIFY arbiter_jobs, 'in-a-transaction'");
-      await sender.query('COMMIT');
-      const deadline = Date.now() + 5000;
-      while (got.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(got).toEqual(['arbiter_jobs:turns', 'arbiter_jobs:in-a-transaction']);
-      expect(otherGot).toEqual([]);
-      expect(senderGot).toEqual([]);
-      // The listener's own queries still work after notifications were slipped into its stream.
-      expect((await listener.query<{ v: number }>('SELECT 41 + 1 AS v')).rows[0]?.v).toBe(42);
-    } finally {
-      await Promise.all([listener.end(), other.end(), sender.end()]);
+  it('run as root, names a folder the server user cannot enter', async () => {
+    const locked = path.join(root, `locked-${randomBytes(4).toString('hex')}`);
+    await mkdir(locked, { mode: 0o700 });
+    await chmod(locked, 0o700);
+    const attempt = startEmbeddedPostgres({ dataDir: path.join(locked, 'inner', 'postgres'), port: await freePort() });
+    if (process.getuid?.() === 0) {
+      await expect(attempt).rejects.toThrow(`which cannot enter ${locked} (mode 700)`);
+    } else {
+      // Not root: the server runs as this user, who owns the folder.
+      const s = await attempt;
+      await s.stop();
     }
-  });
-
-  it('keeps the data across a stop and a start on the same folder', async () => {
-    await pool.query('DELETE FROM account');
-    await pool.query('INSERT INTO account (id, balance) VALUES (42, 4242)');
-    await pool.end();
-    await embedded.stop();
-    await expect(readFile(`${dataDir}.lock`)).rejects.toThrow(); // lock released
-    embedded = await startEmbeddedPostgres({ dataDir });
-    pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
-    expect(embedded.created).toBe(false);
-    const { rows } = await pool.query<{ balance: number }>('SELECT balance FROM account WHERE id = 42');
-    expect(rows[0]?.balance).toBe(4242);
-  });
-
-  it('takes over a stale lock left by a process that is gone', async () => {
-    await pool.end();
-    await embedded.stop();
-    // 2^22 + 1 is above the largest pid Linux can hand out (pid_max <= 2^22): no such process.
-    await writeFile(`${dataDir}.lock`, '4194305\n');
-    embedded = await startEmbeddedPostgres({ dataDir });
-    pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
-    expect((await readFile(`${dataDir}.lock`, 'utf8')).trim()).toBe(String(process.pid));
-    const { rows } = await pool.query<{ balance: number }>('SELECT balance FROM account WHERE id = 42');
-    expect(rows[0]?.balance).toBe(4242);
   });
 });

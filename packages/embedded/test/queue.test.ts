@@ -1,17 +1,19 @@
-// BullMQ 6's PostgreSQL backend on the embedded PGlite: the settings in src/queue.ts make it work without
-// patching BullMQ (see docs/embedded.md). Real BullMQ Queue and Worker, real PGlite over a real socket.
-import { mkdtemp, rm } from 'node:fs/promises';
+// BullMQ 6's PostgreSQL backend on the embedded PostgreSQL server: real BullMQ Queue and Worker, a real
+// server. One queue and worker for the file; each test tags its jobs and looks only at its own.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import type { Job, JobProgress, PostgresConnectionOptions, PostgresQueueBackend } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseQueueHome, postgresQueueHome, startEmbeddedPostgres } from '../src/index.ts';
+import { chooseQueueHome, freePort, postgresQueueHome, startEmbeddedPostgres } from '../src/index.ts';
 import type { EmbeddedPostgres, PostgresQueueHome } from '../src/index.ts';
 
 interface Data {
   n: number;
+  /** The test that added the job. */
+  tag: string;
 }
 type PgQueue = Queue<Data, number, string, Data, number, string, PostgresQueueBackend, PostgresConnectionOptions>;
 type PgWorker = Worker<Data, number, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>;
@@ -21,7 +23,8 @@ let embedded: EmbeddedPostgres;
 let home: PostgresQueueHome;
 let queue: PgQueue;
 let worker: PgWorker;
-const processed: { id: string; at: number; n: number }[] = [];
+const processed: { id: string; at: number; n: number; tag: string }[] = [];
+const mine = (tag: string) => processed.filter((p) => p.tag === tag);
 
 function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
   const started = Date.now();
@@ -37,14 +40,15 @@ function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'arbiter-queue-'));
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, 'data') });
+  await chmod(root, 0o755); // the server's user (postgres, when the tests run as root) must enter it
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: await freePort() });
   home = postgresQueueHome(embedded.url);
   queue = new Queue<Data, number, string, Data, number, string, PostgresQueueBackend, PostgresConnectionOptions>('embedded-test', { connection: home.connection }, home.backend);
   await queue.waitUntilReady();
   worker = new Worker<Data, number, string, PostgresQueueBackend, JobProgress, PostgresConnectionOptions>(
     'embedded-test',
     async (job: Job<Data>) => {
-      processed.push({ id: job.id ?? '', at: Date.now(), n: job.data.n });
+      processed.push({ id: job.id ?? '', at: Date.now(), n: job.data.n, tag: job.data.tag });
       return job.data.n * 2;
     },
     { connection: home.connection, concurrency: 2, ...home.workerOptions },
@@ -73,30 +77,33 @@ describe('BullMQ on the embedded PostgreSQL', () => {
   });
 
   it('runs added jobs, and a duplicate job id only once', async () => {
-    await queue.add('work', { n: 1 }, { jobId: 'adjudicate-demo-1' });
-    await queue.add('work', { n: 1 }, { jobId: 'adjudicate-demo-1' });
-    for (let i = 2; i <= 6; i++) await queue.add('work', { n: i }, { jobId: `job-${i}` });
-    await waitFor(() => processed.length >= 6, 10_000);
+    const tag = 'dupes';
+    await queue.add('work', { n: 1, tag }, { jobId: 'adjudicate-demo-1' });
+    await queue.add('work', { n: 1, tag }, { jobId: 'adjudicate-demo-1' });
+    for (let i = 2; i <= 6; i++) await queue.add('work', { n: i, tag }, { jobId: `job-${i}` });
+    await waitFor(() => mine(tag).length >= 6, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(processed.map((p) => p.id).sort()).toEqual(['adjudicate-demo-1', 'job-2', 'job-3', 'job-4', 'job-5', 'job-6']);
+    expect(mine(tag).map((p) => p.id).sort()).toEqual(['adjudicate-demo-1', 'job-2', 'job-3', 'job-4', 'job-5', 'job-6']);
     const job = await queue.getJob('job-3');
     expect(job?.returnvalue).toBe(6);
   });
 
   it('runs a delayed job once it is due, within the poll interval', async () => {
     const added = Date.now();
-    await queue.add('work', { n: 100 }, { jobId: 'delayed-1', delay: 700 });
-    await waitFor(() => processed.some((p) => p.id === 'delayed-1'), 10_000);
-    const ranAt = processed.find((p) => p.id === 'delayed-1')?.at ?? 0;
+    await queue.add('work', { n: 100, tag: 'delayed' }, { jobId: 'delayed-1', delay: 700 });
+    await waitFor(() => mine('delayed').length > 0, 10_000);
+    const ranAt = mine('delayed')[0]?.at ?? 0;
     expect(ranAt - added).toBeGreaterThanOrEqual(700);
     expect(ranAt - added).toBeLessThan(700 + home.workerOptions.drainDelay * 1000 + 1500);
   });
 
   it('runs a job scheduler (the periodic work the worker keeps)', async () => {
-    await queue.upsertJobScheduler('tick', { every: 400 }, { name: 'tick', data: { n: -1 } });
-    await waitFor(() => processed.filter((p) => p.n === -1).length >= 2, 10_000);
+    await queue.upsertJobScheduler('tick', { every: 400 }, { name: 'tick', data: { n: -1, tag: 'tick' } });
+    await waitFor(() => mine('tick').length >= 2, 10_000);
     await queue.removeJobScheduler('tick');
-    expect(processed.filter((p) => p.n === -1).length).toBeGreaterThanOrEqual(2);
+    const ticks = mine('tick');
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    expect((ticks[1]?.at ?? 0) - (ticks[0]?.at ?? 0)).toBeGreaterThanOrEqual(300);
   });
 });
 

@@ -230,7 +230,7 @@ export const demoCommand: Command = {
         const level = (process.env.LOG_LEVEL ?? '').trim() === '' ? 'warn' : local.logLevel;
         const env = { ...process.env, LOG_LEVEL: level };
         const logger = await createLogger(level, false);
-        own = await startSystem({ components: new Set(COMPONENTS), prettyLogs: false, home: homeDir, demo: true, migrate: true }, env, logger);
+        own = await startSystem({ components: new Set(COMPONENTS), prettyLogs: false, home: homeDir, dbPort: local.dbPort, demo: true, migrate: true }, env, logger);
         run = own.run;
       }
       const demo = await readDemoState(home);

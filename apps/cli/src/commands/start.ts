@@ -1,6 +1,6 @@
 // `arbiter start`: the whole system in one process (API, worker with its schedules and mail sender, SMTP
 // intake), with embedded stand-ins for every service that is not configured (docs/embedded.md):
-//   DATABASE_URL unset -> PGlite in this process, served on a local port (@arbiter/embedded)
+//   DATABASE_URL unset -> a PostgreSQL server (npm-shipped binaries) on <home>/postgres, 127.0.0.1:5433
 //   REDIS_URL unset    -> BullMQ's PostgreSQL backend on that database
 //   SMTP_URL unset     -> outgoing mail written as .eml files into <home>/outbox
 // In production each container runs one component: `arbiter start --only api --no-migrate` (docker-compose.yml).
@@ -8,7 +8,7 @@ import cluster from 'node:cluster';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// Only types are imported statically: the runtime modules (API, worker, BullMQ, Prisma, PGlite...) load
+// Only types are imported statically: the runtime modules (API, worker, BullMQ, Prisma...) load
 // when `start` or `demo` runs, so that `arbiter adjudicate` and `--help` stay quick.
 import type { PostgresConnectionOptions, PostgresQueueBackend, Queue } from 'bullmq';
 import type { Logger } from 'pino';
@@ -17,6 +17,12 @@ import type { Db } from '@arbiter/db';
 import type { ArbiterHome, DemoState, EmbeddedPostgres, QueueHome, RunInfo } from '@arbiter/embedded';
 import type { CreateGameInput } from '@arbiter/intake';
 import type { AdjudicateJobData, TurnDispatcher } from '@arbiter/turns';
+import { startHomeDatabase } from '../embedded-database.ts';
+import { banner } from './banner.ts';
+import { checkPortsFree, wantedPorts } from '../ports.ts';
+import type { SystemSummary } from './banner.ts';
+export { banner } from './banner.ts';
+export type { SystemSummary } from './banner.ts';
 
 async function loadRuntime() {
   const [bullmq, ioredis, api, config, db, embedded, intake, mailIn, turns, worker] = await Promise.all([
@@ -47,7 +53,6 @@ async function loadRuntime() {
     readDemoState: embedded.readDemoState,
     readRunInfo: embedded.readRunInfo,
     removeRunInfo: embedded.removeRunInfo,
-    startEmbeddedPostgres: embedded.startEmbeddedPostgres,
     startOutboxSmtpServer: embedded.startOutboxSmtpServer,
     writeDemoState: embedded.writeDemoState,
     writeRunInfo: embedded.writeRunInfo,
@@ -82,12 +87,12 @@ export const DEMO_GAME_FILE = path.join(REPO_ROOT, 'examples', 'demo', 'game.jso
 export const EMBEDDED_MAIL_DOMAIN = 'arbiter.localhost';
 const HEARTBEAT_INTERVAL_MS = 15_000;
 
-const usage = `Usage: arbiter start [--only <components>] [--home <dir>] [--no-demo] [--no-migrate]
+const usage = `Usage: arbiter start [--only <components>] [--home <dir>] [--db-port <port>] [--no-demo] [--no-migrate]
 
 Starts Arbiter in this process: the REST API, the worker (turns at their deadlines, schedules, mail out)
 and the SMTP order intake. Every service that is not configured is replaced by an embedded one:
 
-  DATABASE_URL unset   PostgreSQL runs in this process (PGlite), data in <home>/data
+  DATABASE_URL unset   a PostgreSQL server runs beside it on 127.0.0.1:5433, data in <home>/postgres
   REDIS_URL unset      BullMQ keeps its jobs in PostgreSQL
   SMTP_URL unset       outgoing mail is written as .eml files to <home>/outbox
 
@@ -99,13 +104,14 @@ docs/embedded.md. Production: docker-compose.yml and docs/operations.md.
   --only <list>   start only these components, comma-separated: api, worker, mail-in
                   (production runs one per container)
   --home <dir>    the local folder (default .arbiter, or $ARBITER_HOME)
+  --db-port <n>   the embedded PostgreSQL's port (default 5433, or $ARBITER_DB_PORT)
   --no-demo       do not create the demo game
   --no-migrate    do not apply pending database migrations (when a separate step does, as in
                   docker-compose.yml)
 
 With --only api and DATABASE_URL set, API_WORKERS > 1 forks that many API processes sharing the port
-(node:cluster), as the API's own process does; it is refused with the embedded database (PGlite lives in
-one process) and with other components in the same process.
+(node:cluster), as the API's own process does; it is refused with the embedded database and with other
+components in the same process.
 
 Every other setting comes from the environment (.env.example lists them all). Logs are readable
 lines in a terminal and JSON otherwise. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
@@ -117,6 +123,8 @@ export interface StartOptions {
   /** Readable log lines (a terminal) rather than JSON. */
   prettyLogs: boolean;
   home: string;
+  /** The embedded PostgreSQL's port (with DATABASE_URL unset). */
+  dbPort: number;
   demo: boolean;
   migrate: boolean;
   /** This process is one of API_WORKERS API processes forked by `arbiter start --only api` (node:cluster): the primary owns the run file. */
@@ -124,8 +132,8 @@ export interface StartOptions {
 }
 
 /** Parses the arguments (`local.home`: ARBITER_HOME, the default of --home); a string is the problem in words. */
-export function parseStartArgs(argv: string[], local: { home: string } = { home: '.arbiter' }): StartOptions | string {
-  const o: StartOptions = { components: new Set(COMPONENTS), prettyLogs: false, home: local.home, demo: true, migrate: true };
+export function parseStartArgs(argv: string[], local: { home: string; dbPort: number } = { home: '.arbiter', dbPort: 5433 }): StartOptions | string {
+  const o: StartOptions = { components: new Set(COMPONENTS), prettyLogs: false, home: local.home, dbPort: local.dbPort, demo: true, migrate: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -144,6 +152,12 @@ export function parseStartArgs(argv: string[], local: { home: string } = { home:
         const v = value();
         if (v === undefined || v.trim() === '') return '--home needs a folder';
         o.home = v;
+        break;
+      }
+      case '--db-port': {
+        const v = value();
+        if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) return `--db-port needs a port number from 1 to 65535, got ${v === undefined ? 'nothing' : `"${v}"`}`;
+        o.dbPort = Number(v);
         break;
       }
       case '--no-demo':
@@ -167,7 +181,7 @@ export function parseStartArgs(argv: string[], local: { home: string } = { home:
 export function apiWorkersProblem(components: Set<Component>, apiWorkers: number, embeddedDatabase: boolean): string | null {
   if (apiWorkers <= 1 || !components.has('api')) return null;
   if (embeddedDatabase) {
-    return `API_WORKERS=${apiWorkers} cannot be honoured with the embedded database: PGlite (used while DATABASE_URL is unset) runs inside this one process, and several API processes cannot share it. Unset API_WORKERS (or set it to 1), or set DATABASE_URL to a PostgreSQL server.`;
+    return `API_WORKERS=${apiWorkers} cannot be honoured with the embedded database (DATABASE_URL unset): it serves one arbiter start and its components. Unset API_WORKERS (or set it to 1), or set DATABASE_URL to a PostgreSQL server.`;
   }
   if (components.size > 1) {
     return `API_WORKERS=${apiWorkers} needs --only api: each API process would start its own ${[...components].filter((c) => c !== 'api').join(' and ')}. Run the API alone (arbiter start --only api) and the rest in another process, or set API_WORKERS to 1.`;
@@ -226,7 +240,7 @@ export interface StartedSystem {
  * `env` is read once here (and handed on as parsed config); nothing below reads process.env.
  */
 export async function startSystem(options: StartOptions, env: Record<string, string | undefined>, logger: Logger): Promise<StartedSystem> {
-  const { arbiterHome, readRunInfo, applyMigrations, startEmbeddedPostgres, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, loadDatabaseConfig, loadLocalConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
+  const { arbiterHome, readRunInfo, applyMigrations, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, loadDatabaseConfig, loadLocalConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
   const running: Running[] = [];
   const stopAll = async (): Promise<void> => {
     for (const r of running.reverse()) {
@@ -248,8 +262,10 @@ export async function startSystem(options: StartOptions, env: Record<string, str
   const only = options.components;
 
   try {
-    const problem = apiWorkersProblem(only, loadLocalConfig(env).apiWorkers, !isSet('DATABASE_URL'));
+    const local = loadLocalConfig(env);
+    const problem = apiWorkersProblem(only, local.apiWorkers, !isSet('DATABASE_URL'));
     if (problem !== null) throw new Error(problem);
+    if (options.clusterWorker !== true) await checkPortsFree(wantedPorts(only, local.listen, isSet('DATABASE_URL') ? null : options.dbPort), home);
     const other = options.clusterWorker === true ? null : await readRunInfo(home);
     if (other !== null && other.pid !== process.pid) {
       throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
@@ -258,9 +274,8 @@ export async function startSystem(options: StartOptions, env: Record<string, str
     // Database.
     let embedded: EmbeddedPostgres | null = null;
     if (!isSet('DATABASE_URL')) {
-      logger.info({ dataDir: home.dataDir }, 'DATABASE_URL is not set: starting the embedded PostgreSQL (PGlite)');
-      const migrate = options.migrate ? applyMigrations : undefined;
-      embedded = await startEmbeddedPostgres({ dataDir: home.dataDir, logger, ...(migrate ? { migrate } : {}) });
+      logger.info({ dataDir: home.dataDir, port: options.dbPort }, 'DATABASE_URL is not set: starting the embedded PostgreSQL');
+      embedded = await startHomeDatabase(home, options.dbPort, logger, options.migrate ? applyMigrations : undefined);
       const e = embedded;
       running.push({ name: 'embedded PostgreSQL', stop: () => e.stop() });
       effective.DATABASE_URL = e.url;
@@ -316,6 +331,7 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       smtp: wiring.smtp,
       outboxDir,
       embeddedDatabase: embedded !== null,
+      databaseUrl: embedded?.url ?? null,
       queue: queue.kind,
     };
     if (options.clusterWorker !== true) {
@@ -479,9 +495,6 @@ function apiUrlOf(config: Config, port: number): string {
   return config.api.publicBaseUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** What the newcomer's summary shows. */
-export type SystemSummary = Pick<StartedSystem, 'run' | 'gmToken' | 'home' | 'demo'> & { stop(): Promise<void> };
-
 /**
  * `arbiter start --only api` with API_WORKERS > 1 and DATABASE_URL set: this (primary) process applies
  * the migrations, checks the configuration, forks API_WORKERS processes that each run the API
@@ -514,6 +527,7 @@ export async function startApiCluster(options: StartOptions, env: Record<string,
     smtp: null,
     outboxDir: null,
     embeddedDatabase: false,
+    databaseUrl: null,
     queue: (env.REDIS_URL ?? '').trim() === '' ? 'postgres' : 'redis',
   };
   await writeRunInfo(home, run);
@@ -587,32 +601,6 @@ function startHeartbeat(home: ArbiterHome, db: Db, healthy: () => Promise<boolea
   const t = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
   t.unref();
   return t;
-}
-
-/** What a newcomer needs, as plain lines (not log records). */
-export function banner(s: SystemSummary): string {
-  const lines: string[] = [];
-  const r = s.run;
-  const modes = [
-    r.embeddedDatabase ? 'PostgreSQL in this process' : null,
-    r.queue === 'postgres' ? 'jobs in PostgreSQL' : null,
-    r.outboxDir !== null ? 'mail to .eml files' : null,
-  ].filter((m): m is string => m !== null);
-  lines.push('', `Arbiter is running${modes.length > 0 ? ` (embedded: ${modes.join(', ')})` : ''}.`, '');
-  if (r.apiUrl !== null) lines.push(`  API            ${r.apiUrl}`);
-  if (r.docsUrl !== null) lines.push(`  API docs       ${r.docsUrl}`);
-  if (s.gmToken !== null) lines.push(`  GM token       ${s.gmToken}  (Authorization: Bearer <token>; kept in ${path.relative(process.cwd(), s.home.gmTokenFile) || s.home.gmTokenFile})`);
-  if (r.smtp !== null) lines.push(`  SMTP intake    ${r.smtp.host}:${r.smtp.port}, orders to any address @${r.smtp.domain}`);
-  if (r.outboxDir !== null) lines.push(`  Outbox         ${r.outboxDir}  (every outgoing mail as an .eml file)`);
-  if (r.embeddedDatabase) lines.push(`  Data           ${s.home.dataDir}`);
-  if (s.demo !== null) {
-    lines.push('', `Demo game "${s.demo.name}": id ${s.demo.gameId}`);
-    const w = Math.max(...s.demo.nations.map((n) => n.nationId.length));
-    for (const n of s.demo.nations) lines.push(`  ${n.nationId.padEnd(w)}  secret ${n.secret}  ${n.email}  (${n.name})`);
-    lines.push('', 'Play a whole turn as a tour: npm run demo   (in another terminal)');
-  }
-  lines.push('Stop: Ctrl-C', '');
-  return lines.join('\n');
 }
 
 /** Why the start failed, in words, with the setting to change where there is one. */
