@@ -2,8 +2,7 @@
 // Arbiter home, the one `arbiter start` runs (found through its postmaster.pid), or started here for the
 // command and stopped after it. So replay, migrate, backup and restore work in embedded mode with nothing set.
 import { stat } from 'node:fs/promises';
-import type { Logger } from 'pino';
-import type { ArbiterHome, EmbeddedPostgres } from '@arbiter/embedded';
+import type { ArbiterHome, EmbeddedLogger, EmbeddedPostgres } from '@arbiter/embedded';
 
 export interface DatabaseChoice {
   url: string;
@@ -31,7 +30,7 @@ export async function legacyPgliteWarning(home: ArbiterHome): Promise<string | n
 export async function startHomeDatabase(
   home: ArbiterHome,
   port: number,
-  logger: Logger,
+  logger: EmbeddedLogger,
   migrate?: (url: string) => Promise<string[]>,
 ): Promise<EmbeddedPostgres> {
   const { startEmbeddedPostgres } = await import('@arbiter/embedded');
@@ -48,7 +47,7 @@ export async function databaseForCommand(
   env: Record<string, string | undefined>,
   home: ArbiterHome,
   port: number,
-  logger: Logger,
+  logger: EmbeddedLogger,
   options: { migrate: boolean },
 ): Promise<DatabaseChoice> {
   const url = (env.DATABASE_URL ?? '').trim();

@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('parseStartArgs', () => {
   it('starts everything from .arbiter by default, with the demo and migrations', () => {
     const o = parseStartArgs([]);
-    expect(o).toEqual({ components: new Set(['api', 'worker', 'mail-in']), prettyLogs: false, home: '.arbiter', demo: true, migrate: true });
+    expect(o).toEqual({ components: new Set(['api', 'worker', 'mail-in']), prettyLogs: false, home: '.arbiter', dbPort: 5433, demo: true, migrate: true });
   });
 
   it('reads --only (both spellings), --home, ARBITER_HOME, --no-demo and --no-migrate', () => {
@@ -30,12 +30,16 @@ describe('parseStartArgs', () => {
     expect(parseStartArgs(['--only=mail-in'])).toMatchObject({ components: new Set(['mail-in']) });
     expect(parseStartArgs([], loadLocalConfig({ ARBITER_HOME: '/srv/arbiter' }))).toMatchObject({ home: '/srv/arbiter' });
     expect(parseStartArgs(['--home', 'x', '--no-demo', '--no-migrate'], loadLocalConfig({ ARBITER_HOME: '/srv/arbiter' }))).toMatchObject({ home: 'x', demo: false, migrate: false });
+    expect(parseStartArgs([], loadLocalConfig({ ARBITER_DB_PORT: '6543' }))).toMatchObject({ dbPort: 6543 });
+    expect(parseStartArgs(['--db-port', '7000'], loadLocalConfig({ ARBITER_DB_PORT: '6543' }))).toMatchObject({ dbPort: 7000 });
   });
 
   it('names what is wrong with bad arguments', () => {
     expect(parseStartArgs(['--only', 'api,scheduler'])).toBe('--only: unknown component "scheduler" (choose from api, worker, mail-in)');
     expect(parseStartArgs(['--only'])).toBe('--only needs a list of components: api, worker, mail-in');
     expect(parseStartArgs(['--home'])).toBe('--home needs a folder');
+    expect(parseStartArgs(['--db-port', '0'])).toBe('--db-port needs a port number from 1 to 65535, got "0"');
+    expect(parseStartArgs(['--db-port'])).toBe('--db-port needs a port number from 1 to 65535, got nothing');
     expect(parseStartArgs(['--port', '3000'])).toBe('unknown argument "--port"');
   });
 
@@ -69,7 +73,7 @@ describe('the bundled demo game (examples/demo)', () => {
 
 describe('banner', () => {
   const base = {
-    home: { root: '/x/.arbiter', dataDir: '/x/.arbiter/data', outboxDir: '/x/.arbiter/outbox', gmTokenFile: '/x/.arbiter/gm-token', demoFile: '', runFile: '' },
+    home: { root: '/x/.arbiter', dataDir: '/x/.arbiter/postgres', outboxDir: '/x/.arbiter/outbox', gmTokenFile: '/x/.arbiter/gm-token', demoFile: '', runFile: '' },
     gmToken: 'T'.repeat(43),
     demo: {
       gameId: 'g123',
@@ -88,13 +92,17 @@ describe('banner', () => {
       smtp: { host: '127.0.0.1', port: 2525, domain: 'arbiter.localhost' },
       outboxDir: '/x/.arbiter/outbox',
       embeddedDatabase: true,
+      databaseUrl: 'postgresql://postgres@127.0.0.1:5433/arbiter',
       queue: 'postgres' as const,
     },
   };
 
   it('prints what a newcomer needs: API docs, GM token, SMTP intake, outbox, the demo game and its secrets', () => {
     const text = banner(base as unknown as StartedSystem);
-    expect(text).toContain('Arbiter is running (embedded: PostgreSQL in this process, jobs in PostgreSQL, mail to .eml files).');
+    expect(text).toContain('Arbiter is running (embedded: PostgreSQL beside it, jobs in PostgreSQL, mail to .eml files).');
+    // The token's file by its plain absolute path, never one relative to the working folder.
+    expect(text).toContain('(Authorization: Bearer <token>; kept in /x/.arbiter/gm-token)');
+    expect(text).toContain('  Database       postgresql://postgres@127.0.0.1:5433/arbiter  (data in /x/.arbiter/postgres)');
     expect(text).toContain('  API docs       http://127.0.0.1:3000/docs');
     expect(text).toContain(`  GM token       ${'T'.repeat(43)}`);
     expect(text).toContain('  SMTP intake    127.0.0.1:2525, orders to any address @arbiter.localhost');
@@ -106,9 +114,9 @@ describe('banner', () => {
   });
 
   it('leaves out what this process does not run', () => {
-    const text = banner({ ...base, gmToken: null, demo: null, run: { ...base.run, apiUrl: null, docsUrl: null, smtp: null, outboxDir: null, embeddedDatabase: false, queue: 'redis' as const } } as unknown as StartedSystem);
+    const text = banner({ ...base, gmToken: null, demo: null, run: { ...base.run, apiUrl: null, docsUrl: null, smtp: null, outboxDir: null, embeddedDatabase: false, databaseUrl: null, queue: 'redis' as const } } as unknown as StartedSystem);
     expect(text).toContain('Arbiter is running.');
-    for (const label of ['API', 'GM token', 'SMTP intake', 'Outbox', 'Data', 'Demo game']) expect(text).not.toContain(`  ${label} `);
+    for (const label of ['API', 'GM token', 'SMTP intake', 'Outbox', 'Database', 'Demo game']) expect(text).not.toContain(`  ${label} `);
   });
 });
 

@@ -42,7 +42,8 @@ describe('arbiter replay', () => {
     expect(await run([gameId, '1', '--fast'])).toMatchObject({ code: 2, err: expect.stringMatching(/^arbiter replay: unknown option --fast\n/) });
     expect(await run(['nosuchgame', '1'])).toEqual({ code: 2, out: '', err: 'arbiter replay: game nosuchgame does not exist\n' });
     expect(await run([gameId, '2'])).toEqual({ code: 2, out: '', err: `arbiter replay: turn 2 of game ${gameId} is open: it has no stored result yet\n` });
-    expect(await run([gameId, '1'], {})).toEqual({ code: 2, out: '', err: 'arbiter replay: DATABASE_URL is required but not set\n' });
+    // Without DATABASE_URL the embedded database is used: a bad ARBITER_DB_PORT is named.
+    expect(await run([gameId, '1'], { ARBITER_DB_PORT: 'x' })).toMatchObject({ code: 2, out: '', err: expect.stringMatching(/^arbiter replay: no database to use: ARBITER_DB_PORT .+\n$/) });
     const unreachable = await run([gameId, '1'], { DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/x' });
     expect(unreachable.code).toBe(2);
     expect(unreachable.err).toMatch(/^arbiter replay: cannot read the database at postgresql:\/\/postgres@127\.0\.0\.1:1\/x/);

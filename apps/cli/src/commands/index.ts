@@ -1,7 +1,10 @@
 // The registry of `arbiter` subcommands: one file per command in this folder, one line here.
 import { adjudicateCommand } from './adjudicate.ts';
+import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
+import { migrateCommand } from './migrate.ts';
 import { replayCommand } from './replay.ts';
+import { restoreCommand } from './restore.ts';
 import { startCommand } from './start.ts';
 import type { Command } from './types.ts';
 
@@ -12,4 +15,7 @@ export const commands: Command[] = [
   startCommand,
   demoCommand,
   replayCommand,
+  migrateCommand,
+  backupCommand,
+  restoreCommand,
 ];

@@ -1,9 +1,10 @@
 // `arbiter replay <gameId> <turn>`: re-adjudicates a stored turn from its stored state (with its random
 // source state) and standing orders, and checks that the result hash is the stored one.
-import { ConfigError, loadDatabaseConfig } from '@arbiter/config';
 import { createDb, redactUrl } from '@arbiter/db';
 import { replayTurn } from '@arbiter/turns';
-import type { Command, Io } from './types.ts';
+import { DATABASE_CHOICE_HELP, withCommandDatabase } from '../database-command.ts';
+import type { DatabaseCommandEnv } from '../database-command.ts';
+import type { Command } from './types.ts';
 import { processIo } from './types.ts';
 
 const usage = `Usage: arbiter replay <gameId> <turn>
@@ -12,15 +13,12 @@ Re-adjudicates turn <turn> of game <gameId> from what the database stored for it
 turn started from, including its random source, and every nation's standing orders) and compares the
 SHA-256 hash of the result with the hash stored when the turn was run. Writes nothing.
 
-Reads DATABASE_URL (see docs/operations.md).
+${DATABASE_CHOICE_HELP}
 
 Exit status: 0 when the hashes match, 1 when they differ, 2 on bad input (arguments, an unknown game
 or turn, a turn not adjudicated yet, an unreachable database).`;
 
-export interface ReplayEnv {
-  env: Record<string, string | undefined>;
-  io: Io;
-}
+export type ReplayEnv = DatabaseCommandEnv;
 
 export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<number> {
   const args = argv.filter((a) => a !== '--');
@@ -43,49 +41,41 @@ export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<nu
     return 2;
   }
   const turn = Number(turnText);
-  let url: string;
-  try {
-    url = loadDatabaseConfig(env).url;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(`arbiter replay: ${err.issues.map((i) => `${i.variable} ${i.message}`).join('; ')}\n`);
-      return 2;
-    }
-    throw err;
-  }
-  const db = createDb(url, { poolMax: 2, applicationName: 'arbiter replay' });
-  try {
-    const outcome = await replayTurn(db.prisma, gameId, turn);
-    switch (outcome.kind) {
-      case 'match':
-        io.out(`turn ${turn} of game ${gameId}: the replay matches the stored result (sha256 ${outcome.hash})\n`);
-        return 0;
-      case 'mismatch':
-        io.out(
-          `turn ${turn} of game ${gameId}: the replay DIFFERS from the stored result\n` +
-            `  stored hash: ${outcome.storedHash}\n  replay hash: ${outcome.hash}\n` +
-            'The stored inputs were changed after the turn ran, or the engine no longer gives the same result for them.\n',
-        );
-        return 1;
-      case 'not-replayable':
-        io.err(`arbiter replay: ${outcome.message}\n`);
-        return 2;
-      default: {
-        const never: never = outcome;
-        throw new Error(`unexpected replay outcome ${JSON.stringify(never)}`);
+  return withCommandDatabase('replay', { env, io }, { migrate: true }, async ({ url }) => {
+    const db = createDb(url, { poolMax: 2, applicationName: 'arbiter replay' });
+    try {
+      const outcome = await replayTurn(db.prisma, gameId, turn);
+      switch (outcome.kind) {
+        case 'match':
+          io.out(`turn ${turn} of game ${gameId}: the replay matches the stored result (sha256 ${outcome.hash})\n`);
+          return 0;
+        case 'mismatch':
+          io.out(
+            `turn ${turn} of game ${gameId}: the replay DIFFERS from the stored result\n` +
+              `  stored hash: ${outcome.storedHash}\n  replay hash: ${outcome.hash}\n` +
+              'The stored inputs were changed after the turn ran, or the engine no longer gives the same result for them.\n',
+          );
+          return 1;
+        case 'not-replayable':
+          io.err(`arbiter replay: ${outcome.message}\n`);
+          return 2;
+        default: {
+          const never: never = outcome;
+          throw new Error(`unexpected replay outcome ${JSON.stringify(never)}`);
+        }
       }
+    } catch (err) {
+      // Prisma's connection errors: P1000 authentication, P1001 unreachable, P1003 no such database, ...
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && /^P10\d\d$/.test(code)) {
+        io.err(`arbiter replay: cannot read the database at ${redactUrl(url)}: ${oneLine((err as Error).message)}\n`);
+        return 2;
+      }
+      throw err;
+    } finally {
+      await db.close();
     }
-  } catch (err) {
-    // Prisma's connection errors: P1000 authentication, P1001 unreachable, P1003 no such database, ...
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && /^P10\d\d$/.test(code)) {
-      io.err(`arbiter replay: cannot read the database at ${redactUrl(url)}: ${oneLine((err as Error).message)}\n`);
-      return 2;
-    }
-    throw err;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 export const replayCommand: Command = {

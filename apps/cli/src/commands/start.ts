@@ -181,7 +181,7 @@ export function parseStartArgs(argv: string[], local: { home: string; dbPort: nu
 export function apiWorkersProblem(components: Set<Component>, apiWorkers: number, embeddedDatabase: boolean): string | null {
   if (apiWorkers <= 1 || !components.has('api')) return null;
   if (embeddedDatabase) {
-    return `API_WORKERS=${apiWorkers} cannot be honoured with the embedded database (DATABASE_URL unset): it serves one arbiter start and its components. Unset API_WORKERS (or set it to 1), or set DATABASE_URL to a PostgreSQL server.`;
+    return `API_WORKERS=${apiWorkers} cannot be honoured with the embedded database: it serves one arbiter start and its own components (DATABASE_URL unset). Unset API_WORKERS (or set it to 1), or set DATABASE_URL to a PostgreSQL server.`;
   }
   if (components.size > 1) {
     return `API_WORKERS=${apiWorkers} needs --only api: each API process would start its own ${[...components].filter((c) => c !== 'api').join(' and ')}. Run the API alone (arbiter start --only api) and the rest in another process, or set API_WORKERS to 1.`;
