@@ -30,8 +30,11 @@ function check(c: Case): void {
         expect(n && n.kind !== 'character' ? n.morale : undefined, `${label} morale`).toBe(e.morale);
       }
     } else if ('error' in e) {
-      const found = r.result.errors.filter((x) => x.message.includes(e.error) && (e.line === undefined || x.line === e.line));
-      expect(found.length, `${c.id}: an error containing "${e.error}"; errors: ${JSON.stringify(r.result.errors)}`).toBeGreaterThan(0);
+      const found = r.result.errors.filter(
+        (x) => x.message.includes(e.error) && (e.line === undefined || x.line === e.line) && (e.column === undefined || x.column === e.column),
+      );
+      const where = `${e.line === undefined ? '' : ` on line ${e.line}`}${e.column === undefined ? '' : ` at column ${e.column}`}`;
+      expect(found.length, `${c.id}: an error containing "${e.error}"${where}; errors: ${JSON.stringify(r.result.errors)}`).toBeGreaterThan(0);
     } else if ('noErrors' in e) {
       expect(r.result.errors, `${c.id}: no errors`).toEqual([]);
     } else if ('event' in e) {

@@ -102,9 +102,11 @@ describe('resolution properties', () => {
   });
 
   it('units never spend more MP than their budget and steps are adjacent and costed', () => {
+    let passengers = 0;
     for (let seed = 0; seed < 30; seed++) {
       const { state, orders, errors } = prepare(seed);
       const r = adjudicate(state, orders, { orderErrors: errors });
+      const aboard = new Map(state.units.map((u) => [u.id, u.kind === 'army' ? u.aboard : null]));
       for (const u of r.units) {
         expect(u.mpSpent).toBeLessThanOrEqual(14);
         let at = u.startHex;
@@ -117,9 +119,20 @@ describe('resolution properties', () => {
         }
         if (u.kind !== 'character' && !u.destroyed) expect(u.finalHex).toBe(at);
         if (u.kind === 'army' || u.kind === 'navy') {
-          if (!(u.kind === 'navy' && u.mpSpent === 0 && spent > 0)) expect(u.mpSpent === spent || u.mpSpent === 0).toBe(true);
+          const carrier = aboard.get(u.id) ?? null;
+          if (carrier === null) {
+            // A unit that moves itself spends exactly the MP its steps cost.
+            expect(u.mpSpent, `${u.id}: MP spent = the sum of its steps' costs`).toBe(spent);
+          } else {
+            // An army aboard a navy (with no orders of its own in these turns) spends nothing and makes
+            // exactly its navy's steps.
+            passengers++;
+            expect(u.mpSpent, `${u.id} aboard ${carrier} spends no MP`).toBe(0);
+            expect(u.steps, `${u.id} moves with ${carrier}`).toEqual(r.units.find((c) => c.id === carrier)?.steps);
+          }
         }
       }
     }
+    expect(passengers).toBeGreaterThan(10);
   });
 });

@@ -59,6 +59,21 @@ describe('canonical JSON', () => {
 
   it('sha256Hex is the SHA-256 of the UTF-8 bytes', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    expect(sha256Hex('é')).toBe(sha256Hex('\u00e9'));
+    // U+00E9 is the two bytes C3 A9 in UTF-8 (digest from `printf '\xc3\xa9' | sha256sum`), not its
+    // UTF-16 code unit or Latin-1 byte E9.
+    expect(sha256Hex('\u00e9')).toBe('4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c');
+  });
+
+  it('keeps strings exactly as given: no Unicode normalisation, so two spellings of é hash apart', () => {
+    // Precomposed U+00E9 and decomposed "e" + U+0301 look the same; the canonical form does not make
+    // them equal (it orders keys, it does not rewrite text), so a replay must store the very bytes.
+    const decomposed = 'e\u0301';
+    expect(decomposed.normalize('NFC')).toBe('\u00e9');
+    expect(sha256Hex(decomposed)).toBe('bf12767b0f2a56b2190075bae8169f656e3ce8d6357d4aff184bc6c7ea48f9f6'); // 65 CC 81
+    expect(sha256Hex(decomposed)).not.toBe(sha256Hex('\u00e9'));
+    expect(canonicalJson({ name: decomposed })).toBe('{"name":"e\u0301"}');
+    expect(canonicalJson({ name: decomposed })).not.toBe(canonicalJson({ name: '\u00e9' }));
+    // Keys too: both spellings stay two keys, ordered by UTF-16 code units ("e" 0x65 before U+00E9).
+    expect(canonicalJson({ '\u00e9': 1, [decomposed]: 2 })).toBe('{"e\u0301":2,"\u00e9":1}');
   });
 });

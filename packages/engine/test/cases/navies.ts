@@ -244,7 +244,8 @@ export const navyCases: Case[] = [
     rule: 'At most 14 direction entries: a 15th entry is an error at its column and the order is not executed.',
     source: 'reference',
     position: { units: [army('a', N, '0105')] },
+    // "a, 860, no, " is 12 characters and each entry 3 more: the 15th "e" starts at column 55.
     orders: ['a, 860, no, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e'],
-    expect: [{ error: '14', line: 1 }, { unit: 'a', final: '0105', mp: 0 }],
+    expect: [{ error: 'order 860 takes at most 14 directions, this line has 15: remove the entries from here on', line: 1, column: 55 }, { unit: 'a', final: '0105', mp: 0 }],
   },
 ];

@@ -23,8 +23,8 @@ export type Expectation =
       /** The unit is gone from the next state. */
       gone?: boolean;
     }
-  /** An order error whose message contains this text (and, if given, on this line). */
-  | { error: string; line?: number }
+  /** An order error whose message contains this text (and, if given, on this line and at this column). */
+  | { error: string; line?: number; column?: number }
   /** No order errors at all. */
   | { noErrors: true }
   /** An event of this type whose fields include these values (count: exactly that many such events). */
