@@ -177,12 +177,35 @@ describe('text decoding', () => {
 });
 
 describe('never throws', () => {
-  test.prop([fc.string({ maxLength: 400 }), fc.string({ maxLength: 80 })], { numRuns: 300 })(
-    'any body and subject give a submission or a refusal',
+  // Text without ":", "=" or ">" holds no keyword line and no quoted line, so its outcome is known.
+  const plain = (maxLength: number) => fc.string({ maxLength, unit: 'grapheme' }).map((t) => t.replace(/[:=>]/g, ' '));
+
+  test.prop([plain(400), plain(80)], { numRuns: 300 })(
+    'any body and subject without game and secret lines are refused for the missing game (or as empty)',
     (text, subject) => {
       const r = extractSubmission(mail(text, { subject }));
-      expect(typeof r.ok).toBe('boolean');
-      if (r.ok) expect(r.submission.orderText.includes('\r')).toBe(false);
+      if (r.ok) throw new Error(`accepted without a game line: ${JSON.stringify(r.submission)}`);
+      const words = /[\p{L}\p{N}]/u.test(text) && !/^\s*--/m.test(text); // a "--" line starts a signature
+      if (text.trim() === '') expect(r.reason).toBe('no-text');
+      else if (words) expect(r.reason).toBe('missing-game');
+      else expect(['missing-game', 'no-text']).toContain(r.reason);
+      expect(r.message).toMatch(r.reason === 'no-text' ? /no readable text/ : /has no "game:" line/);
+    },
+  );
+
+  test.prop([plain(400), plain(80)], { numRuns: 300 })(
+    'after game and secret lines, any text is the order text: accepted for that game and secret, line by line',
+    (text, subject) => {
+      const r = extractSubmission(mail(`game: g1\r\nsecret: s1\r\n${text}`, { subject }));
+      if (!r.ok) throw new Error(`refused: ${r.reason} ${r.message}`);
+      expect(r.submission).toMatchObject({ gameId: 'g1', secret: 's1', command: 'orders', source: 'body' });
+      expect(r.submission.orderText.includes('\r')).toBe(false);
+      const lines = r.submission.orderText === '' ? [] : r.submission.orderText.split('\n');
+      // Every non-blank line of the text, in order (unless a "--" line starts a signature, which is cut).
+      const given = normalizeText(text).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+      const read = lines.map((l) => l.trim()).filter((l) => l !== '');
+      if (/^\s*--/m.test(text)) expect(given.join('\n').startsWith(read.join('\n'))).toBe(true);
+      else expect(read).toEqual(given);
     },
   );
 
