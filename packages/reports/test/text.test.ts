@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { TEXT_WIDTH, renderTextReport, wrap } from '../src/index.ts';
-import { NASTY, emptyContext, emptyView, gondorContext, gondorView, nastyView } from './fixtures.ts';
+import { emptyContext, emptyView, gondorContext, gondorView, nastyView } from './fixtures.ts';
 
 function checkLines(text: string): void {
   for (const line of text.split('\n')) {
@@ -47,7 +47,21 @@ describe('text report', () => {
     checkLines(text.split('\n').filter((l) => !l.includes(', 850, no,')).join('\n'));
     expect(text).toContain('<script>alert("x")</script>');
     expect(text).not.toContain('\u0007');
-    expect(NASTY).toContain('\n');
+    // The hostile strings hold a line break before "newline": it never starts a line of the report.
+    expect(text.split('\n').filter((l) => l.startsWith('newline'))).toEqual([]);
+    expect(text).toContain('Day 14: <script>alert("x")</script> & \'quoted\' ]]> <!-- --> bell newline\n');
+  });
+
+  it("turns line breaks and control characters in players' strings into spaces, and keeps markup as text", () => {
+    const view = structuredClone(gondorView);
+    const u = view.units[0];
+    if (u === undefined || u.stop === null) throw new Error('fixture changed');
+    u.stop.message = 'held by Boromir\u0007\nof <b>Gondor</b> & co';
+    view.events.push({ pulse: 14, type: 'x', message: 'line one\r\nline two\u001b[31m red' });
+    const lines = renderTextReport(view, gondorContext).split('\n');
+    expect(lines).toContain('  Stopped at 3116: held by Boromir of <b>Gondor</b> & co');
+    expect(lines).toContain('  Day 14: line one line two [31m red');
+    expect(lines.filter((l) => l.startsWith('of <b>') || l.startsWith('line two'))).toEqual([]);
   });
 
   test.prop([fc.string({ maxLength: 300 }), fc.string({ maxLength: 40 })], { numRuns: 60 })(
