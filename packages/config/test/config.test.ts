@@ -138,8 +138,17 @@ describe('the worker and the mail intake', () => {
 });
 
 describe('loadLocalConfig', () => {
-  it('reads LOG_LEVEL, ARBITER_HOME, API_WORKERS and GM_TOKEN without DATABASE_URL, and names a bad one', () => {
-    expect(loadLocalConfig({})).toEqual({ logLevel: 'info', home: '.arbiter', gmToken: undefined, apiWorkers: 1 });
+  it('reads LOG_LEVEL, ARBITER_HOME, API_WORKERS, GM_TOKEN, the database port and the listen addresses without DATABASE_URL, and names a bad one', () => {
+    expect(loadLocalConfig({})).toEqual({
+      logLevel: 'info',
+      home: '.arbiter',
+      gmToken: undefined,
+      apiWorkers: 1,
+      dbPort: 5433,
+      listen: { api: { host: '127.0.0.1', port: 3000 }, smtp: { host: '127.0.0.1', port: 2525 } },
+    });
+    expect(loadLocalConfig({ ARBITER_DB_PORT: '6543', API_PORT: '8080', MAIL_IN_SMTP_ENABLED: 'false' })).toMatchObject({ dbPort: 6543, listen: { api: { port: 8080 }, smtp: null } });
+    expect(() => loadLocalConfig({ ARBITER_DB_PORT: '0', API_PORT: 'x' })).toThrow(/ARBITER_DB_PORT: [\s\S]*API_PORT: |API_PORT: [\s\S]*ARBITER_DB_PORT: /);
     expect(loadLocalConfig({ API_WORKERS: '3' }).apiWorkers).toBe(3);
     expect(() => loadLocalConfig({ API_WORKERS: '0' })).toThrow(/API_WORKERS: /);
     expect(loadLocalConfig({ ARBITER_HOME: ' /srv/a ', LOG_LEVEL: 'warn' })).toMatchObject({ logLevel: 'warn', home: '/srv/a' });
