@@ -9,15 +9,21 @@ import { seedGame } from '@arbiter/turns/testing';
 import { replay } from '../src/commands/replay.ts';
 
 let tdb: TestDatabase;
+// Read by the tests that change nothing; the test that tampers with stored inputs plays its own game.
 let gameId: string;
 let hash: string;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  ({ gameId } = await seedGame(tdb.db, { nations: 3, unitsPerNation: 4, deadline: new Date(Date.now() - 60_000) }));
+/** A game whose turn 1 was played and stored. */
+async function playedGame(): Promise<{ gameId: string; hash: string }> {
+  const { gameId } = await seedGame(tdb.db, { nations: 3, unitsPerNation: 4, deadline: new Date(Date.now() - 60_000) });
   const done = await runTurn(tdb.db, { gameId, turn: 1, workerId: 'test' }, { mailFrom: 'Arbiter <arbiter@arbiter.example>' });
   if (done.kind !== 'done') throw new Error(`setup: turn not done (${done.kind})`);
-  hash = done.hash;
+  return { gameId, hash: done.hash };
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  ({ gameId, hash } = await playedGame());
 }, 60_000);
 afterAll(async () => {
   await tdb?.drop();
@@ -50,6 +56,7 @@ describe('arbiter replay', () => {
   }, 30_000);
 
   it('exits 1 with both hashes when the stored inputs were changed (through the real command line)', async () => {
+    const { gameId, hash } = await playedGame();
     await tdb.db.prisma.standingOrder.update({
       where: { gameId_turnNumber_unitId: { gameId, turnNumber: 1, unitId: 'n2-a0' } },
       data: { orders: ['n2-a0, 850, no, sw'] },
