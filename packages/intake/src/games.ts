@@ -1,7 +1,7 @@
 // Games: creation from a scenario, status, and the game master's player controls (email, secret).
 // Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
 import { ReportDelivery, transaction, type Db } from '@arbiter/db';
-import { createGame as createInitialState, parseScenario } from '@arbiter/engine';
+import { createGame as createInitialState, parseScenario } from '@arbiter/ruleset-mepbm';
 import { z } from 'zod';
 import { forgetGameAuth } from './auth.ts';
 import { IntakeError } from './errors.ts';

@@ -14,7 +14,7 @@ import {
   type GameState,
   type Order,
   type OrderError,
-} from '@arbiter/engine';
+} from '@arbiter/ruleset-mepbm';
 import { IntakeError } from './errors.ts';
 import type { Receipt, ReceiptCancel, ReceiptOrder, ReceiptUnitOutcome, StandingUnitOrders } from './receipt.ts';
 import { formatDeadline } from './schedule.ts';

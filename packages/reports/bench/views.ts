@@ -1,5 +1,5 @@
 // Synthetic nation views for the reports benchmark: 20 units each on a 16 x 14 hex window.
-import type { HexsideFeature, MapWindowHex, MapWindowHexside, MoveStep, NationView, Terrain, UnitResult } from '@arbiter/engine';
+import type { HexsideFeature, MapWindowHex, MapWindowHexside, MoveStep, NationView, Terrain, UnitResult } from '@arbiter/ruleset-mepbm';
 import type { ReportContext } from '../src/index.ts';
 import { DIRECTIONS, coordOf, hexIdOf, neighbour } from '../src/geometry.ts';
 

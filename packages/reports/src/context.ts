@@ -1,5 +1,5 @@
 // What a report needs besides the nation's view: the game's names, the next deadline and its time zone.
-import type { NationId, NationView } from '@arbiter/engine';
+import type { NationId, NationView } from '@arbiter/ruleset-mepbm';
 
 export interface ReportContext {
   gameName: string;

@@ -1,7 +1,7 @@
 // The report mail as a nodemailer message object. Pure: no clock, no I/O. The Date header is left to the
 // sender (nodemailer sets it at sending time); the Message-ID is the caller's, stable per report, so that a
 // resend after a crash is recognisable.
-import type { NationView } from '@arbiter/engine';
+import type { NationView } from '@arbiter/ruleset-mepbm';
 import { type ReportContext, checkContext } from './context.ts';
 import { htmlFromModel } from './html.ts';
 import { buildModel } from './model.ts';

@@ -10,9 +10,9 @@ import type {
   Sighting,
   Terrain,
   UnitResult,
-} from '@arbiter/engine';
+} from '@arbiter/ruleset-mepbm';
 import { type ReportContext, nationLabel } from './context.ts';
-import { AFTER_MOVEMENT } from '@arbiter/engine';
+import { AFTER_MOVEMENT } from '@arbiter/ruleset-mepbm';
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
 
 export const TERRAIN_WORDS: Record<Terrain, string> = {

@@ -12,7 +12,7 @@ import type {
   PopulationCentreSize,
   Terrain,
   UnitResult,
-} from '@arbiter/engine';
+} from '@arbiter/ruleset-mepbm';
 import { escapeXml } from './escape.ts';
 import {
   type Coord,

@@ -1,5 +1,5 @@
 // The plain-text turn report: every line at most 78 columns, no control characters.
-import type { NationView } from '@arbiter/engine';
+import type { NationView } from '@arbiter/ruleset-mepbm';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
 import { type ReportModel, type StepRow, type UnitSection, buildModel } from './model.ts';
 

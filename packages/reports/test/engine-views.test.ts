@@ -1,8 +1,8 @@
 // The renderers against the real engine: the demo scenario adjudicated, every nation's view rendered.
 // No golden files here (the engine's wording may change); checks of what every report must show.
 import { readFileSync } from 'node:fs';
-import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/engine';
-import type { NationView } from '@arbiter/engine';
+import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/ruleset-mepbm';
+import type { NationView } from '@arbiter/ruleset-mepbm';
 import { describe, expect, it } from 'vitest';
 import { type ReportContext, TEXT_WIDTH, composeReportMail, renderHtmlReport, renderMapPng, renderMapSvg, renderTextReport } from '../src/index.ts';
 

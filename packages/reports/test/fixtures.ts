@@ -1,6 +1,6 @@
 // Fixed nation views for the golden tests: a realistic turn 3 for Gondor around 2915.
 // Steps are built with the grid's neighbour rule, so every path is one a real army could walk.
-import type { Direction, HexId, MapWindowHex, MapWindowHexside, MoveStep, NationView, Step, Terrain } from '@arbiter/engine';
+import type { Direction, HexId, MapWindowHex, MapWindowHexside, MoveStep, NationView, Step, Terrain } from '@arbiter/ruleset-mepbm';
 import type { ReportContext } from '../src/index.ts';
 import { coordOf, hexIdOf, neighbour } from '../src/geometry.ts';
 

@@ -2,7 +2,7 @@
 // their shape, escape everything, and the SVG stays a well-formed document.
 import { Resvg } from '@resvg/resvg-js';
 import { fc, test } from '@fast-check/vitest';
-import type { MoveStep, NationView, Step, UnitResult } from '@arbiter/engine';
+import type { MoveStep, NationView, Step, UnitResult } from '@arbiter/ruleset-mepbm';
 import { describe, expect } from 'vitest';
 import { TEXT_WIDTH, composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 import type { ReportContext } from '../src/index.ts';

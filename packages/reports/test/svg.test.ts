@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NationView } from '@arbiter/engine';
+import type { NationView } from '@arbiter/ruleset-mepbm';
 import { renderMapSvg, renderMapPng } from '../src/index.ts';
 import { emptyView, gondorContext, gondorView, nastyView } from './fixtures.ts';
 

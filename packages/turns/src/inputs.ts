@@ -2,8 +2,8 @@
 // runTurn and `arbiter replay` read them through this one function, so a replay sees exactly what
 // the worker saw.
 import type { DbClient } from '@arbiter/db';
-import { parseOrders } from '@arbiter/engine';
-import type { GameState, Order, OrderError } from '@arbiter/engine';
+import { parseOrders } from '@arbiter/ruleset-mepbm';
+import type { GameState, Order, OrderError } from '@arbiter/ruleset-mepbm';
 
 export interface TurnInputs {
   state: GameState;

@@ -3,8 +3,8 @@
 // preview shows exactly what the turn will do if no order changes before it runs; it is for the game
 // master only (a player who saw it would know the dice).
 import type { DbClient } from '@arbiter/db';
-import { adjudicate } from '@arbiter/engine';
-import type { OrderError, TurnEvent, UnitResult } from '@arbiter/engine';
+import { adjudicate } from '@arbiter/ruleset-mepbm';
+import type { OrderError, TurnEvent, UnitResult } from '@arbiter/ruleset-mepbm';
 import { renderTextReport } from '@arbiter/reports';
 import { GmActionError } from './gm.ts';
 import { loadTurnInputs, type TurnInputs } from './inputs.ts';

@@ -2,7 +2,7 @@
 // PostgreSQL while threads render the next ones. Rendering is pure (view in, strings out), so a thread
 // gives byte for byte what the main thread would.
 import { Worker } from 'node:worker_threads';
-import type { NationView } from '@arbiter/engine';
+import type { NationView } from '@arbiter/ruleset-mepbm';
 import type { RenderedReport, RenderInput } from './render.ts';
 
 /** A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views). */

@@ -1,5 +1,5 @@
 // Each nation's report (text, HTML, SVG map, PNG map) and report mail, from the engine's views.
-import type { NationView } from '@arbiter/engine';
+import type { NationView } from '@arbiter/ruleset-mepbm';
 import { composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '@arbiter/reports';
 import type { ReportContext } from '@arbiter/reports';
 import { reportMessageId } from '@arbiter/mail';

@@ -1,6 +1,6 @@
 // Re-adjudicating a stored turn from its stored inputs, to check that the result is reproducible.
 import type { DbClient } from '@arbiter/db';
-import { adjudicate } from '@arbiter/engine';
+import { adjudicate } from '@arbiter/ruleset-mepbm';
 import { loadTurnInputs, TurnInputError } from './inputs.ts';
 
 export type ReplayOutcome =

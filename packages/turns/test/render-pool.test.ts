@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
-import { adjudicate, parseOrders } from '@arbiter/engine';
+import { adjudicate, parseOrders } from '@arbiter/ruleset-mepbm';
 import { RenderPool, renderReports, runTurn } from '../src/index.ts';
 import type { RenderInput } from '../src/index.ts';
 import { buildScenario, seedGame } from '../src/testing.ts';

@@ -1,8 +1,8 @@
 // `arbiter adjudicate <scenario.json>`: reads a scenario, adjudicates its orders as one turn and prints
 // the result (per-unit results, event log, rolls, errors, per-nation views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
-import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/engine';
-import type { TurnResult } from '@arbiter/engine';
+import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/ruleset-mepbm';
+import type { TurnResult } from '@arbiter/ruleset-mepbm';
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 

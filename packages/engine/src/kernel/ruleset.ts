@@ -2,6 +2,9 @@
 // by the lead; the kernel refines it. Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
 // expeditions) must fit it without kernel changes.
 // Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
+import type { DrawContextValues, DrawRecord } from './rng.ts';
+
+export type { DrawRecord };
 
 /** A player's seat in a game: mepbm's nation, Mage Knight's hero's player, GoA's team member... */
 export type PlayerId = string;
@@ -48,9 +51,13 @@ export type WatchOutcome =
   | { kind: 'effect'; by: string; message: string }; // recorded, movement goes on (aura wound)
 
 // ---- random source, events, hash (kernel) ----
-/** Every draw recorded; the generator state lives in the game state (rng.ts today). */
-export interface DrawRecord { purpose: string; sides: number; value: number; [k: string]: unknown }
-export interface Random { draw(purpose: string, sides: number, context?: Record<string, string | number>): number; draws(): readonly DrawRecord[] }
+// The seeded random source is the kernel's `Rng` (kernel/rng.ts): its state (`RngState`) lives in the
+// ruleset's game state, every draw is recorded as a `DrawRecord` (purpose, sides, value, context).
+/** What rules code draws with; `Rng` implements it (also `int(sides, context)`, mepbm's spelling). */
+export interface Random {
+  draw(purpose: string, sides: number, context?: DrawContextValues): number;
+  draws(): readonly DrawRecord[];
+}
 /** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary. */
 export type ResultHash = string;
 

@@ -13,7 +13,7 @@
 // (1-based; the column counts characters from the start of the line), never only the first one. A line
 // with any error yields no order. docs/orders.md is the players' version of this.
 
-import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from './hex.ts';
+import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';
 import type { Direction, HexId, MoveStep, OrderError, UnitId } from './types.ts';
 
 export interface OrderBase {
@@ -70,6 +70,11 @@ export const MAX_STEPS = 14;
 export const MAX_UNIT_NAME = 64;
 
 /** The full `line 3, col 18: ...` form of an error, as players see it. */
+/** A direction or `h` (home: rest a day). */
+export function isMoveStep(s: string): s is MoveStep {
+  return s === 'h' || isDirection(s);
+}
+
 export function formatOrderError(e: { line: number; column: number; message: string }): string {
   return `line ${e.line}, col ${e.column}: ${e.message}`;
 }

@@ -4,7 +4,7 @@
 //     uses), against a baseline loop that only reads the same steps' cells from the cost table;
 // (b) whole turns of 10,000 armies, 2,000 characters and 1,000 navies of 40 nations on 200x200, and 2x
 //     and 4x that, each in a fresh process (so peak memory is per size).
-// Usage: npm run bench -w packages/engine [-- --quick] [-- --only=a|b]
+// Usage: npm run bench -w packages/ruleset-mepbm [-- --quick] [-- --only=a|b]
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,16 @@
 // replays byte for byte: no Math.random, no clock. Generator: sfc32 (Chris Doty-Humphrey's Small Fast
 // Counting generator, 128-bit state, passes PractRand), seeded through splitmix32.
 // Every draw made during adjudication is recorded (RollRecord) with what it decided.
-import type { RollRecord } from './types.ts';
+import type { Random } from './ruleset.ts';
+
+/** A recorded draw of the seeded random source: every roll is an event, so a turn replays byte for byte. */
+export interface RollRecord {
+  /** What the roll decided, e.g. "overrun", "evasion", "block-order", "morale", "tie". */
+  purpose: string;
+  /** Integer drawn, in [0, sides). */
+  value: number;
+  sides: number;
+}
 
 export interface RngState {
   algorithm: 'sfc32';
@@ -55,10 +64,15 @@ export interface DrawRecord extends RollRecord {
   unit?: string;
   pulse?: number;
   hex?: string;
+  /** Other rulesets' context (tile, card, bag...), from `draw`'s context. */
+  [context: string]: string | number | undefined;
 }
 
+/** Context of a draw by `Random.draw`: what it is for, beyond its purpose (unit, tile, hex...). */
+export type DrawContextValues = Readonly<Record<string, string | number>>;
+
 /** A working copy of the generator; `state()` gives the value to store back. */
-export class Rng {
+export class Rng implements Random {
   private a: number;
   private b: number;
   private c: number;
@@ -102,6 +116,23 @@ export class Rng {
     rec.value = value;
     this.records.push(rec);
     return value;
+  }
+
+  /** The contract's spelling (`Random`): an integer in [0, sides), recorded with its context. */
+  draw(purpose: string, sides: number, context: DrawContextValues = {}): number {
+    const before = this.records.length;
+    const value = this.int(sides, { purpose });
+    if (Object.keys(context).length === 0) return value;
+    // The record's keys in sorted order, so that a turn's draws hash without copies.
+    const merged: Record<string, string | number> = { ...context, purpose, sides, value };
+    const rec = {} as DrawRecord;
+    for (const k of Object.keys(merged).sort()) rec[k] = merged[k];
+    this.records[before] = rec;
+    return value;
+  }
+
+  draws(): readonly DrawRecord[] {
+    return this.records;
   }
 
   /** True with probability percent/100 (a d100 roll below `percent`). */

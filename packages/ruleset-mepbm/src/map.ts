@@ -22,7 +22,7 @@ import {
   parseHexId,
   parseHexIdPacked,
   type Coord,
-} from './hex.ts';
+} from '@arbiter/engine';
 import { each } from './each.ts';
 import type { Direction, HexId, HexsideFeature, MapWindowHex, MapWindowHexside, Terrain } from './types.ts';
 

@@ -1,4 +1,5 @@
-// Hex grid: ids, directions, neighbours and distance, exactly as the rules reference gives them.
+// Pointy-top hex offset board (mepbm's map): ids, directions, neighbours and distance, exactly as the
+// rules reference gives them.
 //
 // Hexes are pointy-top in horizontal rows; even rows are shifted half a hex right ("even-r" offset).
 // A hex id is the column and row written together: four digits `CCRR` ("2915" = column 29, row 15),
@@ -8,7 +9,10 @@
 //
 // Inside, distance uses the two cube-like axes of the reference: a = x - ceil(y/2), b = x + floor(y/2).
 
-import type { Direction, HexId, MoveStep } from './types.ts';
+/** One of the six directions of a pointy-top hex. */
+export type Direction = 'ne' | 'e' | 'se' | 'sw' | 'w' | 'nw';
+/** A hex id as players write it: four digits, column then row ("2915"); six on maps above 99. */
+export type HexId = string;
 
 export interface Coord {
   col: number;
@@ -33,11 +37,6 @@ export const MAX_COORD = 999;
 
 export function isDirection(s: string): s is Direction {
   return s === 'ne' || s === 'e' || s === 'se' || s === 'sw' || s === 'w' || s === 'nw';
-}
-
-/** A direction or `h` (home: rest a day). */
-export function isMoveStep(s: string): s is MoveStep {
-  return s === 'h' || isDirection(s);
 }
 
 export function opposite(d: Direction): Direction {

@@ -1,9 +1,9 @@
 // Which orders stand: the checks shared by the intake's receipt (check.ts) and the turn (adjudicate.ts).
 // Orders are first put in a canonical order (unit, order number, position, content), so the outcome
 // never depends on the order in which they were typed or submitted.
-import { canonicalJson } from './canonical.ts';
+import { canonicalJson } from '@arbiter/engine';
 import { each } from './each.ts';
-import { distance, parseHexId } from './hex.ts';
+import { distance, parseHexId } from '@arbiter/engine';
 import { buildMap, hexIndexOf, TERRAIN_CODE } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { Order } from './orders.ts';

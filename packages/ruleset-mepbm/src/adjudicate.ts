@@ -8,8 +8,8 @@
 // first, then every unit at rest that has an order entry left tries its next entry. An army that entered
 // its hex by movement this turn must get past the hex's blockers (the seed's four-step order) to leave.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical.ts';
-import { DIRECTIONS, DIRECTION_INDEX, distance, parseHexId } from './hex.ts';
+import { canonicalJson } from '@arbiter/engine';
+import { DIRECTIONS, DIRECTION_INDEX, distance, parseHexId } from '@arbiter/engine';
 import { TERRAIN_CODE, hexIdOfIndex, hexIdTable, hexIndexOf } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { Order } from './orders.ts';
@@ -27,8 +27,8 @@ import {
   troopCount,
 } from './paths.ts';
 import type { StopReason } from './paths.ts';
-import { Rng } from './rng.ts';
-import type { DrawRecord } from './rng.ts';
+import { Rng } from '@arbiter/engine';
+import type { DrawRecord } from '@arbiter/engine';
 import type { RuleSettings } from './settings.ts';
 import type { ArmyState, CharacterState, GameState, NationState, NavyState, PopulationCentreState, UnitState } from './state.ts';
 import { isFriendlyOrTolerant, relationOf } from './state.ts';

@@ -3,12 +3,13 @@
 // Other packages (db, intake, turns, reports) depend on these names; extend them, but
 // do not rename or remove fields without updating those packages.
 
-/** A hex id as players write it: four digits, column*100 + row ("2915"). See hex.ts for larger maps. */
-export type HexId = string;
+import type { Direction, HexId, OrderError, RollRecord, SourcePosition } from '@arbiter/engine';
+
+// The hex ids and directions are the kernel's pointy-top offset topology's; errors and rolls the contract's.
+export type { Direction, HexId, OrderError, RollRecord, SourcePosition };
 export type NationId = string;
 export type UnitId = string;
 
-export type Direction = 'ne' | 'e' | 'se' | 'sw' | 'w' | 'nw';
 /** One entry of a movement order: a direction, or `h` (home: rest a day, 1 MP). */
 export type MoveStep = Direction | 'h';
 
@@ -40,31 +41,9 @@ export type Troops = Partial<Record<TroopType, number>>;
 export type PopulationCentreSize = 'camp' | 'village' | 'town' | 'major-town' | 'city';
 export type Fortification = 'none' | 'tower' | 'fort' | 'castle' | 'keep' | 'citadel';
 
-/** A position in an order text, 1-based. */
-export interface SourcePosition {
-  line: number;
-  column: number;
-}
-
-/** A mistake a player made, as a value: never an exception. */
-export interface OrderError extends SourcePosition {
-  message: string;
-  /** The unit the faulty line names, when it could be read. */
-  unit?: UnitId;
-}
-
 export interface OrderWarning extends SourcePosition {
   message: string;
   unit?: UnitId;
-}
-
-/** A recorded draw of the seeded random source: every roll is an event, so a turn replays byte for byte. */
-export interface RollRecord {
-  /** What the roll decided, e.g. "overrun", "evasion", "block-order", "morale", "tie". */
-  purpose: string;
-  /** Integer drawn, in [0, sides). */
-  value: number;
-  sides: number;
 }
 
 /**

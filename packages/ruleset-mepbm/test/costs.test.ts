@@ -16,7 +16,7 @@ import {
   type Crossing,
 } from '../src/costs.ts';
 import { FEATURE_BIT, TERRAIN_CODE, buildMap, featuresAt } from '../src/map.ts';
-import { parseHexId } from '../src/hex.ts';
+import { parseHexId } from '@arbiter/engine';
 import type { HexsideFeature, Terrain } from '../src/types.ts';
 
 const MIXED_SEED = `

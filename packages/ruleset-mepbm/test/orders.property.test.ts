@@ -2,7 +2,7 @@
 // parsing gives the same order back.
 import { describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { formatHexId } from '../src/hex.ts';
+import { formatHexId } from '@arbiter/engine';
 import { parseOrders, printOrder, SPELL_CODES, type Order } from '../src/orders.ts';
 import type { Direction, MoveStep } from '../src/types.ts';
 

@@ -2,7 +2,7 @@
 // The pulse resolver (adjudicate.ts), the order check (check.ts) and the benchmark all use these, so a
 // preview and a turn can never disagree about what a step costs.
 import { COST_NOT_ALLOWED, stepCost } from './costs.ts';
-import { DIRECTION_INDEX } from './hex.ts';
+import { DIRECTION_INDEX } from '@arbiter/engine';
 import { FEATURE_BIT, TERRAIN_CODE, featuresAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { MoveStep, Troops } from './types.ts';

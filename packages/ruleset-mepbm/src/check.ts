@@ -1,6 +1,6 @@
 // The intake's receipt: which of a nation's orders stand, why not, warnings, and for moves the
 // unopposed path in words (where it would stop and why, MP used). Same checks as the turn.
-import { DIRECTION_INDEX } from './hex.ts';
+import { DIRECTION_INDEX } from '@arbiter/engine';
 import { hexIdOfIndex, hexIndexOf } from './map.ts';
 import type { GameMap } from './map.ts';
 import type { Order } from './orders.ts';

@@ -20,7 +20,7 @@ import {
   terrainCodeAtIndex,
   type MapInput,
 } from '../src/map.ts';
-import { DIRECTIONS, DIRECTION_INDEX, formatHexId, neighbour, opposite, parseHexId, type Coord } from '../src/hex.ts';
+import { DIRECTIONS, DIRECTION_INDEX, formatHexId, neighbour, opposite, parseHexId, type Coord } from '@arbiter/engine';
 import type { Direction, HexsideFeature, Terrain } from '../src/types.ts';
 
 const at = (id: string): Coord => parseHexId(id) as Coord;

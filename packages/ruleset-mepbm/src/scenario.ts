@@ -2,7 +2,7 @@
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
-import { hexIdProblem } from './hex.ts';
+import { hexIdProblem } from '@arbiter/engine';
 import { resolveSettings, settingsIssues, settingsSchema } from './settings.ts';
 import type { RuleSettings } from './settings.ts';
 import { buildMap, hexIndexOf, featuresAtIndex, terrainAtIndex, hasFeature } from './map.ts';

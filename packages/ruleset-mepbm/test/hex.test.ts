@@ -8,12 +8,12 @@ import {
   formatHexId,
   hexIdProblem,
   isDirection,
-  isMoveStep,
   neighbour,
   opposite,
   parseHexId,
   type Coord,
-} from '../src/hex.ts';
+} from '@arbiter/engine';
+import { isMoveStep } from '../src/orders.ts';
 import type { Direction } from '../src/types.ts';
 
 const hex = (id: string): Coord => {

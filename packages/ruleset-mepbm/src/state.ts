@@ -12,8 +12,8 @@ import type {
   Troops,
   UnitId,
 } from './types.ts';
-import type { RngState } from './rng.ts';
-import { rngFromSeed } from './rng.ts';
+import type { RngState } from '@arbiter/engine';
+import { rngFromSeed } from '@arbiter/engine';
 import type { RuleSettings } from './settings.ts';
 import type { Scenario } from './scenario.ts';
 

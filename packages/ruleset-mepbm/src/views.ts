@@ -2,7 +2,7 @@
 // A view holds the nation's own units' results, the foreign armies and navies its units and population
 // centres saw (with a rough size, never troop numbers), the population centres it knows of, the map
 // around its units, the events that concern it, and an order template.
-import { DIRECTIONS } from './hex.ts';
+import { DIRECTIONS } from '@arbiter/engine';
 import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import { hexIdOf } from './adjudicate.ts';
