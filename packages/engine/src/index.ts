@@ -10,6 +10,8 @@ export type {
   Random,
   ResultHash,
   Ruleset,
+  RenderedReport,
+  ReportContext,
   RulesetId,
   SequentialMode,
   SourcePosition,
@@ -42,5 +44,20 @@ export {
   opposite,
   parseHexId,
   parseHexIdPacked,
+  HEX_SIDES,
+  hexOffsetTopology,
+  sideSlot,
+  turnSide,
 } from './kernel/topology/hex-offset.ts';
 export type { Coord, Direction, HexId } from './kernel/topology/hex-offset.ts';
+export { hexZonesTopology } from './kernel/topology/hex-zones.ts';
+export type { HexZonesTopology, ZonedHex } from './kernel/topology/hex-zones.ts';
+export { SQUARE_DIRECTIONS, formatSquare, parseSquare, squareDistance, squareGridTopology } from './kernel/topology/square-grid.ts';
+export type { Square, SquareDirection, SquareGridInput, SquareSide } from './kernel/topology/square-grid.ts';
+export { locationGraphTopology } from './kernel/topology/location-graph.ts';
+export type { Location, LocationGraphTopology } from './kernel/topology/location-graph.ts';
+export { notAdjacent, walkPath } from './kernel/walk.ts';
+export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
+export { adjudicatesOnArrival, moveOrder, nextToMove } from './kernel/turn.ts';
+export type { MoveOrderInput } from './kernel/turn.ts';
+export { EventLog, sealTurn } from './kernel/result.ts';

@@ -1,5 +1,5 @@
 // The receipt: the answer to every submission (REST body, and the text of the mail receipt).
-import type { OrderError } from '@arbiter/ruleset-mepbm';
+import type { OrderError } from '@arbiter/engine';
 import { formatDeadline } from './schedule.ts';
 
 export interface ReceiptOrder {

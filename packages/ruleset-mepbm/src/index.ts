@@ -35,3 +35,12 @@ export {
   sha256Hex,
 } from '@arbiter/engine';
 export type { Coord, DrawContext, DrawRecord, RngState } from '@arbiter/engine';
+// The reports: mepbm's report model and its renderers (text, HTML, SVG map, the nation's report mail).
+export { type ReportContext, checkContext } from './report/context.ts';
+export { renderTextReport, TEXT_WIDTH, wrap } from './report/text.ts';
+export { type HtmlReportOptions, renderHtmlReport } from './report/html.ts';
+export { type MapSvgOptions, renderMapSvg, TERRAIN_COLOURS } from './report/svg.ts';
+export { type ReportMailInput, composeReportMail, renderReport } from './report/mail.ts';
+export { summarise } from './summary.ts';
+// The contract.
+export { type MepbmRuleset, mepbm } from './ruleset.ts';

@@ -50,6 +50,11 @@ function piecesOf(map: GameMap): WindowPieces {
   return w;
 }
 
+/** A unit's line of the order template: its id and the usual order for its kind, to be completed. */
+export function templateLine(kind: 'army' | 'navy' | 'character', id: string): string {
+  return kind === 'army' ? `${id}, 850, no, ` : kind === 'navy' ? `${id}, 830, no, ` : `${id}, 810, `;
+}
+
 export function buildViews(r: Resolution, units: UnitResult[], turn: number): Record<NationId, NationView> {
   return buildViewsWithJson(r, units, turn).views;
 }
@@ -158,7 +163,7 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
   const orderTemplate: string[] = [];
   for (const u of p.units) {
     if (u.destroyed) continue;
-    orderTemplate.push(u.kind === 'army' ? `${u.id}, 850, no, ` : u.kind === 'navy' ? `${u.id}, 830, no, ` : `${u.id}, 810, `);
+    orderTemplate.push(templateLine(u.kind, u.id));
   }
   return {
     events: p.events,

@@ -9,6 +9,8 @@
 //
 // Inside, distance uses the two cube-like axes of the reference: a = x - ceil(y/2), b = x + floor(y/2).
 
+import type { Edge, Topology } from '../ruleset.ts';
+
 /** One of the six directions of a pointy-top hex. */
 export type Direction = 'ne' | 'e' | 'se' | 'sw' | 'w' | 'nw';
 /** A hex id as players write it: four digits, column then row ("2915"); six on maps above 99. */
@@ -156,4 +158,60 @@ export function formatHexId(c: Coord): HexId {
 /** True when `c` can be written as a hex id (0..999 each). */
 export function isValidCoord(c: Coord): boolean {
   return Number.isInteger(c.col) && Number.isInteger(c.row) && c.col >= 0 && c.row >= 0 && c.col <= MAX_COORD && c.row <= MAX_COORD;
+}
+
+// ---- side codes: per-side arrays of a packed board (index * 6 + side), for rulesets' typed-array maps ----
+
+/** The number of sides (and neighbours) of a hex; side codes are 0..5, the DIRECTIONS indexes. */
+export const HEX_SIDES = 6;
+
+/** Where side `side` of the hex at packed index `index` lives in a per-side array of a board. */
+export function sideSlot(index: number, side: number): number {
+  return index * 6 + side;
+}
+
+/** The side code `turns` sides clockwise from `side` (negative: anticlockwise); 3 is the opposite side. */
+export function turnSide(side: number, turns: number): number {
+  return (((side + turns) % 6) + 6) % 6;
+}
+
+// ---- the board topology (the contract's Topology) ----
+
+/**
+ * A pointy-top even-r offset board of the listed hexes: spaces are hex ids in their one spelling,
+ * neighbours are the listed hexes next to a hex, each edge named by its direction; distance ignores
+ * every obstacle and the board's edge (hex steps on the infinite grid).
+ */
+export function hexOffsetTopology(hexes: Iterable<HexId>): Topology<HexId> & { directionOf(a: HexId, b: HexId): Direction | null } {
+  const board = new Set<HexId>();
+  for (const h of hexes) {
+    if (parseHexId(h) === null) throw new RangeError(`hex offset board: ${hexIdProblem(h) ?? `${JSON.stringify(h)} is not a hex id`}`);
+    board.add(h);
+  }
+  const coordOf = (h: HexId): Coord => {
+    const c = parseHexId(h);
+    if (c === null) throw new RangeError(`hex offset board: ${hexIdProblem(h) ?? `${JSON.stringify(h)} is not a hex id`}`);
+    return c;
+  };
+  return {
+    parseSpace: (text) => {
+      const c = parseHexId(text.trim());
+      return c === null ? null : formatHexId(c);
+    },
+    formatSpace: (h) => formatHexId(coordOf(h)),
+    has: (h) => board.has(h),
+    neighbours: (h) => {
+      const c = coordOf(h);
+      const out: Edge<HexId>[] = [];
+      for (const d of DIRECTIONS) {
+        const n = neighbour(c, d);
+        if (!isValidCoord(n)) continue;
+        const id = formatHexId(n);
+        if (board.has(id)) out.push({ to: id, direction: d });
+      }
+      return out;
+    },
+    distance: (a, b) => distance(coordOf(a), coordOf(b)),
+    directionOf: (a, b) => directionBetween(coordOf(a), coordOf(b)),
+  };
 }

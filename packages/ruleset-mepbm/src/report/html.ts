@@ -1,8 +1,8 @@
 // The HTML turn report: one self-contained document for mail clients. Inline styles only (many clients
 // drop <style> blocks), layout with tables, no scripts, no external resources, every text escaped.
-import type { NationView } from '@arbiter/ruleset-mepbm';
+import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
-import { escapeXml as e } from './escape.ts';
+import { escapeXml as e } from '@arbiter/reports';
 import { type ReportModel, type UnitSection, buildModel } from './model.ts';
 import { renderMapSvg } from './svg.ts';
 import { clean } from './text.ts';

@@ -1,8 +1,9 @@
 // Benchmark: render every report artefact for 500 nations of 20 units each, as the turn worker would.
-// Run: npm run bench -w packages/reports   (prints the figures recorded in docs/benchmarks.md)
+// Run: npm run bench:render -w packages/ruleset-mepbm   (prints the figures recorded in docs/benchmarks.md)
 import { availableParallelism, loadavg } from 'node:os';
 import type { NationView } from '@arbiter/ruleset-mepbm';
-import { composeReportMail, renderHtmlReport, renderMapPng, renderMapPngAsync, renderMapSvg, renderTextReport } from '../src/index.ts';
+import { renderMapPng, renderMapPngAsync } from '@arbiter/reports';
+import { composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 import type { ReportContext } from '../src/index.ts';
 import { ctxFor, makeView } from './views.ts';
 

@@ -1,7 +1,7 @@
 // Synthetic nation views for the reports benchmark: 20 units each on a 16 x 14 hex window.
 import type { HexsideFeature, MapWindowHex, MapWindowHexside, MoveStep, NationView, Terrain, UnitResult } from '@arbiter/ruleset-mepbm';
 import type { ReportContext } from '../src/index.ts';
-import { DIRECTIONS, coordOf, hexIdOf, neighbour } from '../src/geometry.ts';
+import { DIRECTIONS, coordOf, hexIdOf, neighbour } from '../src/report/geometry.ts';
 
 const UNITS = 20;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderMapPng, renderMapPngAsync, renderMapSvg } from '../src/index.ts';
-import { textToGlyphs } from '../src/glyphs.ts';
+import { renderMapPng, renderMapPngAsync } from '@arbiter/reports';
+import { renderMapSvg } from '../src/index.ts';
+import { textToGlyphs } from '@arbiter/reports';
 import { gondorContext, gondorView } from './fixtures.ts';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

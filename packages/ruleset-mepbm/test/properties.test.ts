@@ -6,7 +6,7 @@ import type { MoveStep, NationView, Step, UnitResult } from '@arbiter/ruleset-me
 import { describe, expect } from 'vitest';
 import { TEXT_WIDTH, composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 import type { ReportContext } from '../src/index.ts';
-import { DIRECTIONS, hexIdOf, neighbour } from '../src/geometry.ts';
+import { DIRECTIONS, hexIdOf, neighbour } from '../src/report/geometry.ts';
 
 const name = fc.string({ unit: 'binary', maxLength: 30 });
 const terrain = fc.constantFrom('shore', 'plains', 'hills', 'forest', 'desert', 'swamp', 'mountains', 'coast', 'sea' as const);

@@ -2,7 +2,7 @@
 // Steps are built with the grid's neighbour rule, so every path is one a real army could walk.
 import type { Direction, HexId, MapWindowHex, MapWindowHexside, MoveStep, NationView, Step, Terrain } from '@arbiter/ruleset-mepbm';
 import type { ReportContext } from '../src/index.ts';
-import { coordOf, hexIdOf, neighbour } from '../src/geometry.ts';
+import { coordOf, hexIdOf, neighbour } from '../src/report/geometry.ts';
 
 /** Steps from `start`: each entry is [direction or h, cost, pulse]; MP left counts down from `budget`. */
 export function walk(start: HexId, budget: number, entries: [MoveStep, number, number][]): Step[] {

@@ -1,20 +1,14 @@
 // What a report needs besides the nation's view: the game's names, the next deadline and its time zone.
-import type { NationId, NationView } from '@arbiter/ruleset-mepbm';
+import type { ReportContext as KernelReportContext } from '@arbiter/engine';
+import type { NationId, NationView } from '../types.ts';
 
-export interface ReportContext {
-  gameName: string;
-  gameId: string;
-  /** The turn whose results the report shows; must equal `view.turn`. */
-  turn: number;
-  /** When orders for the next turn are due, or null when no deadline is set (paused game). */
-  nextDeadline: Date | null;
-  /** IANA time zone of the game's schedule, e.g. "Europe/London". */
-  timeZone: string;
+/** The kernel's report context (@arbiter/engine) in mepbm's words: the reader is a nation. */
+export type ReportContext = Omit<KernelReportContext, 'playerName' | 'playerNames'> & {
   /** The reader's nation, in words. */
   nationName: string;
   /** Names of other nations for sightings and population centres; ids are shown where a name is missing. */
   nationNames?: Readonly<Record<NationId, string>>;
-}
+};
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS, centre, coordOf, distance, hexIdOf, hexWidth, neighbour, num, opposite, requireCoord, sideEnds } from '../src/geometry.ts';
+import { DIRECTIONS, centre, coordOf, distance, hexIdOf, hexWidth, neighbour, num, opposite, requireCoord, sideEnds } from '../src/report/geometry.ts';
 
 describe('hex ids', () => {
   it('reads 4-digit CCRR and 6-digit CCCRRR ids', () => {

@@ -1,11 +1,11 @@
 // Drawing geometry of the engine's hex grid: pointy-top hexes in horizontal rows, even rows shifted
 // half a hex right ("even-r" offset), hex ids CCRR (or CCCRRR on maps wider or taller than 99).
 // The neighbour rule is the rules reference's, exactly; pixel positions follow from it.
-import { type Coord, type Direction, type HexId, DIRECTIONS, formatHexId, parseHexId } from '@arbiter/ruleset-mepbm';
+import { type Coord, type Direction, type HexId, DIRECTIONS, formatHexId, parseHexId } from '@arbiter/engine';
 
 // Hex ids, neighbours and distances are the engine's (one hex module for the whole project); this file
 // adds only what drawing needs.
-export { type Coord, DIRECTIONS, distance, neighbour, opposite } from '@arbiter/ruleset-mepbm';
+export { type Coord, DIRECTIONS, distance, neighbour, opposite } from '@arbiter/engine';
 
 export interface Point {
   x: number;

@@ -1,6 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type ReportMail, composeReportMail, renderMapPng, renderMapSvg } from '../src/index.ts';
+import { type ReportMail, renderMapPng } from '@arbiter/reports';
+import { composeReportMail, renderMapSvg } from '../src/index.ts';
 import { gondorContext, gondorView, nastyView } from './fixtures.ts';
 
 const svg = renderMapSvg(gondorView, { nationName: 'Gondor', nationNames: gondorContext.nationNames ?? {} });

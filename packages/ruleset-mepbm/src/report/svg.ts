@@ -12,8 +12,8 @@ import type {
   PopulationCentreSize,
   Terrain,
   UnitResult,
-} from '@arbiter/ruleset-mepbm';
-import { escapeXml } from './escape.ts';
+} from '../types.ts';
+import { escapeXml } from '@arbiter/reports';
 import {
   type Coord,
   type Point,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NationView } from '@arbiter/ruleset-mepbm';
-import { renderMapSvg, renderMapPng } from '../src/index.ts';
+import { renderMapPng } from '@arbiter/reports';
+import { renderMapSvg } from '../src/index.ts';
 import { emptyView, gondorContext, gondorView, nastyView } from './fixtures.ts';
 
 const names = { nationName: 'Gondor', nationNames: gondorContext.nationNames ?? {} };

@@ -1,18 +1,12 @@
 // The plain-text turn report: every line at most 78 columns, no control characters.
-import type { NationView } from '@arbiter/ruleset-mepbm';
+import { clean } from '@arbiter/reports';
+import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
 import { type ReportModel, type StepRow, type UnitSection, buildModel } from './model.ts';
 
 export const TEXT_WIDTH = 78;
 
-// C0/C1 controls, DEL and the Unicode line/paragraph separators: they would break the layout or the mail.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
-/** One-line text: control characters (newlines, tabs, escapes) become spaces. */
-export function clean(s: string): string {
-  return s.replace(CONTROL, ' ');
-}
+export { clean };
 
 /**
  * Word-wraps `s` to `width` columns: the first line starts with `first`, the others with `rest`.

@@ -10,9 +10,9 @@ import type {
   Sighting,
   Terrain,
   UnitResult,
-} from '@arbiter/ruleset-mepbm';
+} from '../types.ts';
 import { type ReportContext, nationLabel } from './context.ts';
-import { AFTER_MOVEMENT } from '@arbiter/ruleset-mepbm';
+import { AFTER_MOVEMENT } from '../adjudicate.ts';
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
 
 export const TERRAIN_WORDS: Record<Terrain, string> = {

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/ruleset-mepbm';
 import type { NationView } from '@arbiter/ruleset-mepbm';
 import { describe, expect, it } from 'vitest';
-import { type ReportContext, TEXT_WIDTH, composeReportMail, renderHtmlReport, renderMapPng, renderMapSvg, renderTextReport } from '../src/index.ts';
+import { renderMapPng } from '@arbiter/reports';
+import { type ReportContext, TEXT_WIDTH, composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 
 const demo = new URL('../../../examples/demo/', import.meta.url);
 const raw: unknown = JSON.parse(readFileSync(new URL('scenario.json', demo), 'utf8'));
