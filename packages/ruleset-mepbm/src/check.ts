@@ -1,5 +1,6 @@
 // The intake's receipt: which of a nation's orders stand, why not, warnings, and for moves the
 // unopposed path in words (where it would stop and why, MP used). Same checks as the turn.
+import { sideSlot } from '@arbiter/engine';
 import { DIRECTION_INDEX } from '@arbiter/engine';
 import { hexIdOfIndex, hexIndexOf } from './map.ts';
 import type { GameMap } from './map.ts';
@@ -77,7 +78,7 @@ export function walkNavyPath(world: World, start: number, steps: readonly MoveSt
       d = DIRECTION_INDEX[s];
       cost = navyStepCost(map, at, d, fed, evasive, world.isDock);
       if (cost < 0) return { final: at, mpSpent: spent, steps: out, stop: { reason: blockOfCost(cost), at, entry: i } };
-      to = map.neighbours[at * 6 + d] as number;
+      to = map.neighbours[sideSlot(at, d)] as number;
     }
     if (spent + cost > MP_NAVY) return { final: at, mpSpent: spent, steps: out, stop: { reason: 'insufficient-mp', at, entry: i } };
     spent += cost;

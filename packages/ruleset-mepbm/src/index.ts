@@ -11,7 +11,12 @@ export * from './state.ts';
 export * from './strength.ts';
 export * from './paths.ts';
 export * from './validate.ts';
-export * from './adjudicate.ts';
+export { adjudicate } from './adjudicate.ts';
+export { AFTER_MOVEMENT, PULSES } from './resolve/events.ts';
+export type { AdjudicateOptions, TurnEvent, TurnResult } from './resolve/events.ts';
+export { hexIdOf } from './resolve/resolution.ts';
+export type { RUnit, Resolution } from './resolve/resolution.ts';
+export { armiesHostile, centreStops } from './resolve/presence.ts';
 export * from './check.ts';
 export * from './views.ts';
 // The kernel's pieces mepbm's own tests and benches use, under the names they had here.

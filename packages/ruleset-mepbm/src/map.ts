@@ -10,6 +10,7 @@
 // Features listed from both hexes are unioned (a road named from one side only is still a road); the
 // only contradiction is two different river kinds (minor-river and major-river) on one side.
 
+import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import {
   DIRECTIONS,
   DIRECTION_INDEX,
@@ -157,7 +158,7 @@ export function buildMap(input: MapInput, options: BuildMapOptions = {}): { map:
   const { terrain, ids, hexCount } = placing;
 
   // Neighbour table.
-  const neighbours = new Int32Array(boxSize * 6).fill(-1);
+  const neighbours = new Int32Array(boxSize * HEX_SIDES).fill(-1);
   for (let r = 0; r < height; r++) neighbourRow(terrain, neighbours, width, height, r, minRow + r);
 
   const map: GameMap = { minCol: empty ? 0 : minCol, minRow: empty ? 0 : minRow, width, height, hexCount, terrain, edges: new Uint8Array(boxSize * 3), neighbours };
@@ -241,12 +242,12 @@ function neighbourRow(terrain: Uint8Array, neighbours: Int32Array, width: number
   for (let q = 0; q < width; q++) {
     const idx = r * width + q;
     if (terrain[idx] === 0) continue;
-    for (let d = 0; d < 6; d++) {
+    for (let d = 0; d < HEX_SIDES; d++) {
       const nq = q + (dcols[d] as number);
       const nr = r + (DROW[d] as number);
       if (nq < 0 || nr < 0 || nq >= width || nr >= height) continue;
       const n = nr * width + nq;
-      if (terrain[n] !== 0) neighbours[idx * 6 + d] = n;
+      if (terrain[n] !== 0) neighbours[sideSlot(idx, d)] = n;
     }
   }
 }
@@ -302,7 +303,7 @@ function addHexside(map: GameMap, hexsides: MapInput['hexsides'], i: number, bas
     errors.push({ path: `${at}.hex`, message: `hex ${formatHexId(c)} is not on the map (it is not in ${base}.hexes)` });
     return;
   }
-  const other = map.neighbours[idx * 6 + d] as number;
+  const other = map.neighbours[sideSlot(idx, d)] as number;
   if (other < 0) {
     errors.push({
       path: `${at}.dir`,
@@ -349,7 +350,7 @@ function describeNeighbour(c: Coord, d: Direction): string {
 export function edgeSlot(map: GameMap, index: number, d: number): number {
   // e, se, sw (codes 1..3) are owned by this hex; ne, w, nw by the neighbour (its sw, e, se).
   if (d >= 1 && d <= 3) return index * 3 + d - 1;
-  const n = map.neighbours[index * 6 + d] as number;
+  const n = map.neighbours[sideSlot(index, d)] as number;
   if (n < 0) return -1;
   return n * 3 + (d === 0 ? 2 : d === 4 ? 0 : 1);
 }
@@ -396,7 +397,7 @@ export function hexIdTable(map: GameMap): (HexId | undefined)[] {
 
 /** Index of the neighbour of hex `index` in direction code `d` (DIRECTIONS order), -1 if none. */
 export function neighbourIndex(map: GameMap, index: number, d: number): number {
-  return map.neighbours[index * 6 + d] as number;
+  return map.neighbours[sideSlot(index, d)] as number;
 }
 
 /** Terrain code (TERRAIN_CODE) of hex `index`; 0 when there is no hex. */
@@ -412,7 +413,7 @@ export function terrainAtIndex(map: GameMap, index: number): Terrain | undefined
 /** Feature bits of the side of hex `index` in direction code `d`; 0 when there is no hex beyond. */
 export function featuresAtIndex(map: GameMap, index: number, d: number): number {
   if (d >= 1 && d <= 3) return map.edges[index * 3 + d - 1] as number;
-  const n = map.neighbours[index * 6 + d] as number;
+  const n = map.neighbours[sideSlot(index, d)] as number;
   if (n < 0) return 0;
   return map.edges[n * 3 + (d === 0 ? 2 : d === 4 ? 0 : 1)] as number;
 }

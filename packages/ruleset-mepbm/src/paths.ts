@@ -1,6 +1,7 @@
 // Step costs and unopposed paths for armies and navies, on hex indexes (no strings on the hot path).
 // The pulse resolver (adjudicate.ts), the order check (check.ts) and the benchmark all use these, so a
 // preview and a turn can never disagree about what a step costs.
+import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { COST_NOT_ALLOWED, stepCost } from './costs.ts';
 import { DIRECTION_INDEX } from '@arbiter/engine';
 import { FEATURE_BIT, TERRAIN_CODE, featuresAtIndex } from './map.ts';
@@ -80,7 +81,7 @@ export function troopCount(troops: Troops): number {
  * of the StepBlock in ARMY_BLOCKS (so the hot loop allocates nothing). `h` is not a step: it costs 1.
  */
 export function armyStepCost(map: GameMap, from: number, d: number, table: number, fed: boolean, evasive: boolean): number {
-  const to = map.neighbours[from * 6 + d] as number;
+  const to = map.neighbours[sideSlot(from, d)] as number;
   if (to < 0) return -1; // off-map
   const tTo = map.terrain[to] as number;
   if (tTo === T_COAST || tTo === T_SEA) return -2; // water
@@ -105,13 +106,13 @@ export function navigable(map: GameMap, index: number, isDock: (index: number) =
 }
 
 export function bordersMajorRiverIndex(map: GameMap, index: number): boolean {
-  for (let d = 0; d < 6; d++) if ((featuresAtIndex(map, index, d) & MAJOR) !== 0) return true;
+  for (let d = 0; d < HEX_SIDES; d++) if ((featuresAtIndex(map, index, d) & MAJOR) !== 0) return true;
   return false;
 }
 
 /** Navy step cost: 1 MP per hex fed, 2 unfed, doubled when evasive; negative = blocked (-1 off-map, -6 not navigable). */
 export function navyStepCost(map: GameMap, from: number, d: number, fed: boolean, evasive: boolean, isDock: (index: number) => boolean): number {
-  const to = map.neighbours[from * 6 + d] as number;
+  const to = map.neighbours[sideSlot(from, d)] as number;
   if (to < 0) return -1;
   if (!navigable(map, to, isDock)) return -6;
   const c = fed ? 1 : 2;
@@ -171,7 +172,7 @@ export function walkArmyPath(
       d = DIRECTION_INDEX[s];
       cost = armyStepCost(map, at, d, table, fed, evasive);
       if (cost < 0) return { final: at, mpSpent: spent, steps: out, stop: { reason: blockOfCost(cost), at, entry: i } };
-      to = map.neighbours[at * 6 + d] as number;
+      to = map.neighbours[sideSlot(at, d)] as number;
     }
     if (spent + cost > budget) return { final: at, mpSpent: spent, steps: out, stop: { reason: 'insufficient-mp', at, entry: i } };
     spent += cost;
@@ -206,7 +207,7 @@ export function walkArmyFinal(
     else {
       cost = armyStepCost(map, at, d, table, fed, evasive);
       if (cost < 0) return -(i + 1);
-      to = map.neighbours[at * 6 + d] as number;
+      to = map.neighbours[sideSlot(at, d)] as number;
     }
     if (spent + cost > budget) return -(i + 1);
     spent += cost;

@@ -1,6 +1,7 @@
 // mepbm behind the kernel's Ruleset contract: the one value the services, the shells and the registry use.
 import type { ReportContext as KernelReportContext, Ruleset } from '@arbiter/engine';
-import { type TurnEvent, adjudicate } from './adjudicate.ts';
+import { adjudicate } from './adjudicate.ts';
+import type { TurnEvent } from './resolve/events.ts';
 import { checkOrders } from './check.ts';
 import { type Order, describeOrder, normaliseUnitName, parseOrders, printOrder, unitNameProblem } from './orders.ts';
 import type { ReportContext } from './report/context.ts';

@@ -1,5 +1,6 @@
 // The scenario format (docs/scenario-format.md): what a GM writes to create a game, and what
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
+import { HEX_SIDES } from '@arbiter/engine';
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
 import { hexIdProblem } from '@arbiter/engine';
@@ -243,6 +244,6 @@ function isNavyLandHex(s: Parsed, map: GameMap, hex: string, terrain: string): b
 /** True when one of the hex's six sides carries a major river (navies may sail there). */
 export function bordersMajorRiver(map: GameMap, index: number): boolean {
   if (index < 0 || terrainAtIndex(map, index) === undefined) return false;
-  for (let d = 0; d < 6; d++) if (hasFeature(featuresAtIndex(map, index, d), 'major-river')) return true;
+  for (let d = 0; d < HEX_SIDES; d++) if (hasFeature(featuresAtIndex(map, index, d), 'major-river')) return true;
   return false;
 }

@@ -1,6 +1,6 @@
 // A turn's result in a few lines of text (`arbiter adjudicate --summary`): per unit where it went and
 // why it stopped, then the errors, what each nation saw, the hash.
-import type { TurnResult } from './adjudicate.ts';
+import type { TurnResult } from './resolve/events.ts';
 
 export function summarise(result: TurnResult): string {
   const lines: string[] = [`turn ${result.turn}: ${result.units.length} units, ${result.events.length} events, ${result.rolls.length} random draws`];

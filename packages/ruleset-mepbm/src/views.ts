@@ -2,12 +2,14 @@
 // A view holds the nation's own units' results, the foreign armies and navies its units and population
 // centres saw (with a rough size, never troop numbers), the population centres it knows of, the map
 // around its units, the events that concern it, and an order template.
+import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { DIRECTIONS } from '@arbiter/engine';
 import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
-import { hexIdOf } from './adjudicate.ts';
+import { hexIdOf } from './resolve/resolution.ts';
 import { each } from './each.ts';
-import type { RUnit, Resolution, TurnEvent } from './adjudicate.ts';
+import type { RUnit, Resolution } from './resolve/resolution.ts';
+import type { TurnEvent } from './resolve/events.ts';
 import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, UnitResult } from './types.ts';
 
 /**
@@ -195,7 +197,7 @@ function windowSides(w: MapWindow, i: number, out: MapWindowHexside[], slots: nu
   for (let k = 0; k < 3; k++) {
     const bits = edges[i * 3 + k] as number;
     if (bits === 0) continue;
-    const other = neighbours[i * 6 + k + 1] as number;
+    const other = neighbours[sideSlot(i, k + 1)] as number;
     if (other < 0 || w.mark[other] !== w.stamp) continue;
     const key = i * 3 + k;
     let side = w.pieces.side[key];
@@ -222,8 +224,8 @@ function addRadius(w: MapWindow, centre: number, radius: number): void {
   const { neighbours } = w.r.map;
   if (radius === 1) {
     // The usual radius, without frontier arrays.
-    for (let d = 0; d < 6; d++) {
-      const n = neighbours[centre * 6 + d] as number;
+    for (let d = 0; d < HEX_SIDES; d++) {
+      const n = neighbours[sideSlot(centre, d)] as number;
       if (n >= 0) addHex(w, n);
     }
     return;
@@ -232,8 +234,8 @@ function addRadius(w: MapWindow, centre: number, radius: number): void {
   for (let k = 0; k < radius; k++) {
     const next: number[] = [];
     for (const h of frontier) {
-      for (let d = 0; d < 6; d++) {
-        const n = neighbours[h * 6 + d] as number;
+      for (let d = 0; d < HEX_SIDES; d++) {
+        const n = neighbours[sideSlot(h, d)] as number;
         if (n >= 0 && w.mark[n] !== w.stamp) {
           addHex(w, n);
           next.push(n);

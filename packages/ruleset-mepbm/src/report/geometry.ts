@@ -1,6 +1,7 @@
 // Drawing geometry of the engine's hex grid: pointy-top hexes in horizontal rows, even rows shifted
 // half a hex right ("even-r" offset), hex ids CCRR (or CCCRRR on maps wider or taller than 99).
 // The neighbour rule is the rules reference's, exactly; pixel positions follow from it.
+import { turnSide } from '@arbiter/engine';
 import { type Coord, type Direction, type HexId, DIRECTIONS, formatHexId, parseHexId } from '@arbiter/engine';
 
 // Hex ids, neighbours and distances are the engine's (one hex module for the whole project); this file
@@ -66,7 +67,7 @@ export function corners(p: Point, size: number): Point[] {
 export function sideEnds(p: Point, size: number, d: Direction): [Point, Point] {
   const i = DIRECTIONS.indexOf(d);
   const a = CORNER_UNIT[i] as Point;
-  const b = CORNER_UNIT[(i + 1) % 6] as Point;
+  const b = CORNER_UNIT[turnSide(i, 1)] as Point;
   return [
     { x: p.x + a.x * size, y: p.y + a.y * size },
     { x: p.x + b.x * size, y: p.y + b.y * size },

@@ -12,7 +12,7 @@ import type {
   UnitResult,
 } from '../types.ts';
 import { type ReportContext, nationLabel } from './context.ts';
-import { AFTER_MOVEMENT } from '../adjudicate.ts';
+import { AFTER_MOVEMENT } from '../resolve/events.ts';
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
 
 export const TERRAIN_WORDS: Record<Terrain, string> = {

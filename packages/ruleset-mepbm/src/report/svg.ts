@@ -2,6 +2,7 @@
 // river sides on the hex edges, roads, bridges and fords, population centres, own and sighted units,
 // each own unit's path this turn with an arrow, stop markers, hex ids, and a legend.
 // Deterministic: the same view and options always give the same bytes (golden tests rely on it).
+import { HEX_SIDES } from '@arbiter/engine';
 import type {
   Direction,
   Fortification,
@@ -96,7 +97,7 @@ function pts(points: Point[]): string {
 function hexOutline(s: number): string {
   const pts = corners({ x: 0, y: 0 }, s);
   let d = '';
-  for (let k = 1; k < 6; k++) {
+  for (let k = 1; k < HEX_SIDES; k++) {
     const a = pts[k - 1] as Point;
     const b = pts[k] as Point;
     d += `l${num(b.x - a.x)} ${num(b.y - a.y)}`;
