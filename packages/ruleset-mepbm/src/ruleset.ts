@@ -1,5 +1,5 @@
 // mepbm behind the kernel's Ruleset contract: the one value the services, the shells and the registry use.
-import type { ReportContext as KernelReportContext, Ruleset } from '@arbiter/engine';
+import { type ReportContext as KernelReportContext, type Ruleset, type Topology, hexOffsetTopology } from '@arbiter/engine';
 import { adjudicate } from './adjudicate.ts';
 import type { TurnEvent } from './resolve/events.ts';
 import { checkOrders } from './check.ts';
@@ -47,6 +47,17 @@ function ownerOf(state: GameState, unit: string): string | null {
   return m.get(unit) ?? null;
 }
 
+// The board of a state: the map's hexes on the kernel's pointy-top offset topology, once per map object.
+const boards = new WeakMap<GameState['map'], Topology>();
+function boardOf(state: GameState): Topology {
+  let b = boards.get(state.map);
+  if (b === undefined) {
+    b = hexOffsetTopology(state.map.hexes.map((h) => h.hex));
+    boards.set(state.map, b);
+  }
+  return b;
+}
+
 /** A stored state is mepbm's when it says so and has its lists; anything else is refused by name. */
 function decodeState(json: unknown): GameState {
   if (json === null || typeof json !== 'object') throw new Error('the stored state is not a JSON object');
@@ -72,6 +83,7 @@ export const mepbm: MepbmRuleset = {
     orderText: (scenario) => (scenario as Scenario).orders.join('\n'),
     players: (state) => state.nations.map((n) => ({ id: n.id, name: n.name ?? n.id })),
   },
+  board: boardOf,
   state: {
     decode: decodeState,
     turnOf: (state) => state.turn,

@@ -133,6 +133,8 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
     /** The order text a scenario file carries for its first turn (`arbiter adjudicate`), one order a line. */
     orderText(scenario: unknown): string;
   };
+  /** The board of a state as the kernel's topology: its space ids, neighbours, distance, regions. */
+  board(state: St): Topology;
   /** Stored states are JSON: decode checks a stored value is this ruleset's state (throws an Error naming the problem). */
   state: {
     decode(json: unknown): St;
