@@ -64,7 +64,7 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
     const view = result.views[nation];
     const text =
       view === undefined
-        ? `${names[nation]} (${nation}) has no units or population centres in this game's state: it would get no report.\n`
+        ? `${names[nation]} (${nation}) has nothing of its own in this game's state: it would get no report.\n`
         : ruleset.report.text(view, { gameName: game.name, gameId, turn: result.turn, nextDeadline: null, timeZone: game.timeZone, playerName: names[nation] as string, playerNames: names });
     preview.report = { nationId: nation, text };
   }
