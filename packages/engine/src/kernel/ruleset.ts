@@ -1,5 +1,6 @@
-// The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Draft
-// by the lead; the kernel refines it. Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
+// The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Drafted
+// by the lead, refined with the kernel (every change to the draft is listed in docs/architecture.md,
+// "Changes to the lead's draft"). Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
 // expeditions) must fit it without kernel changes.
 // Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
 import type { DrawContextValues, DrawRecord } from './rng.ts';
@@ -64,7 +65,7 @@ export interface Random {
   draw(purpose: string, sides: number, context?: DrawContextValues): number;
   draws(): readonly DrawRecord[];
 }
-/** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary. */
+/** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary (`sealTurn`). */
 export type ResultHash = string;
 
 // ---- turn structure ----
