@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'engine', include: ['test/**/*.test.ts', 'src/**/*.test.ts'] },
+  test: { name: 'engine', include: ['test/**/*.test.ts'] },
 });

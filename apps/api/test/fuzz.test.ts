@@ -3,7 +3,7 @@
 // derived from the latest submission naming the unit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseOrders } from '@arbiter/engine';
+import { parseOrders } from '@arbiter/ruleset-mepbm';
 import type { Receipt } from '@arbiter/intake';
 import { bearer, gm, harness, newGame, type Harness } from './helpers/setup.ts';
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '@arbiter/engine';
+import { parseScenario } from '@arbiter/ruleset-mepbm';
 import { createGameInputSchema } from '@arbiter/intake';
 import { runCli } from '../src/cli.ts';
 import { loadLocalConfig } from '@arbiter/config';

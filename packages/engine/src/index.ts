@@ -1,17 +1,63 @@
-// @arbiter/engine: the pure rules engine. No I/O, no clock, no global randomness.
-export type * from './types.ts';
-export * from './hex.ts';
-export * from './map.ts';
-export * from './costs.ts';
-export * from './orders.ts';
-export * from './canonical.ts';
-export * from './rng.ts';
-export * from './settings.ts';
-export * from './scenario.ts';
-export * from './state.ts';
-export * from './strength.ts';
-export * from './paths.ts';
-export * from './validate.ts';
-export * from './adjudicate.ts';
-export * from './check.ts';
-export * from './views.ts';
+// @arbiter/engine: the kernel that knows no game. The Ruleset contract, board topologies, the step
+// outcome and path walker, the seeded random source, the canonical hash, the turn structures.
+// Pure: no I/O, no clock, no global randomness. Every export is listed by name (docs/architecture.md).
+export type {
+  DrawRecord,
+  Edge,
+  OrderCheck,
+  OrderError,
+  PlayerId,
+  Random,
+  ResultHash,
+  Ruleset,
+  RenderedReport,
+  ReportContext,
+  RulesetId,
+  SequentialMode,
+  SourcePosition,
+  StepOutcome,
+  StepRefusal,
+  StepRules,
+  Topology,
+  TurnResult,
+  TurnStructure,
+  WatchOutcome,
+} from './kernel/ruleset.ts';
+export { Rng, isRngState, rngFromSeed } from './kernel/rng.ts';
+export type { DrawContext, DrawContextValues, RngState, RollRecord } from './kernel/rng.ts';
+export { canonicalJson, canonicalSha256, sha256Hex } from './kernel/canonical.ts';
+export {
+  DIRECTIONS,
+  DIRECTION_INDEX,
+  DROW,
+  EVEN_ROW_DCOL,
+  MAX_COORD,
+  ODD_ROW_DCOL,
+  adjacentDirections,
+  directionBetween,
+  distance,
+  formatHexId,
+  hexIdProblem,
+  isDirection,
+  isValidCoord,
+  neighbour,
+  opposite,
+  parseHexId,
+  parseHexIdPacked,
+  HEX_SIDES,
+  hexOffsetTopology,
+  sideSlot,
+  turnSide,
+} from './kernel/topology/hex-offset.ts';
+export type { Coord, Direction, HexId } from './kernel/topology/hex-offset.ts';
+export { hexZonesTopology } from './kernel/topology/hex-zones.ts';
+export type { HexZonesTopology, ZonedHex } from './kernel/topology/hex-zones.ts';
+export { SQUARE_DIRECTIONS, formatSquare, parseSquare, squareDistance, squareGridTopology } from './kernel/topology/square-grid.ts';
+export type { Square, SquareDirection, SquareGridInput, SquareSide } from './kernel/topology/square-grid.ts';
+export { locationGraphTopology } from './kernel/topology/location-graph.ts';
+export type { Location, LocationGraphTopology } from './kernel/topology/location-graph.ts';
+export { notAdjacent, walkPath } from './kernel/walk.ts';
+export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
+export { adjudicatesOnArrival, moveOrder, nextToMove } from './kernel/turn.ts';
+export type { MoveOrderInput } from './kernel/turn.ts';
+export { EventLog, sealTurn } from './kernel/result.ts';

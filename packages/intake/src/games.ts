@@ -1,7 +1,7 @@
 // Games: creation from a scenario, status, and the game master's player controls (email, secret).
 // Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
 import { ReportDelivery, transaction, type Db } from '@arbiter/db';
-import { createGame as createInitialState, parseScenario } from '@arbiter/engine';
+import { RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import { z } from 'zod';
 import { forgetGameAuth } from './auth.ts';
 import { IntakeError } from './errors.ts';
@@ -14,7 +14,7 @@ const email = z.string().trim().max(254).regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+
 
 export const createGameInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  /** The scenario document (docs/scenario-format.md); checked by the engine's parseScenario. */
+  /** The scenario document (docs/scenario-format.md); its `ruleset` names the game's ruleset, which checks it. */
   scenario: z.unknown(),
   schedule: scheduleSchema,
   timeZone: z.string().refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. "Europe/Berlin")' }),
@@ -44,7 +44,7 @@ function issuesOf(error: z.ZodError, prefix = ''): { path: string; message: stri
   }));
 }
 
-/** Create a game: its nations with fresh secrets and its first turn, with the engine's initial state. */
+/** Create a game: its nations with fresh secrets and its first turn, with the ruleset's initial state. */
 export async function createGame(db: Db, input: CreateGameInput, now: Date = new Date()): Promise<CreatedGame> {
   const parsedInput = createGameInputSchema.safeParse(input);
   if (!parsedInput.success) {
@@ -52,13 +52,20 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
     throw new IntakeError('invalid-input', `The game is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
   }
   const g = parsedInput.data;
-  const parsed = parseScenario(g.scenario);
+  const rulesetId = (g.scenario !== null && typeof g.scenario === 'object' ? (g.scenario as { ruleset?: unknown }).ruleset : undefined);
+  if (typeof rulesetId !== 'string' || !isRulesetId(rulesetId)) {
+    const issue = { path: 'scenario.ruleset', message: `must name the game's ruleset, one of ${RULESET_IDS.map((id) => `"${id}"`).join(', ')}${typeof rulesetId === 'string' ? `; "${rulesetId}" is not one` : ''}` };
+    throw new IntakeError('invalid-scenario', `The scenario has 1 problem(s): ${issue.path}: ${issue.message}`, [issue]);
+  }
+  const ruleset = rulesetFor(rulesetId);
+  const parsed = ruleset.scenario.parse(g.scenario);
   if (!parsed.ok) {
     const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
     throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
   }
   const scenario = parsed.scenario;
-  const scenarioNations = new Map(scenario.nations.map((n) => [n.id, n]));
+  const state = ruleset.scenario.initialState(scenario);
+  const scenarioNations = new Map(ruleset.scenario.players(state).map((n) => [n.id, n]));
   const issues: { path: string; message: string }[] = [];
   const seen = new Set<string>();
   g.nations.forEach((n, i) => {
@@ -75,7 +82,7 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
   if (deadline.getTime() <= now.getTime()) {
     throw new IntakeError('invalid-input', 'The first deadline must be in the future.', [{ path: 'firstDeadline', message: 'is in the past' }]);
   }
-  const state = createInitialState(scenario);
+  const turn = ruleset.state.turnOf(state);
   const gameId = generateGameId();
   const nations = g.nations.map((n) => ({
     nationId: n.nationId,
@@ -88,12 +95,12 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
       data: {
         id: gameId,
         name: g.name,
-        ruleset: scenario.ruleset,
-        settings: scenario.settings as unknown as object,
+        ruleset: ruleset.id,
+        settings: ruleset.scenario.settings(scenario) as object,
         scenario: g.scenario as object,
         timeZone: g.timeZone,
         schedule: g.schedule,
-        currentTurn: state.turn,
+        currentTurn: turn,
         runEarlyWhenAllFinal: g.runEarlyWhenAllFinal,
         missingOrdersHoldShare: g.missingOrdersHoldShare,
         gmEmail: g.gmEmail ?? null,
@@ -102,10 +109,10 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
     await tx.nation.createMany({
       data: nations.map((n) => ({ gameId, nationId: n.nationId, name: n.name, email: n.email, secretHash: hashSecret(n.secret) })),
     });
-    await tx.turn.create({ data: { gameId, number: state.turn, deadline, state: state as unknown as object } });
-    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'game.create', detail: { turn: state.turn, deadline: deadline.toISOString() } } });
+    await tx.turn.create({ data: { gameId, number: turn, deadline, state: state as object } });
+    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'game.create', detail: { turn, deadline: deadline.toISOString() } } });
   });
-  return { gameId, turn: state.turn, deadline, nations };
+  return { gameId, turn, deadline, nations };
 }
 
 export type Viewer = { kind: 'gm' } | { kind: 'nation'; nationId: string };

@@ -1,4 +1,5 @@
 import type { Db } from '@arbiter/db';
+import { rulesetFor } from '@arbiter/rulesets';
 import type { Receipt, StandingUnitOrders } from './receipt.ts';
 import { describeStanding } from './submit.ts';
 import { IntakeError } from './errors.ts';
@@ -23,7 +24,7 @@ export interface StandingOrdersView {
 
 /** A nation's standing orders for a turn (default: the current one) and its submissions that made them. */
 export async function getStandingOrders(db: Db, gameId: string, nationId: string, turn?: number): Promise<StandingOrdersView> {
-  const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { currentTurn: true } });
+  const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { currentTurn: true, ruleset: true } });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
   const turnNumber = turn ?? game.currentTurn;
   const [rows, submissions] = await Promise.all([
@@ -41,7 +42,7 @@ export async function getStandingOrders(db: Db, gameId: string, nationId: string
     gameId,
     nationId,
     turn: turnNumber,
-    standingOrders: describeStanding(rows),
+    standingOrders: describeStanding(rulesetFor(game.ruleset), rows),
     submissions: submissions.map((s) => ({
       id: s.id,
       receivedAt: s.receivedAt.toISOString(),

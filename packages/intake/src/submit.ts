@@ -1,20 +1,10 @@
-// Taking orders in: parse with the engine, check against the stored state of the open turn, store the
-// raw submission and merge the standing orders in one transaction, answer with a receipt.
+// Taking orders in: parse with the game's ruleset, check against the stored state of the open turn, store
+// the raw submission and merge the standing orders in one transaction, answer with a receipt.
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import { sqlLiteral, type Db } from '@arbiter/db';
-import {
-  checkOrders,
-  describeOrder,
-  normaliseUnitName,
-  parseOrders,
-  printOrder,
-  unitNameProblem,
-  unitsById,
-  type GameState,
-  type Order,
-  type OrderError,
-} from '@arbiter/engine';
+import type { OrderError } from '@arbiter/engine';
+import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { IntakeError } from './errors.ts';
 import type { Receipt, ReceiptCancel, ReceiptOrder, ReceiptUnitOutcome, StandingUnitOrders } from './receipt.ts';
 import { formatDeadline } from './schedule.ts';
@@ -44,6 +34,8 @@ export interface SubmitOrdersInput {
 }
 
 interface TurnContext {
+  /** The game's ruleset id (Game.ruleset). */
+  ruleset: string;
   gameName: string;
   gameStatus: 'active' | 'paused' | 'finished';
   timeZone: string;
@@ -58,11 +50,11 @@ async function loadContext(db: Db, gameId: string, nationId: string): Promise<Tu
   // The hot path uses the pg pool directly with named (prepared) statements: a submission is a handful of
   // short queries, and the ORM layer would cost more than the database work (docs/benchmarks.md, API).
   const rows = await db.pool.query<{
-    name: string; status: TurnContext['gameStatus']; timeZone: string; currentTurn: number;
+    name: string; ruleset: string; status: TurnContext['gameStatus']; timeZone: string; currentTurn: number;
     turnStatus: TurnContext['turnStatus'] | null; deadline: Date | null; openedAt: Date | null; nationName: string | null;
   }>({
     name: 'intake-context',
-    text: `SELECT g.name, g.status::text AS status, g."timeZone", g."currentTurn",
+    text: `SELECT g.name, g.ruleset, g.status::text AS status, g."timeZone", g."currentTurn",
                   t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
              FROM "Game" g
              LEFT JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
@@ -77,6 +69,7 @@ async function loadContext(db: Db, gameId: string, nationId: string): Promise<Tu
     throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${r.currentTurn}.`);
   }
   return {
+    ruleset: r.ruleset,
     gameName: r.name,
     gameStatus: r.status,
     timeZone: r.timeZone,
@@ -93,20 +86,21 @@ async function loadContext(db: Db, gameId: string, nationId: string): Promise<Tu
 // states' JSON size (a small game's state is a few kilobytes, a 200 x 200 map with 13,000 units some
 // megabytes): a server with hundreds of open games keeps them all without re-reading one per submission.
 export const STATE_CACHE = { maxJsonBytes: 64 * 1024 * 1024, maxEntries: 4096 } as const;
-const stateCache = new WeakMap<Db, LRUCache<string, GameState>>();
+// States are the ruleset's (opaque here), decoded by it once when read.
+const stateCache = new WeakMap<Db, LRUCache<string, NonNullable<unknown>>>();
 
 const stateKey = (gameId: string, turn: number, openedAt: number) => `${gameId}\u0000${turn}\u0000${openedAt}`;
 
-function stateCacheOf(db: Db): LRUCache<string, GameState> {
+function stateCacheOf(db: Db): LRUCache<string, NonNullable<unknown>> {
   let cache = stateCache.get(db);
   if (cache === undefined) {
-    cache = new LRUCache<string, GameState>({ max: STATE_CACHE.maxEntries, maxSize: STATE_CACHE.maxJsonBytes });
+    cache = new LRUCache<string, NonNullable<unknown>>({ max: STATE_CACHE.maxEntries, maxSize: STATE_CACHE.maxJsonBytes });
     stateCache.set(db, cache);
   }
   return cache;
 }
 
-async function loadState(db: Db, client: pg.PoolClient, gameId: string, turn: number, openedAt: Date): Promise<GameState> {
+async function loadState(db: Db, client: pg.PoolClient, ruleset: AnyRuleset, gameId: string, turn: number, openedAt: Date): Promise<NonNullable<unknown>> {
   const cache = stateCacheOf(db);
   const key = stateKey(gameId, turn, openedAt.getTime());
   const hit = cache.get(key);
@@ -120,7 +114,12 @@ async function loadState(db: Db, client: pg.PoolClient, gameId: string, turn: nu
   });
   const text = row.rows[0]?.state;
   if (text === undefined) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${turn}.`);
-  const state = JSON.parse(text) as GameState;
+  let state: NonNullable<unknown>;
+  try {
+    state = ruleset.state.decode(JSON.parse(text)) as NonNullable<unknown>;
+  } catch (e) {
+    throw new Error(`the stored state of turn ${turn} of game "${gameId}" is not usable: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
   // A state larger than the whole budget is used, not cached.
   if (text.length <= STATE_CACHE.maxJsonBytes) cache.set(key, state, { size: Math.max(1, text.length) });
   return state;
@@ -151,10 +150,11 @@ interface CancelLine {
 }
 
 /**
- * `<unit>, cancel` lines: taken out of the text (blanked, so line numbers stay) before the engine's parser
- * sees it. Only a line whose second entry is the word `cancel` is one.
+ * `<unit>, cancel` lines: taken out of the text (blanked, so line numbers stay) before the ruleset's
+ * parser sees it. Only a line whose second entry is the word `cancel` is one. The unit's name is read by
+ * the ruleset (`readUnit`).
  */
-export function extractCancels(text: string): { text: string; cancels: CancelLine[]; errors: OrderError[] } {
+export function extractCancels(text: string, readUnit: AnyRuleset['orders']['readUnit']): { text: string; cancels: CancelLine[]; errors: OrderError[] } {
   const cancels: CancelLine[] = [];
   const errors: OrderError[] = [];
   const lines = text.split(/\r\n|\r|\n/);
@@ -164,9 +164,10 @@ export function extractCancels(text: string): { text: string; cancels: CancelLin
     if (parts.length < 2 || (parts[1] as string).trim().toLowerCase() !== 'cancel') return;
     const column = body.length - body.trimStart().length + 1;
     const extra = parts.slice(2).filter((p) => p.trim() !== '');
-    const unit = normaliseUnitName(parts[0] as string);
-    if (unit === null) {
-      errors.push({ line: i + 1, column, message: unitNameProblem(parts[0] as string) ?? 'the unit name is missing' });
+    const read = readUnit(parts[0] as string);
+    const unit = read.ok ? read.unit : null;
+    if (!read.ok || unit === null) {
+      errors.push({ line: i + 1, column, message: read.ok ? 'the unit name is missing' : read.message });
     } else if (extra.length > 0) {
       errors.push({ line: i + 1, column, unit, message: `"cancel" takes nothing after it; write "${unit}, cancel"` });
     } else {
@@ -187,17 +188,18 @@ interface Plan {
   notes: Map<string, string>;
 }
 
-export function planSubmission(state: GameState, nationId: string, rawText: string): Plan {
-  const extracted = extractCancels(rawText);
-  const parsed = parseOrders(extracted.text);
-  const checks = checkOrders(state, nationId, parsed.orders);
+export function planSubmission(ruleset: AnyRuleset, state: unknown, nationId: string, rawText: string): Plan {
+  const ro = ruleset.orders;
+  const extracted = extractCancels(rawText, ro.readUnit);
+  const parsed = ro.parse(extracted.text);
+  const checks = ro.check(state, nationId, parsed.orders);
   const errors = [...extracted.errors, ...parsed.errors].sort((a, b) => a.line - b.line || a.column - b.column);
-  const orders: ReceiptOrder[] = [...checks].sort((a, b) => a.order.line - b.order.line).map((c) => {
+  const orders: ReceiptOrder[] = [...checks].sort((a, b) => ro.lineOf(a.order) - ro.lineOf(b.order)).map((c) => {
     const o: ReceiptOrder = {
-      line: c.order.line,
-      unit: c.order.unit,
-      text: printOrder(c.order),
-      words: describeOrder(c.order),
+      line: ro.lineOf(c.order),
+      unit: ro.unitOf(c.order),
+      text: ro.print(c.order),
+      words: ro.describe(c.order),
       status: c.status,
       warnings: [...c.warnings],
     };
@@ -205,21 +207,20 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
     if (c.preview !== undefined) o.preview = c.preview;
     return o;
   });
-  const accepted = new Map<string, Order[]>();
+  const accepted = new Map<string, unknown[]>();
   const named = new Set<string>();
   for (const c of checks) {
-    named.add(c.order.unit);
+    const unit = ro.unitOf(c.order);
+    named.add(unit);
     if (c.status === 'accepted') {
-      const list = accepted.get(c.order.unit) ?? [];
+      const list = accepted.get(unit) ?? [];
       list.push(c.order);
-      accepted.set(c.order.unit, list);
+      accepted.set(unit, list);
     }
   }
-  const byId = unitsById(state);
   const cancels: ReceiptCancel[] = extracted.cancels.map((c) => {
-    const unit = byId.get(c.unit);
-    // As the engine does: a foreign unit and a missing one get the same answer (no probing for names).
-    if (unit === undefined || unit.nation !== nationId) {
+    // As the ruleset does: a foreign unit and a missing one get the same answer (no probing for names).
+    if (ruleset.state.ownerOf(state, c.unit) !== nationId) {
       return { line: c.line, unit: c.unit, status: 'rejected', reason: `you have no unit "${c.unit}"; a nation may only order its own units` };
     }
     return { line: c.line, unit: c.unit, status: 'accepted' };
@@ -229,7 +230,7 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
   for (const unit of named) {
     const list = accepted.get(unit);
     if (list !== undefined) {
-      units.set(unit, [...list].sort((a, b) => a.line - b.line).map(printOrder));
+      units.set(unit, [...list].sort((a, b) => ro.lineOf(a) - ro.lineOf(b)).map((o) => ro.print(o)));
       notes.set(unit, `its standing orders are now the ${list.length} accepted order(s) of this submission`);
     } else {
       units.set(unit, null);
@@ -271,26 +272,28 @@ interface StandingRow {
   receivedAt: Date;
 }
 
-// The words of a canonical order line never change: cache them (every receipt lists the whole set).
-const wordsCache = new Map<string, string>();
-function wordsOf(text: string): string {
-  let w = wordsCache.get(text);
+// The words of a canonical order line never change: cache them per ruleset (every receipt lists the whole set).
+const wordsCaches = new WeakMap<AnyRuleset, Map<string, string>>();
+function wordsOf(ruleset: AnyRuleset, text: string): string {
+  let cache = wordsCaches.get(ruleset);
+  if (cache === undefined) wordsCaches.set(ruleset, (cache = new Map()));
+  let w = cache.get(text);
   if (w === undefined) {
-    const parsed = parseOrders(text).orders[0];
-    w = parsed ? describeOrder(parsed) : text;
-    if (wordsCache.size >= 20_000) wordsCache.clear();
-    wordsCache.set(text, w);
+    const parsed = ruleset.orders.parse(text).orders[0];
+    w = parsed === undefined ? text : ruleset.orders.describe(parsed);
+    if (cache.size >= 20_000) cache.clear();
+    cache.set(text, w);
   }
   return w;
 }
 
-export function describeStanding(rows: StandingRow[]): StandingUnitOrders[] {
+export function describeStanding(ruleset: AnyRuleset, rows: StandingRow[]): StandingUnitOrders[] {
   return rows
     .filter((r) => Array.isArray(r.orders) && r.orders.length > 0)
     .sort((a, b) => (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0))
     .map((r) => ({
       unit: r.unitId,
-      orders: (r.orders as string[]).map((text) => ({ text, words: wordsOf(text) })),
+      orders: (r.orders as string[]).map((text) => ({ text, words: wordsOf(ruleset, text) })),
       submissionId: r.submissionId,
       receivedAt: r.receivedAt.toISOString(),
     }));
@@ -335,9 +338,14 @@ interface EarlyPlan {
 // (when it is cached) before it queues, so the plan's CPU time is spent while PostgreSQL works on the
 // batch in flight, not inside the next batch's transaction; if the batch finds another turn open, the
 // submission is planned again against that one.
-const openTurns = new WeakMap<Db, Map<string, { turn: number; openedAt: number }>>();
+interface OpenTurn {
+  turn: number;
+  openedAt: number;
+  ruleset: string;
+}
+const openTurns = new WeakMap<Db, Map<string, OpenTurn>>();
 
-function openTurnsOf(db: Db): Map<string, { turn: number; openedAt: number }> {
+function openTurnsOf(db: Db): Map<string, OpenTurn> {
   let m = openTurns.get(db);
   if (m === undefined) openTurns.set(db, (m = new Map()));
   return m;
@@ -348,7 +356,7 @@ function planEarly(db: Db, input: SubmitOrdersInput): EarlyPlan | null {
   if (open === undefined) return null;
   const state = stateCacheOf(db).get(stateKey(input.gameId, open.turn, open.openedAt));
   if (state === undefined) return null;
-  return { ...open, plan: planSubmission(state, input.nationId, input.rawText) };
+  return { turn: open.turn, openedAt: open.openedAt, plan: planSubmission(rulesetFor(open.ruleset), state, input.nationId, input.rawText) };
 }
 
 const committers = new WeakMap<Db, GroupCommit<Item, Receipt>>();
@@ -393,6 +401,7 @@ async function commitBatch(db: Db, items: Item[]): Promise<Outcome<Receipt>[]> {
 interface TurnRow {
   gameId: string;
   name: string;
+  ruleset: string;
   gameStatus: TurnContext['gameStatus'];
   timeZone: string;
   turn: number;
@@ -442,7 +451,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<Receipt>[]> {
     // (Simple query protocol, so several statements go in one message; every value is an escaped literal.)
     const results = (await client.query(
       `BEGIN;
-       SELECT g.id AS "gameId", g.name, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
+       SELECT g.id AS "gameId", g.name, g.ruleset, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
               t.status::text AS "turnStatus", t.deadline, t."openedAt"
          FROM "Game" g
          JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
@@ -460,7 +469,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<Receipt>[]> {
     const turns = new Map(results[1].rows.map((r) => [r.gameId, r]));
     const open = openTurnsOf(db);
     for (const r of results[1].rows) {
-      if (r.turnStatus === 'open') open.set(r.gameId, { turn: r.turn, openedAt: r.openedAt.getTime() });
+      if (r.turnStatus === 'open') open.set(r.gameId, { turn: r.turn, openedAt: r.openedAt.getTime(), ruleset: r.ruleset });
       else open.delete(r.gameId);
     }
     if (open.size > STATE_CACHE.maxEntries * 4) open.clear();
@@ -576,10 +585,11 @@ async function prepare(
   merged: Map<string, StandingRow>,
 ): Promise<{ receipt: Receipt; plan: Plan; unitWrites: StandingRow[] }> {
   refuseClosed(ctx, receivedAt);
+  const ruleset = rulesetFor(ctx.ruleset);
   const plan =
     early !== null && early.turn === ctx.turn && early.openedAt === ctx.openedAt.getTime()
       ? early.plan
-      : planSubmission(await loadState(db, client, input.gameId, ctx.turn, ctx.openedAt), input.nationId, input.rawText);
+      : planSubmission(ruleset, await loadState(db, client, ruleset, input.gameId, ctx.turn, ctx.openedAt), input.nationId, input.rawText);
   if (input.refuseIfNothingAccepted === true && !plan.orders.some((o) => o.status === 'accepted') && !plan.cancels.some((c) => c.status === 'accepted')) {
     throw nothingAccepted(plan);
   }
@@ -623,7 +633,7 @@ async function prepare(
     cancels: plan.cancels,
     errors: plan.errors,
     units: outcomes,
-    standingOrders: describeStanding([...merged.values()]),
+    standingOrders: describeStanding(ruleset, [...merged.values()]),
     final: input.final === true,
     summary: {
       accepted: accepted + plan.cancels.filter((c) => c.status === 'accepted').length,

@@ -1,16 +1,16 @@
-// @arbiter/reports: a nation's view of a turn -> text report, HTML report, SVG and PNG map, report mail.
+// @arbiter/reports: what every ruleset's reports share. The report mail around a ruleset's rendered
+// report (text, HTML), SVG -> PNG with the bundled font's glyph outlines, XML escaping, one-line text.
+// The reports themselves (model, text, HTML, SVG map) are each ruleset's (`Ruleset.report`).
 // Pure functions of their inputs (no clock, no I/O) except the PNG renderers, which read the bundled font.
-export { type ReportContext, checkContext } from './context.ts';
-export { renderTextReport, TEXT_WIDTH, wrap } from './text.ts';
-export { type HtmlReportOptions, renderHtmlReport } from './html.ts';
-export { type MapSvgOptions, renderMapSvg, TERRAIN_COLOURS } from './svg.ts';
 export { type MapPngOptions, MAP_FONT_FILES, renderMapPng, renderMapPngAsync } from './png.ts';
 export {
   type ReportMail,
   type ReportMailAttachment,
+  type ReportMailHeading,
   type ReportMailInput,
-  composeReportMail,
+  mailReport,
   reportSubject,
 } from './mail.ts';
 export { escapeXml } from './escape.ts';
+export { clean } from './clean.ts';
 export { textToGlyphs } from './glyphs.ts';

@@ -1,17 +1,24 @@
-// The report mail as a nodemailer message object. Pure: no clock, no I/O. The Date header is left to the
-// sender (nodemailer sets it at sending time); the Message-ID is the caller's, stable per report, so that a
-// resend after a crash is recognisable.
-import type { NationView } from '@arbiter/engine';
-import { type ReportContext, checkContext } from './context.ts';
-import { htmlFromModel } from './html.ts';
-import { buildModel } from './model.ts';
-import { renderMapSvg } from './svg.ts';
-import { clean, textFromModel } from './text.ts';
+// The report mail as a nodemailer message object, from a ruleset's rendered report (text and HTML).
+// Pure: no clock, no I/O. The Date header is left to the sender (nodemailer sets it at sending time); the
+// Message-ID is the caller's, stable per report, so that a resend after a crash is recognisable.
+import { clean } from './clean.ts';
+
+/** What the subject and headers say: the game, the turn, the player the report is for. */
+export interface ReportMailHeading {
+  gameId: string;
+  gameName: string;
+  turn: number;
+  /** The player's id (mepbm: the nation id) and name in words. */
+  playerId: string;
+  playerName: string;
+}
 
 export interface ReportMailInput {
-  view: NationView;
-  ctx: ReportContext;
-  /** Registered addresses of the nation's players: "name@example.org". */
+  heading: ReportMailHeading;
+  /** The ruleset's rendered report: plain text, and HTML with the map inline. */
+  text: string;
+  html: string;
+  /** Registered addresses of the player: "name@example.org". */
   to: string[];
   /** The game's sender, "arbiter@example.org" or "Arbiter <arbiter@example.org>". */
   from: string;
@@ -19,8 +26,6 @@ export interface ReportMailInput {
   messageId: string;
   /** The map as PNG (renderMapPng), attached as map-turn-<n>.png. */
   png?: Buffer;
-  /** The map SVG, when already rendered (for the PNG); rendered here otherwise. */
-  mapSvg?: string;
   /** Where replies with orders go, when not to `from`. */
   replyTo?: string;
   /** A URL or mailto: for the List-Unsubscribe header. */
@@ -75,16 +80,18 @@ function headerText(s: string): string {
 }
 
 /** "[Arbiter] War of the Ring turn 3 report: Gondor" */
-export function reportSubject(ctx: ReportContext): string {
-  return headerText(`[Arbiter] ${ctx.gameName} turn ${ctx.turn} report: ${ctx.nationName}`);
+export function reportSubject(heading: Pick<ReportMailHeading, 'gameName' | 'turn' | 'playerName'>): string {
+  return headerText(`[Arbiter] ${heading.gameName} turn ${heading.turn} report: ${heading.playerName}`);
 }
 
-/** Builds the report mail for one nation: text and HTML (map inline as SVG), the PNG map attached. */
-export function composeReportMail(input: ReportMailInput): ReportMail {
-  const { view, ctx } = input;
-  checkContext(view, ctx);
+/**
+ * Builds the report mail for one player from a ruleset's rendered report: text and HTML, the PNG map
+ * attached. `playerWord` names the player in error messages ("nation", "player").
+ */
+export function mailReport(input: ReportMailInput, playerWord = 'player'): ReportMail {
+  const { heading } = input;
   if (!Array.isArray(input.to) || input.to.length === 0) {
-    throw new Error(`report mail: no recipient for nation ${view.nation} (to is empty)`);
+    throw new Error(`report mail: no recipient for ${playerWord} ${heading.playerId} (to is empty)`);
   }
   const to = input.to.map((a, i) => checkAddress(a, `to[${i}]`, false));
   const from = checkAddress(input.from, 'from', true);
@@ -92,29 +99,26 @@ export function composeReportMail(input: ReportMailInput): ReportMail {
   if (input.png !== undefined && !(Buffer.isBuffer(input.png) && input.png.subarray(0, 8).equals(PNG_SIGNATURE))) {
     throw new Error('report mail: png is not PNG data (bad signature)');
   }
-  const svg =
-    input.mapSvg ??
-    renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
-  const model = buildModel(view, ctx);
   const mail: ReportMail = {
     from,
     to,
-    subject: reportSubject(ctx),
+    subject: reportSubject(heading),
     messageId,
-    text: textFromModel(model, view, ctx),
-    html: htmlFromModel(model, view, ctx, { mapSvg: svg }),
+    text: input.text,
+    html: input.html,
     headers: {
       // RFC 3834: machine-generated, so vacation responders and our own intake must not answer it.
       'Auto-Submitted': 'auto-generated',
       'X-Auto-Response-Suppress': 'All',
-      'X-Arbiter-Game': headerText(ctx.gameId),
-      'X-Arbiter-Turn': String(ctx.turn),
-      'X-Arbiter-Nation': headerText(view.nation),
+      'X-Arbiter-Game': headerText(heading.gameId),
+      'X-Arbiter-Turn': String(heading.turn),
+      // The header's name is from the first ruleset (mepbm's nations); it carries any ruleset's player id.
+      'X-Arbiter-Nation': headerText(heading.playerId),
     },
     attachments:
       input.png === undefined
         ? []
-        : [{ filename: `map-turn-${ctx.turn}.png`, content: input.png, contentType: 'image/png' }],
+        : [{ filename: `map-turn-${heading.turn}.png`, content: input.png, contentType: 'image/png' }],
   };
   if (input.replyTo !== undefined) mail.replyTo = checkAddress(input.replyTo, 'replyTo', true);
   if (input.unsubscribe !== undefined) {

@@ -1,14 +1,17 @@
-// A turn's inputs as stored: the state it starts from and the standing orders of every nation.
-// runTurn and `arbiter replay` read them through this one function, so a replay sees exactly what
-// the worker saw.
+// A turn's inputs as stored: the game's ruleset, the state it starts from and the standing orders of
+// every nation. runTurn and `arbiter replay` read them through this one function, so a replay sees
+// exactly what the worker saw.
 import type { DbClient } from '@arbiter/db';
-import { parseOrders } from '@arbiter/engine';
-import type { GameState, Order, OrderError } from '@arbiter/engine';
+import type { OrderError, Ruleset } from '@arbiter/engine';
+import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 
 export interface TurnInputs {
-  state: GameState;
+  /** The game's ruleset (Game.ruleset), which reads the state and the orders and adjudicates them. */
+  ruleset: AnyRuleset;
+  /** The ruleset's state (opaque here), decoded by it. */
+  state: unknown;
   /** Every standing order of the turn, in (nation, unit, order sequence) order. */
-  orders: Order[];
+  orders: unknown[];
   /**
    * Standing orders that could not be used (unreadable, or naming a unit the nation does not own).
    * Intake checks orders before it stores them, so this is normally empty; it is stored with the
@@ -23,11 +26,16 @@ export class TurnInputError extends Error {
 
 /** Loads and parses the stored inputs of (gameId, turn). Throws TurnInputError when they are unusable. */
 export async function loadTurnInputs(db: DbClient, gameId: string, turn: number): Promise<TurnInputs> {
-  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { state: true } });
+  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { state: true, game: { select: { ruleset: true } } } });
   if (row === null) throw new TurnInputError(`game ${gameId} has no turn ${turn}`);
-  const state = row.state as unknown as GameState;
-  if (state === null || typeof state !== 'object' || !Array.isArray((state as { units?: unknown }).units)) {
-    throw new TurnInputError(`turn ${turn} of game ${gameId} has no usable stored state`);
+  let ruleset: AnyRuleset;
+  let state: unknown;
+  try {
+    ruleset = rulesetFor(row.game.ruleset);
+    state = ruleset.state.decode(row.state);
+  } catch (err) {
+    // What is wrong exactly is the ruleset's message, kept as the cause (the GM's notice says the turn is unusable).
+    throw new TurnInputError(`turn ${turn} of game ${gameId} has no usable stored state`, { cause: err });
   }
   // Plain SQL with the JSON as text: ten thousand rows come back several times faster than through findMany.
   const rows = await db.$queryRaw<{ nationId: string; unitId: string; orders: string }[]>`
@@ -35,17 +43,16 @@ export async function loadTurnInputs(db: DbClient, gameId: string, turn: number)
      WHERE "gameId" = ${gameId} AND "turnNumber" = ${turn}
      ORDER BY "nationId", "unitId"`;
   const standing = rows.map((r) => ({ nationId: r.nationId, unitId: r.unitId, orders: JSON.parse(r.orders) as unknown }));
-  return { state, ...parseStandingOrders(state, standing) };
+  return { ruleset, state, ...parseStandingOrders(ruleset, state, standing) };
 }
 
 /** Parses stored standing orders (canonical order lines per unit) and keeps only usable ones. */
-export function parseStandingOrders(
-  state: GameState,
+export function parseStandingOrders<St, O>(
+  ruleset: Ruleset<St, O>,
+  state: St,
   standing: { nationId: string; unitId: string; orders: unknown }[],
-): { orders: Order[]; inputErrors: TurnInputs['inputErrors'] } {
-  const owner = new Map<string, string>();
-  for (const u of state.units) owner.set(u.id, u.nation);
-  const orders: Order[] = [];
+): { orders: O[]; inputErrors: TurnInputs['inputErrors'] } {
+  const orders: O[] = [];
   const inputErrors: TurnInputs['inputErrors'] = [];
   // One parse over every stored line (much faster than one call per unit); line i+1 belongs to rows[lineRow[i]].
   const lines: string[] = [];
@@ -67,17 +74,18 @@ export function parseStandingOrders(
       lineRow.push(i);
     }
   });
-  const parsed = parseOrders(lines.join('\n'));
+  const parsed = ruleset.orders.parse(lines.join('\n'));
   for (const e of parsed.errors) {
     const s = standing[lineRow[e.line - 1]!]!;
     inputErrors.push({ nation: s.nationId, unit: s.unitId, message: describe({ ...e, line: 1 + lineRow.slice(0, e.line - 1).filter((r) => r === lineRow[e.line - 1]).length }) });
   }
   for (const o of parsed.orders) {
-    const s = standing[lineRow[o.line - 1]!]!;
-    if (o.unit !== s.unitId) {
-      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `an order stored for ${s.unitId} names ${o.unit}` });
-    } else if (owner.get(o.unit) !== s.nationId) {
-      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `${s.nationId} does not own ${o.unit}` });
+    const s = standing[lineRow[ruleset.orders.lineOf(o) - 1]!]!;
+    const unit = ruleset.orders.unitOf(o);
+    if (unit !== s.unitId) {
+      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `an order stored for ${s.unitId} names ${unit}` });
+    } else if (ruleset.state.ownerOf(state, unit) !== s.nationId) {
+      inputErrors.push({ nation: s.nationId, unit: s.unitId, message: `${s.nationId} does not own ${unit}` });
     } else {
       orders.push(o);
     }

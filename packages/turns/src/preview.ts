@@ -1,11 +1,9 @@
-// The GM's preview of an open (or held) turn: the engine run on the turn's stored state and the standing
+// The GM's preview of an open (or held) turn: the game's ruleset run on the turn's stored state and the standing
 // orders as they are now, with nothing written. The state carries the turn's random source, so the
 // preview shows exactly what the turn will do if no order changes before it runs; it is for the game
 // master only (a player who saw it would know the dice).
 import type { DbClient } from '@arbiter/db';
-import { adjudicate } from '@arbiter/engine';
-import type { OrderError, TurnEvent, UnitResult } from '@arbiter/engine';
-import { renderTextReport } from '@arbiter/reports';
+import type { OrderError } from '@arbiter/engine';
 import { GmActionError } from './gm.ts';
 import { loadTurnInputs, type TurnInputs } from './inputs.ts';
 
@@ -20,8 +18,9 @@ export interface TurnPreview {
   unitsWithOrders: number;
   inputErrors: TurnInputs['inputErrors'];
   orderErrors: OrderError[];
-  units: UnitResult[];
-  events: TurnEvent[];
+  /** The ruleset's per-unit results and events (mepbm: UnitResult, TurnEvent). */
+  units: unknown[];
+  events: { type: string }[];
   /** With `nation`: that nation's report text as it would be mailed. */
   report?: { nationId: string; text: string };
 }
@@ -46,14 +45,15 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
     throw new GmActionError(`Game "${gameId}" has no nation "${options.nation}".`, 'not-found');
   }
   const inputs = await loadTurnInputs(db, gameId, turn);
-  const result = adjudicate(inputs.state, inputs.orders);
+  const { ruleset } = inputs;
+  const result = ruleset.adjudicate(inputs.state, inputs.orders);
   const preview: TurnPreview = {
     gameId,
     turn,
     turnStatus: row.status,
     deadline: row.deadline.toISOString(),
     hash: result.hash,
-    unitsWithOrders: new Set(inputs.orders.map((o) => o.unit)).size,
+    unitsWithOrders: new Set(inputs.orders.map((o) => ruleset.orders.unitOf(o))).size,
     inputErrors: inputs.inputErrors,
     orderErrors: result.errors,
     units: result.units,
@@ -64,8 +64,8 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
     const view = result.views[nation];
     const text =
       view === undefined
-        ? `${names[nation]} (${nation}) has no units or population centres in this game's state: it would get no report.\n`
-        : renderTextReport(view, { gameName: game.name, gameId, turn: view.turn, nextDeadline: null, timeZone: game.timeZone, nationName: names[nation] as string, nationNames: names });
+        ? `${names[nation]} (${nation}) has nothing of its own in this game's state: it would get no report.\n`
+        : ruleset.report.text(view, { gameName: game.name, gameId, turn: result.turn, nextDeadline: null, timeZone: game.timeZone, playerName: names[nation] as string, playerNames: names });
     preview.report = { nationId: nation, text };
   }
   return preview;

@@ -2,13 +2,12 @@
 // PostgreSQL while threads render the next ones. Rendering is pure (view in, strings out), so a thread
 // gives byte for byte what the main thread would.
 import { Worker } from 'node:worker_threads';
-import type { NationView } from '@arbiter/engine';
 import type { RenderedReport, RenderInput } from './render.ts';
 
 /** A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views). */
 export interface RenderRequest {
   seq: number;
-  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string; views: Record<string, NationView> };
+  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string; views: Record<string, unknown> };
   ids: string[];
 }
 
@@ -101,7 +100,7 @@ export class RenderPool {
     const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
     thread.busy++;
     await thread.ready;
-    const views: Record<string, NationView> = {};
+    const views: Record<string, unknown> = {};
     for (const id of ids) {
       const v = input.views[id];
       if (v !== undefined) views[id] = v;

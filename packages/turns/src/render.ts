@@ -1,7 +1,8 @@
-// Each nation's report (text, HTML, SVG map, PNG map) and report mail, from the engine's views.
-import type { NationView } from '@arbiter/engine';
-import { composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '@arbiter/reports';
-import type { ReportContext } from '@arbiter/reports';
+// Each nation's report (text, HTML, SVG map, PNG map) and report mail, from the ruleset's views and
+// renderers (Ruleset.report) and the shared report mail (@arbiter/reports).
+import type { ReportContext } from '@arbiter/engine';
+import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
+import { mailReport } from '@arbiter/reports';
 import { reportMessageId } from '@arbiter/mail';
 import type { AttachmentResolver } from '@arbiter/mail';
 import type { DbClient, ReportDelivery } from '@arbiter/db';
@@ -19,7 +20,8 @@ export interface NationForReport {
 
 export interface RenderedReport {
   nationId: string;
-  view: NationView;
+  /** The ruleset's view of the turn for this nation (mepbm: NationView). */
+  view: unknown;
   text: string;
   html: string;
   svg: string;
@@ -40,6 +42,8 @@ export interface RenderedReport {
 }
 
 export interface RenderInput {
+  /** The game's ruleset id (an id, not the value, so that the input crosses to a render thread). */
+  ruleset: string;
   gameId: string;
   gameName: string;
   turn: number;
@@ -47,7 +51,7 @@ export interface RenderInput {
   timeZone: string;
   gmEmail: string | null;
   nations: NationForReport[];
-  views: Record<string, NationView>;
+  views: Record<string, unknown>;
   mail: { from: string; domain: string };
 }
 
@@ -61,8 +65,10 @@ export class ReportRenderer {
   readonly ids: string[];
   private readonly nationNames: Record<string, string> = {};
   private readonly byId: Map<string, NationForReport>;
+  private readonly ruleset: AnyRuleset;
 
   constructor(private readonly input: RenderInput) {
+    this.ruleset = rulesetFor(input.ruleset);
     for (const n of input.nations) this.nationNames[n.nationId] = n.name;
     this.byId = new Map(input.nations.map((n) => [n.nationId, n]));
     // Views of nations without a Nation row (none, when the game was created by intake) cannot be stored.
@@ -74,31 +80,31 @@ export class ReportRenderer {
     const nation = this.byId.get(id);
     const view = input.views[id];
     if (nation === undefined || view === undefined) throw new Error(`no view or no nation row for ${id}`);
-    const nationNames = this.nationNames;
     const ctx: ReportContext = {
       gameName: input.gameName,
       gameId: input.gameId,
-      turn: view.turn,
+      turn: input.turn,
       nextDeadline: input.nextDeadline,
       timeZone: input.timeZone,
-      nationName: nation.name,
-      nationNames,
+      playerName: nation.name,
+      playerNames: this.nationNames,
     };
-    const svg = renderMapSvg(view, { nationName: nation.name, nationNames });
+    const { text, html, svg } = this.ruleset.report.render(view, ctx);
     const delivery = nation.delivery ?? 'full';
     if (!nation.active) {
-      return { nationId: id, view, text: renderTextReport(view, ctx), html: renderHtmlReport(view, ctx, { mapSvg: svg }), svg, mail: null };
+      return { nationId: id, view, text, html, svg, mail: null };
     }
     const unsubscribe = input.gmEmail === null ? undefined : leaveGameMailto(input.gmEmail, input.gameName, nation.name);
-    const mail = composeReportMail({
-      view,
-      ctx,
+    const heading = { gameId: input.gameId, gameName: input.gameName, turn: input.turn, playerId: id, playerName: nation.name };
+    const mail = mailReport({
+      heading,
+      text,
+      html,
       to: [nation.email],
       from: input.mail.from,
       messageId: reportMessageId({ gameId: input.gameId, nationId: id, turn: input.turn, domain: input.mail.domain }),
-      mapSvg: svg,
       ...(unsubscribe === undefined ? {} : { unsubscribe }),
-    });
+    }, this.ruleset.words.player);
     const headers: Record<string, string> = { ...mail.headers };
     if (mail.list !== undefined) headers['List-Unsubscribe'] = `<${mail.list.unsubscribe}>`;
     return {
@@ -112,7 +118,7 @@ export class ReportRenderer {
         subject: mail.subject,
         text: mail.text,
         html: delivery === 'text' ? null : mail.html,
-        attachments: delivery === 'text' ? [] : [mapAttachment(view.turn)],
+        attachments: delivery === 'text' ? [] : [mapAttachment(input.turn)],
         messageId: mail.messageId.replace(/^<(.*)>$/, '$1'),
         headers,
         withheld: delivery === 'none',

@@ -1,6 +1,5 @@
 // Re-adjudicating a stored turn from its stored inputs, to check that the result is reproducible.
 import type { DbClient } from '@arbiter/db';
-import { adjudicate } from '@arbiter/engine';
 import { loadTurnInputs, TurnInputError } from './inputs.ts';
 
 export type ReplayOutcome =
@@ -9,7 +8,7 @@ export type ReplayOutcome =
   /** The turn does not exist or has not been adjudicated: nothing to compare. */
   | { kind: 'not-replayable'; gameId: string; turn: number; message: string };
 
-/** Runs the engine on turn `turn`'s stored state and standing orders and compares the hash with the stored one. Writes nothing. */
+/** Runs the game's ruleset on turn `turn`'s stored state and standing orders and compares the hash with the stored one. Writes nothing. */
 export async function replayTurn(db: DbClient, gameId: string, turn: number): Promise<ReplayOutcome> {
   const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { status: true, resultHash: true } });
   if (row === null) {
@@ -26,7 +25,7 @@ export async function replayTurn(db: DbClient, gameId: string, turn: number): Pr
     if (err instanceof TurnInputError) return { kind: 'not-replayable', gameId, turn, message: err.message };
     throw err;
   }
-  const result = adjudicate(inputs.state, inputs.orders);
+  const result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
   if (result.hash === row.resultHash) return { kind: 'match', gameId, turn, hash: result.hash };
   return { kind: 'mismatch', gameId, turn, storedHash: row.resultHash, hash: result.hash };
 }

@@ -4,8 +4,7 @@ import type { Db } from '@arbiter/db';
 import { transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
-import { adjudicate } from '@arbiter/engine';
-import type { GameState, TurnResult } from '@arbiter/engine';
+import type { TurnResult } from '@arbiter/engine';
 import { messageIdDomain } from '@arbiter/mail';
 import { claimTurn, lockTurn } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
@@ -175,7 +174,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
 
     let result: TurnResult;
     try {
-      result = adjudicate(inputs.state, inputs.orders);
+      result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
     } catch (err) {
       return holdForFailure('adjudication', err);
     }
@@ -188,6 +187,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       return holdForFailure("computing the next turn's deadline from the game's schedule", err);
     }
     const renderInput: RenderInput = {
+      ruleset: inputs.ruleset.id,
       gameId,
       gameName: game.name,
       turn,
@@ -261,7 +261,7 @@ interface WriteInput {
   turn: number;
   token: string;
   stored: StoredTurnResult;
-  nextState: GameState;
+  nextState: unknown;
   nextDeadline: Date;
   renderer: ReportRenderer;
   renderInput: RenderInput;

@@ -2,8 +2,8 @@
 // seeded into the database with its first turn, submissions and standing orders. Not used in production.
 import { randomBytes } from 'node:crypto';
 import type { Db, Prisma } from '@arbiter/db';
-import { createGame, formatHexId, parseScenario } from '@arbiter/engine';
-import type { GameState, Scenario } from '@arbiter/engine';
+import { createGame, formatHexId, parseScenario } from '@arbiter/ruleset-mepbm';
+import type { GameState, Scenario } from '@arbiter/ruleset-mepbm';
 
 export interface FixtureOptions {
   nations: number;

@@ -1,5 +1,6 @@
 // Stored standing orders -> engine orders: what is used, and what is reported instead of used.
 import { describe, expect, it } from 'vitest';
+import { mepbm } from '@arbiter/ruleset-mepbm';
 import { parseStandingOrders } from '../src/index.ts';
 import { buildScenario } from '../src/testing.ts';
 
@@ -7,7 +8,7 @@ const { state } = buildScenario({ nations: 2, unitsPerNation: 5 });
 
 describe('parseStandingOrders', () => {
   it('keeps every readable order of a unit its nation owns, in stored order', () => {
-    const { orders, inputErrors } = parseStandingOrders(state, [
+    const { orders, inputErrors } = parseStandingOrders(mepbm, state, [
       { nationId: 'n1', unitId: 'n1-a0', orders: ['n1-a0, 850, no, e, e', 'n1-a0, 840, ne'] },
       { nationId: 'n1', unitId: 'n1-a1', orders: [] },
       { nationId: 'n2', unitId: 'n2-c4', orders: ['n2-c4, 810, 0903'] },
@@ -17,7 +18,7 @@ describe('parseStandingOrders', () => {
   });
 
   it('reports unreadable lines, foreign units, misfiled orders and malformed rows instead of using them', () => {
-    const { orders, inputErrors } = parseStandingOrders(state, [
+    const { orders, inputErrors } = parseStandingOrders(mepbm, state, [
       { nationId: 'n1', unitId: 'n1-a0', orders: ['n1-a0, 850, no, e', 'n1-a0, 999, x'] },
       { nationId: 'n1', unitId: 'n2-a1', orders: ['n2-a1, 850, no, w'] },
       { nationId: 'n1', unitId: 'n1-a2', orders: ['n1-a3, 850, no, w'] },

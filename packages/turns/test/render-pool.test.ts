@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
-import { adjudicate, parseOrders } from '@arbiter/engine';
+import { adjudicate, parseOrders } from '@arbiter/ruleset-mepbm';
 import { RenderPool, renderReports, runTurn } from '../src/index.ts';
 import type { RenderInput } from '../src/index.ts';
 import { buildScenario, seedGame } from '../src/testing.ts';
@@ -22,7 +22,7 @@ describe('RenderPool', () => {
     const { state, orders } = buildScenario({ nations: 6, unitsPerNation: 5 });
     const result = adjudicate(state, parseOrders([...orders.values()].flatMap((m) => [...m.values()].flat()).join('\n')).orders);
     const input: RenderInput = {
-      gameId: 'g1', gameName: 'Pool test', turn: 1, nextDeadline: new Date('2026-12-03T18:00:00Z'), timeZone: 'Europe/London',
+      ruleset: 'mepbm', gameId: 'g1', gameName: 'Pool test', turn: 1, nextDeadline: new Date('2026-12-03T18:00:00Z'), timeZone: 'Europe/London',
       gmEmail: 'gm@arbiter.example',
       nations: [...orders.keys()].map((id, i) => ({ nationId: id, name: `Nation ${i + 1}`, email: `${id}@players.example`, active: i !== 2 })),
       views: result.views, mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
@@ -37,7 +37,7 @@ describe('RenderPool', () => {
     const { state } = buildScenario({ nations: 1, unitsPerNation: 1 });
     const result = adjudicate(state, []);
     const input: RenderInput = {
-      gameId: 'g1', gameName: 'G', turn: 1, nextDeadline: new Date(), timeZone: 'Not/AZone', gmEmail: null,
+      ruleset: 'mepbm', gameId: 'g1', gameName: 'G', turn: 1, nextDeadline: new Date(), timeZone: 'Not/AZone', gmEmail: null,
       nations: [{ nationId: 'n1', name: 'N', email: 'n1@players.example', active: true }], views: result.views,
       mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
     };

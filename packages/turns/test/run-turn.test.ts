@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
-import { adjudicate, parseOrders } from '@arbiter/engine';
+import { adjudicate, parseOrders } from '@arbiter/ruleset-mepbm';
 import { extendDeadline, GmActionError, pauseGame, releaseHeldTurn, replayTurn, resumeGame, runNow, runTurn } from '../src/index.ts';
 import type { StoredTurnResult } from '../src/index.ts';
 import { buildScenario, seedGame } from '../src/testing.ts';

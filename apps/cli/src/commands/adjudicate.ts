@@ -1,16 +1,17 @@
-// `arbiter adjudicate <scenario.json>`: reads a scenario, adjudicates its orders as one turn and prints
-// the result (per-unit results, event log, rolls, errors, per-nation views, next state, hash) as JSON.
+// `arbiter adjudicate <scenario.json>`: reads a scenario, adjudicates its orders as one turn with the
+// ruleset its `ruleset` names, and prints the result (per-unit results, event log, rolls, errors,
+// per-player views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
-import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/engine';
-import type { TurnResult } from '@arbiter/engine';
+import { RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
 const usage = `Usage: arbiter adjudicate <scenario.json> [--compact]
 
-Reads a scenario (docs/scenario-format.md), adjudicates its "orders" as one turn and prints the
-result as JSON on stdout: per-unit results (steps, stop reasons), the event log, the random draws,
-order errors, each nation's view, the next game state and the result's SHA-256 hash.
+Reads a scenario (docs/scenario-format.md; its "ruleset" names the game), adjudicates its "orders" as
+one turn and prints the result as JSON on stdout: per-unit results (steps, stop reasons), the event
+log, the random draws, order errors, each player's view, the next game state and the result's SHA-256
+hash.
 
   --compact   print the JSON on one line instead of indented
   --summary   print a short text summary (one line per unit, the errors, the hash) instead of JSON
@@ -36,7 +37,14 @@ export async function adjudicateFile(file: string, opts: { compact: boolean; sum
     io.err(`arbiter adjudicate: ${file} is not valid JSON: ${(e as Error).message}\n`);
     return 2;
   }
-  const parsed = parseScenario(json);
+  const id = json !== null && typeof json === 'object' ? (json as { ruleset?: unknown }).ruleset : undefined;
+  if (typeof id !== 'string' || !isRulesetId(id)) {
+    io.err(`arbiter adjudicate: ${file} is not a valid scenario (1 problem):\n`);
+    io.err(`  ruleset: must name the game's ruleset, one of ${RULESET_IDS.map((r) => `"${r}"`).join(', ')}${typeof id === 'string' ? `; "${id}" is not one` : ''}\n`);
+    return 2;
+  }
+  const ruleset = rulesetFor(id);
+  const parsed = ruleset.scenario.parse(json);
   if (!parsed.ok) {
     const n = parsed.issues.length;
     io.err(`arbiter adjudicate: ${file} is not a valid scenario (${n} ${n === 1 ? 'problem' : 'problems'}):\n`);
@@ -44,36 +52,13 @@ export async function adjudicateFile(file: string, opts: { compact: boolean; sum
     return 2;
   }
   const scenario = parsed.scenario;
-  const state = createGame(scenario);
+  const state = ruleset.scenario.initialState(scenario);
   // Each entry of "orders" is one line of order text: errors name its line (entry number, from 1).
-  const { orders, errors } = parseOrders(scenario.orders.join('\n'));
-  const result = adjudicate(state, orders, { orderErrors: errors });
-  if (opts.summary) io.out(summarise(result));
+  const { orders, errors } = ruleset.orders.parse(ruleset.scenario.orderText(scenario));
+  const result = ruleset.adjudicate(state, orders, { orderErrors: errors });
+  if (opts.summary) io.out(ruleset.report.summary(result));
   else io.out(`${opts.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2)}\n`);
   return 0;
-}
-
-/** The result in a few lines of text: per unit where it went and why it stopped, then the errors. */
-export function summarise(result: TurnResult): string {
-  const lines: string[] = [`turn ${result.turn}: ${result.units.length} units, ${result.events.length} events, ${result.rolls.length} random draws`];
-  for (const u of result.units) {
-    const path = u.steps.map((s) => (s.dir === 'h' ? `h (1)` : `${s.dir} ${s.to} (${s.cost})`)).join(', ');
-    let line = `  ${u.id} (${u.nation} ${u.kind}) ${u.startHex} -> ${u.finalHex}`;
-    if (u.mpSpent > 0) line += `, ${u.mpSpent} MP`;
-    if (path !== '') line += `: ${path}`;
-    if (u.destroyed) line += `; destroyed (${u.stop?.message ?? ''})`;
-    else if (u.stop !== null) line += `; stopped at ${u.stop.hex}: ${u.stop.message}`;
-    lines.push(line);
-  }
-  if (result.errors.length > 0) {
-    lines.push('errors:');
-    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
-  }
-  for (const [nation, v] of Object.entries(result.views)) {
-    if (v.sightings.length > 0) lines.push(`${nation} saw: ${v.sightings.map((s) => `${s.unit} (${s.nation}, ${s.size}) ${s.what} at ${s.hex}`).join('; ')}`);
-  }
-  lines.push(`hash ${result.hash}`);
-  return `${lines.join('\n')}\n`;
 }
 
 export const adjudicateCommand: Command = {

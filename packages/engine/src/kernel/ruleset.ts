@@ -1,7 +1,11 @@
-// The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Draft
-// by the lead; the kernel refines it. Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
+// The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Drafted
+// by the lead, refined with the kernel (every change to the draft is listed in docs/architecture.md,
+// "Changes to the lead's draft"). Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
 // expeditions) must fit it without kernel changes.
 // Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
+import type { DrawContextValues, DrawRecord } from './rng.ts';
+
+export type { DrawRecord };
 
 /** A player's seat in a game: mepbm's nation, Mage Knight's hero's player, GoA's team member... */
 export type PlayerId = string;
@@ -14,7 +18,12 @@ export interface OrderError extends SourcePosition { message: string; unit?: str
 
 // ---- board topology (kernel: packages/engine/src/kernel/topology/*) ----
 /** One neighbour of a space: the edge to it, with the board's direction name where it has them. */
-export interface Edge<S extends string = string> { to: S; direction?: string }
+export interface Edge<S extends string = string> {
+  to: S;
+  direction?: string;
+  /** What the edge crosses, where the board has edge features: a square grid's `door` (walls are no edge). */
+  through?: string;
+}
 export interface Topology<S extends string = string> {
   /** One spelling: parse what a player wrote, or null; format is the canonical spelling. */
   parseSpace(text: string): S | null;
@@ -26,9 +35,10 @@ export interface Topology<S extends string = string> {
   /** Zone / tile / room a space belongs to, where the board has regions. */
   regionOf?(space: S): string | null;
 }
-// implementations: hexOffset (mepbm's pointy-top offset ids), hexTiles (Mage Knight: tiles of 7 hexes
-// placed on a tile grid), hexZones (GoA), squareGrid (Descent: 8 neighbours, wall/door edges),
-// locationGraph (Expeditions: explicit adjacency).
+// implementations (packages/engine/src/kernel/topology/): hexOffsetTopology (mepbm's pointy-top offset
+// ids), hexTiles (Mage Knight: tiles of 7 hexes placed on a tile grid), hexZonesTopology (GoA),
+// squareGridTopology (Descent: 8 neighbours, wall/door edges), locationGraphTopology (Expeditions:
+// explicit adjacency).
 
 // ---- a step ----
 export type StepRefusal = { code: string; message: string };
@@ -48,10 +58,14 @@ export type WatchOutcome =
   | { kind: 'effect'; by: string; message: string }; // recorded, movement goes on (aura wound)
 
 // ---- random source, events, hash (kernel) ----
-/** Every draw recorded; the generator state lives in the game state (rng.ts today). */
-export interface DrawRecord { purpose: string; sides: number; value: number; [k: string]: unknown }
-export interface Random { draw(purpose: string, sides: number, context?: Record<string, string | number>): number; draws(): readonly DrawRecord[] }
-/** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary. */
+// The seeded random source is the kernel's `Rng` (kernel/rng.ts): its state (`RngState`) lives in the
+// ruleset's game state, every draw is recorded as a `DrawRecord` (purpose, sides, value, context).
+/** What rules code draws with; `Rng` implements it (also `int(sides, context)`, mepbm's spelling). */
+export interface Random {
+  draw(purpose: string, sides: number, context?: DrawContextValues): number;
+  draws(): readonly DrawRecord[];
+}
+/** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary (`sealTurn`). */
 export type ResultHash = string;
 
 // ---- turn structure ----
@@ -71,8 +85,10 @@ export interface OrderCheck<O> {
   preview?: string;
   previewPath?: string[]; // formatted space ids
 }
-export interface TurnResult<St, Ev, V> {
+export interface TurnResult<St = unknown, Ev = { type: string }, V = unknown, U = unknown> {
   turn: number;
+  /** What happened to each of the players' pieces (mepbm's units, MK's heroes...), stored with the result. */
+  units: U[];
   events: Ev[]; // a discriminated union per ruleset, `type` as its tag
   rolls: DrawRecord[];
   errors: OrderError[];
@@ -81,8 +97,27 @@ export interface TurnResult<St, Ev, V> {
   hash: ResultHash;
 }
 
+// ---- reports ----
+/** What a report needs besides the player's view: the game's names, the next deadline and its zone. */
+export interface ReportContext {
+  gameName: string;
+  gameId: string;
+  /** The turn whose results the report shows; equals the view's turn. */
+  turn: number;
+  /** When orders for the next turn are due, or null (paused game, preview). */
+  nextDeadline: Date | null;
+  /** IANA time zone of the game's schedule, e.g. "Europe/London". */
+  timeZone: string;
+  /** The reader, in words. */
+  playerName: string;
+  /** Other players' names by id, for sightings; ids are shown where a name is missing. */
+  playerNames?: Readonly<Record<PlayerId, string>>;
+}
+/** One player's report, rendered: the shared mail (@arbiter/reports) wraps text and HTML, the PNG is the SVG's. */
+export interface RenderedReport { text: string; html: string; svg: string }
+
 // ---- the contract ----
-export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } = { type: string }, V = unknown> {
+export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } = { type: string }, V = unknown, U = unknown> {
   id: RulesetId;
   title: string; // "Middle-earth PBM", "Mage Knight"
   /** Words of the game used by the shells: what a player is called ("nation", "player"), a unit ("unit", "hero"). */
@@ -93,16 +128,31 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
     /** Validate a scenario document; every issue with its JSON path. */
     parse(input: unknown): { ok: true; scenario: unknown } | { ok: false; issues: { path: string; message: string }[] };
     initialState(scenario: unknown, seed?: number): St;
+    /** The scenario's rule settings (house rules), stored on the game for the game master to read. */
+    settings(scenario: unknown): unknown;
     players(state: St): { id: PlayerId; name: string }[];
+    /** The order text a scenario file carries for its first turn (`arbiter adjudicate`), one order a line. */
+    orderText(scenario: unknown): string;
   };
-  /** Stored states are JSON: decode checks a stored value is this ruleset's state. */
-  state: { decode(json: unknown): St; turnOf(state: St): number };
+  /** The board of a state as the kernel's topology: its space ids, neighbours, distance, regions. */
+  board(state: St): Topology;
+  /** Stored states are JSON: decode checks a stored value is this ruleset's state (throws an Error naming the problem). */
+  state: {
+    decode(json: unknown): St;
+    turnOf(state: St): number;
+    /** The player who owns a unit (hero, figure...), or null when the state has no such unit. */
+    ownerOf(state: St, unit: string): PlayerId | null;
+  };
 
   orders: {
     parse(text: string): { orders: O[]; errors: OrderError[] };
     print(order: O): string; // canonical order line
     describe(order: O): string; // in words, for receipts
     unitOf(order: O): string; // the unit (or hero, figure, mech) an order is for
+    /** The order's line in the text it was parsed from (1-based). */
+    lineOf(order: O): number;
+    /** A unit's name as a player wrote it (a cancel line's first entry): its one spelling, or why not. */
+    readUnit(raw: string): { ok: true; unit: string } | { ok: false; message: string };
     /** Checked against the open turn's state for one player: one check per order, in order. */
     check(state: St, player: PlayerId, orders: readonly O[]): OrderCheck<O>[];
     /** The order template lines for a player's units (report and welcome mail). */
@@ -110,18 +160,22 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
   };
 
   /** Pure: no clock, no I/O. The seeded generator state is in `state`; every draw is recorded. */
-  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V>;
+  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V, U>;
   /** Sequential rulesets only: whose move it is now, and one player's move. */
   sequential?: {
     toMove(state: St): PlayerId | null;
-    move(state: St, player: PlayerId, orders: readonly O[]): TurnResult<St, Ev, V>;
+    move(state: St, player: PlayerId, orders: readonly O[]): TurnResult<St, Ev, V, U>;
   };
 
   /** Renderers of one player's view: the ruleset's own report model and map. */
   report: {
-    text(view: V): string;
-    html(view: V): string;
+    /** A whole turn's result in a few lines of text, for the game master (`arbiter adjudicate --summary`). */
+    summary(result: TurnResult<St, Ev, V, U>): string;
+    text(view: V, ctx: ReportContext): string;
+    html(view: V, ctx: ReportContext): string;
     /** The map picture as SVG (the shared reports package turns it into PNG). */
-    svg(view: V): string;
+    svg(view: V, ctx: ReportContext): string;
+    /** All three from one model (what the turn worker stores and mails). */
+    render(view: V, ctx: ReportContext): RenderedReport;
   };
 }

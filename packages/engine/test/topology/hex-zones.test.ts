@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { type ZonedHex, formatHexId, hexZonesTopology } from '../../src/index.ts';
+
+// Rows 1..2, columns 1..6: zone a = columns 1-2, zone b = columns 3-4, zone c = columns 5-6, but zone c
+// touches b only through one non-terrain hex (0502) and a terrain hex (0501).
+function board(): ZonedHex[] {
+  const out: ZonedHex[] = [];
+  for (let col = 1; col <= 6; col++) {
+    for (let row = 1; row <= 2; row++) {
+      const hex = formatHexId({ col, row });
+      const zone = col <= 2 ? 'a' : col <= 4 ? 'b' : 'c';
+      out.push(hex === '0501' ? { hex, zone, terrain: true } : { hex, zone });
+    }
+  }
+  // b's hexes next to c: 0401 and 0402; make them terrain so that only c's side can count.
+  return out.map((h) => (h.hex === '0401' ? { ...h, terrain: true } : h));
+}
+
+describe('hex zones topology', () => {
+  it('gives each hex its zone and keeps terrain hexes as spaces', () => {
+    const t = hexZonesTopology(board());
+    expect(t.regionOf('0101')).toBe('a');
+    expect(t.regionOf('0501')).toBe('c');
+    expect(t.isTerrain('0501')).toBe(true);
+    expect(t.has('0501')).toBe(true);
+    expect(t.distance('0101', '0602')).toBe(6);
+    expect(t.hexesOf('b')).toEqual(['0301', '0302', '0401', '0402']);
+  });
+
+  it('two zones are adjacent when two non-terrain hexes of one touch the other', () => {
+    const t = hexZonesTopology(board());
+    // a-b: 0201 and 0202 touch b.
+    expect(t.adjacentZones('a')).toEqual(['b']);
+    // b-c: b's non-terrain hexes next to c: only 0402 (0401 is terrain); c's next to b: only 0502
+    // (0501 is terrain). One each: not adjacent.
+    expect(t.adjacentZones('b')).toEqual(['a']);
+    expect(t.adjacentZones('c')).toEqual([]);
+  });
+
+  it('refuses an unknown zone and a hex in no zone that is not terrain', () => {
+    const t = hexZonesTopology(board());
+    expect(() => t.adjacentZones('z')).toThrow('there is no zone "z" (zones: a, b, c)');
+    expect(() => hexZonesTopology([{ hex: '0101', zone: null }])).toThrow('hex 0101 is in no zone but is not terrain');
+    expect(() => hexZonesTopology([{ hex: '0101', zone: 'a' }, { hex: '0101', zone: 'b' }])).toThrow('listed twice');
+  });
+});

@@ -1,0 +1,102 @@
+// The intake's receipt: which of a nation's orders stand, why not, warnings, and for moves the
+// unopposed path in words (where it would stop and why, MP used). Same checks as the turn.
+import { sideSlot } from '@arbiter/engine';
+import { DIRECTION_INDEX } from '@arbiter/engine';
+import { hexIdOfIndex, hexIndexOf } from './map.ts';
+import type { GameMap } from './map.ts';
+import type { Order } from './orders.ts';
+import {
+  MP_FORCE_MARCH,
+  MP_MOVE,
+  MP_NAVY,
+  STOP_MESSAGES,
+  blockOfCost,
+  costTableFor,
+  endsNavyMove,
+  navyStepCost,
+  walkArmyPath,
+} from './paths.ts';
+import type { PathResult } from './paths.ts';
+import type { ArmyState, GameState, NavyState } from './state.ts';
+import type { MoveStep, NationId } from './types.ts';
+import { judgeOrders, sharedWorldOf } from './validate.ts';
+import type { World } from './validate.ts';
+
+export interface OrderCheck {
+  order: Order;
+  status: 'accepted' | 'rejected';
+  reason?: string;
+  warnings: string[];
+  /** For 830/850/860: the path as if no other unit were on the map. */
+  preview?: string;
+}
+
+/** Checks a nation's orders against the state; one OrderCheck per order, in the order given. */
+export function checkOrders(state: GameState, nation: NationId, orders: readonly Order[]): OrderCheck[] {
+  const world = sharedWorldOf(state);
+  // Judged in the canonical order (as in the turn), reported in the order given.
+  const verdicts = judgeOrders(world, orders, nation);
+  const byOrder = new Map(verdicts.map((v) => [v.order, v]));
+  return orders.map((o) => byOrder.get(o)!).map((v) => {
+    const out: OrderCheck = { order: v.order, status: v.accepted ? 'accepted' : 'rejected', warnings: [...v.warnings] };
+    if (v.reason !== undefined) out.reason = v.reason;
+    const a = v.accepted;
+    if (a !== null && (a.order.kind === 'army-move' || a.order.kind === 'navy-move')) {
+      const start = hexIndexOf(world.map, a.unit.hex);
+      if (a.order.kind === 'army-move') {
+        const army = a.unit as ArmyState;
+        const budget = a.order.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
+        const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), army.food > 0, a.order.evasive);
+        out.preview = describePath(world.map, start, path, budget, a.order.steps);
+        if (path.stop !== null && path.stop.entry < a.order.steps.length - 1) {
+          out.warnings.push(`the entries after entry ${path.stop.entry + 1} will not be used: the army stops before them`);
+        }
+      } else {
+        let fed: boolean;
+        if (a.unit.kind === 'army') fed = a.unit.food > 0 && (a.convoy ?? []).every((n) => n.food > 0);
+        else fed = (a.unit as NavyState).food > 0;
+        const path = walkNavyPath(world, start, a.order.steps, fed, a.order.evasive);
+        out.preview = describePath(world.map, start, path, MP_NAVY, a.order.steps);
+      }
+    }
+    return out;
+  });
+}
+
+/** A navy's path alone (no storms: those are rolled in the turn). */
+export function walkNavyPath(world: World, start: number, steps: readonly MoveStep[], fed: boolean, evasive: boolean): PathResult {
+  const map = world.map;
+  let at = start;
+  let spent = 0;
+  const out: PathResult['steps'] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i] as MoveStep;
+    let cost = 1;
+    let to = at;
+    let d = -1;
+    if (s !== 'h') {
+      d = DIRECTION_INDEX[s];
+      cost = navyStepCost(map, at, d, fed, evasive, world.isDock);
+      if (cost < 0) return { final: at, mpSpent: spent, steps: out, stop: { reason: blockOfCost(cost), at, entry: i } };
+      to = map.neighbours[sideSlot(at, d)] as number;
+    }
+    if (spent + cost > MP_NAVY) return { final: at, mpSpent: spent, steps: out, stop: { reason: 'insufficient-mp', at, entry: i } };
+    spent += cost;
+    out.push({ from: at, to, dir: d, cost, mpLeft: MP_NAVY - spent });
+    at = to;
+    if (d >= 0 && endsNavyMove(map, at, world.isDock) && i < steps.length - 1) {
+      return { final: at, mpSpent: spent, steps: out, stop: { reason: 'docked', at, entry: i + 1 } };
+    }
+  }
+  return { final: at, mpSpent: spent, steps: out, stop: null };
+}
+
+function describePath(map: GameMap, start: number, path: PathResult, budget: number, steps: readonly MoveStep[]): string {
+  const route = [hexIdOfIndex(map, start), ...path.steps.map((s) => `${hexIdOfIndex(map, s.to)} (${s.cost})`)].join(' -> ');
+  const used = `${path.mpSpent} of ${budget} MP used`;
+  if (path.stop === null) {
+    return `unopposed, it would end at ${hexIdOfIndex(map, path.final)} after ${steps.length} ${steps.length === 1 ? 'entry' : 'entries'}: ${route}; ${used}`;
+  }
+  const entry = steps[path.stop.entry];
+  return `unopposed, it would stop at ${hexIdOfIndex(map, path.stop.at)} before entry ${path.stop.entry + 1} (${entry}): ${STOP_MESSAGES[path.stop.reason]}; ${route}; ${used}`;
+}

@@ -1,0 +1,523 @@
+// Orders: the player-facing one-line syntax, its parser and printer.
+//
+//   <unit>, <order number>, <parameters...>
+//   aragorn, 850, no, nw, nw, h        army move (850) or force march (860): no|ev, then 1..14 of ne e se sw w nw h
+//   swan, 830, no, w, w                navy move: no|ev, then 1..14 directions
+//   aragorn, 840, ne                   stand and defend one side (and the two next to it)
+//   frodo, 810, 2915                   character move to a hex
+//   gandalf, 825, 304, 2920            movement spell (302..314); 308 Capital Return takes no hex
+//   frodo, 870, aragorn                character moves to and joins an army
+//
+// Case and spaces do not matter; `#` or `;` starts a comment to the end of the line; blank lines are
+// ignored. The parser never throws: every mistake comes back as an OrderError with its line and column
+// (1-based; the column counts characters from the start of the line), never only the first one. A line
+// with any error yields no order. docs/orders.md is the players' version of this.
+
+import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';
+import type { Direction, HexId, MoveStep, OrderError, UnitId } from './types.ts';
+
+export interface OrderBase {
+  /** The unit's name, lower-cased, inner spaces collapsed to one. */
+  unit: UnitId;
+  /** Position of the line's first token (the unit name), 1-based. */
+  line: number;
+  column: number;
+}
+
+export type SpellCode = 302 | 304 | 306 | 308 | 310 | 312 | 314;
+
+export type ArmyMoveOrder = OrderBase & { kind: 'army-move'; code: 850 | 860; evasive: boolean; steps: MoveStep[] };
+export type NavyMoveOrder = OrderBase & { kind: 'navy-move'; code: 830; evasive: boolean; steps: MoveStep[] };
+export type StandAndDefendOrder = OrderBase & { kind: 'stand-and-defend'; code: 840; dir: Direction };
+export type CharacterMoveOrder = OrderBase & { kind: 'character-move'; code: 810; to: HexId };
+export type MovementSpellOrder = OrderBase & { kind: 'movement-spell'; code: 825; spell: SpellCode; to: HexId | null };
+export type MoveAndJoinOrder = OrderBase & { kind: 'move-and-join'; code: 870; army: UnitId };
+
+export type Order = ArmyMoveOrder | NavyMoveOrder | StandAndDefendOrder | CharacterMoveOrder | MovementSpellOrder | MoveAndJoinOrder;
+export type OrderKind = Order['kind'];
+export type OrderCode = Order['code'];
+
+/** The order numbers the parser knows, with their names in words. */
+export const ORDER_NAMES: Readonly<Record<OrderCode, string>> = Object.freeze({
+  810: 'character move',
+  825: 'movement spell',
+  830: 'navy move',
+  840: 'stand and defend',
+  850: 'army move',
+  860: 'army force march',
+  870: 'move and join an army',
+});
+
+export const ORDER_CODES: readonly OrderCode[] = Object.freeze([810, 825, 830, 840, 850, 860, 870] as const);
+
+/** The movement spells cast with order 825: name, range in hexes (null: the destination rule decides). */
+export const MOVEMENT_SPELLS: Readonly<Record<SpellCode, { name: string; range: number | null; takesHex: boolean }>> = Object.freeze({
+  302: { name: 'Long Stride', range: 14, takesHex: true },
+  304: { name: 'Fast Stride', range: 16, takesHex: true },
+  306: { name: 'Path Mastery', range: 19, takesHex: true },
+  308: { name: 'Capital Return', range: null, takesHex: false },
+  310: { name: 'Major Return', range: null, takesHex: true },
+  312: { name: 'Return True', range: null, takesHex: true },
+  314: { name: 'Teleport', range: null, takesHex: true },
+});
+
+export const SPELL_CODES: readonly SpellCode[] = Object.freeze([302, 304, 306, 308, 310, 312, 314] as const);
+
+/** Most step entries a movement order (830, 850, 860) may have. */
+export const MAX_STEPS = 14;
+
+/** Longest unit name, in characters. */
+export const MAX_UNIT_NAME = 64;
+
+/** The full `line 3, col 18: ...` form of an error, as players see it. */
+/** A direction or `h` (home: rest a day). */
+export function isMoveStep(s: string): s is MoveStep {
+  return s === 'h' || isDirection(s);
+}
+
+export function formatOrderError(e: { line: number; column: number; message: string }): string {
+  return `line ${e.line}, col ${e.column}: ${e.message}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Unit names
+
+const NAME_CHAR = /[\p{L}\p{M}\p{N}'_-]/u;
+const NAME_CHARS = /^[\p{L}\p{M}\p{N}'_ -]+$/u;
+const ASCII_NAME = /^[a-z0-9'_-]+(?: [a-z0-9'_-]+)*$/;
+const HAS_LETTER = /\p{L}/u;
+const ASCII_LETTER = /[a-z]/;
+
+/**
+ * The canonical form of a unit name: lower case, typographic apostrophes as `'`, runs of spaces inside
+ * collapsed to one, outer spaces trimmed. Null when it is not a valid name (see unitNameProblem).
+ */
+export function normaliseUnitName(raw: string): UnitId | null {
+  return unitName(raw).name;
+}
+
+/** Why `raw` is not a unit name, in words; null when it is one. */
+export function unitNameProblem(raw: string): string | null {
+  return unitName(raw).problem;
+}
+
+function unitName(raw: string): { name: UnitId | null; problem: string | null } {
+  const lower = raw.toLowerCase();
+  // Fast path: the usual plain ASCII name, already trimmed, single spaces.
+  if (lower.length <= MAX_UNIT_NAME && ASCII_NAME.test(lower) && ASCII_LETTER.test(lower)) return { name: lower, problem: null };
+  const name = lower.replace(/[\u2018\u2019\u02bc`]/g, "'").trim().replace(/\s+/g, ' ');
+  if (name === '') return { name: null, problem: 'the unit name is missing' };
+  if (!NAME_CHARS.test(name)) for (const ch of name) {
+    if (ch !== ' ' && !NAME_CHAR.test(ch)) {
+      return {
+        name: null,
+        problem: `${quote(raw.trim())} is not a unit name: ${quote(ch)} is not allowed (use letters, digits, -, _, ' and spaces)`,
+      };
+    }
+  }
+  if (!HAS_LETTER.test(name)) {
+    return { name: null, problem: `${quote(raw.trim())} is not a unit name: a name needs at least one letter` };
+  }
+  if (name.length > MAX_UNIT_NAME && [...name].length > MAX_UNIT_NAME) {
+    return { name: null, problem: `the unit name is too long (${[...name].length} characters; at most ${MAX_UNIT_NAME})` };
+  }
+  return { name, problem: null };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tokens
+
+interface Token {
+  /** Trimmed text. */
+  text: string;
+  /** 1-based column of the first non-space character (of the separator position for an empty token). */
+  column: number;
+}
+
+/** Shows a player's text in a message: quoted, and shortened when long. */
+function quote(s: string): string {
+  const chars = [...s];
+  const shown = chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : s;
+  return JSON.stringify(shown);
+}
+
+const SPACE = /\s/;
+
+function isSpace(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c === 32 || c === 9) return true;
+  if (c < 128) return c >= 10 && c <= 13;
+  return SPACE.test(s[i] as string);
+}
+
+function splitTokens(body: string): Token[] {
+  const tokens: Token[] = [];
+  let start = 0;
+  for (let i = 0; i <= body.length; i++) {
+    if (i === body.length || body.charCodeAt(i) === 44 /* , */) {
+      let a = start;
+      while (a < i && isSpace(body, a)) a++;
+      let b = i;
+      while (b > a && isSpace(body, b - 1)) b--;
+      tokens.push({ text: body.slice(a, b), column: a < i ? a + 1 : i + 1 });
+      start = i + 1;
+    }
+  }
+  return tokens;
+}
+
+/** The body of a line without its comment (`#` or `;` to the end of the line). */
+function stripComment(line: string): string {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 35 /* # */ || c === 59 /* ; */) return line.slice(0, i);
+  }
+  return line;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parser
+
+const DIRECTION_WORDS = 'ne, e, se, sw, w or nw';
+const KNOWN_ORDERS = ORDER_CODES.map((c) => `${c} (${ORDER_NAMES[c]})`).join(', ');
+const KNOWN_SPELLS = SPELL_CODES.map((c) => `${c} (${MOVEMENT_SPELLS[c].name})`).join(', ');
+
+const LONG_DIRECTIONS: Readonly<Record<string, string>> = {
+  northeast: 'ne',
+  'north-east': 'ne',
+  east: 'e',
+  southeast: 'se',
+  'south-east': 'se',
+  southwest: 'sw',
+  'south-west': 'sw',
+  west: 'w',
+  northwest: 'nw',
+  'north-west': 'nw',
+  home: 'h',
+  rest: 'h',
+};
+
+function directionProblem(text: string, allowHome: boolean): string {
+  const lower = text.toLowerCase();
+  let msg = `${quote(text)} is not a direction; use ${DIRECTION_WORDS}`;
+  if (allowHome) msg += ', or h to rest a day';
+  const hint = LONG_DIRECTIONS[lower.replace(/\s+/g, '')];
+  if (hint !== undefined && (allowHome || hint !== 'h')) msg += ` (write ${quote(hint)})`;
+  else if (lower === 'n' || lower === 's' || lower === 'north' || lower === 'south') msg += ' (hexes have no north or south side)';
+  else if (lower === 'h' && !allowHome) msg += ' (h, rest a day, is only for movement orders)';
+  return msg;
+}
+
+class LineParser {
+  readonly errors: OrderError[] = [];
+  unit: UnitId | undefined;
+
+  constructor(
+    readonly line: number,
+    readonly tokens: Token[],
+    readonly endColumn: number,
+  ) {}
+
+  error(column: number, message: string): void {
+    const e: OrderError = { line: this.line, column, message };
+    if (this.unit !== undefined) e.unit = this.unit;
+    this.errors.push(e);
+  }
+
+  /** Column just after the last token, where a missing parameter would go. */
+  get missingColumn(): number {
+    return this.endColumn;
+  }
+
+  /** Errors for the parameters from index `from` on (0 = the first after the order number). */
+  extra(from: number, what: string, code: number): void {
+    for (let i = from + 2; i < this.tokens.length; i++) {
+      const t = this.tokens[i] as Token;
+      this.error(t.column, `order ${code} takes ${what}; ${quote(t.text)} is one parameter too many`);
+    }
+  }
+
+  parse(): Order | null {
+    const tokens = this.tokens;
+    const first = tokens[0] as Token;
+    const base = { line: this.line, column: first.column };
+
+    if (tokens.length === 1) {
+      // No comma on the line at all.
+      const words = first.text.split(/\s+/);
+      const name = normaliseUnitName(words[0] ?? '');
+      if (name !== null) this.unit = name;
+      if (words.length > 1) {
+        this.error(first.column, `separate the unit, the order number and each parameter with commas, e.g. aragorn, 850, no, nw, nw`);
+      } else {
+        this.error(this.missingColumn, `an order number is missing after the unit name; known orders: ${KNOWN_ORDERS}`);
+      }
+      return null;
+    }
+
+    // Unit name.
+    if (first.text === '') {
+      this.error(first.column, 'the unit name is missing: start the line with it, e.g. aragorn, 850, no, nw');
+    } else if (/^\d+$/.test(first.text)) {
+      this.error(first.column, `the line starts with ${quote(first.text)}: write the unit's name first, e.g. aragorn, 850, no, nw`);
+    } else {
+      const u = unitName(first.text);
+      if (u.name === null) this.error(first.column, u.problem as string);
+      else this.unit = u.name;
+    }
+
+    // Order number.
+    const codeTok = tokens[1] as Token;
+    let code: number | null = null;
+    if (codeTok.text === '') {
+      this.error(codeTok.column, `the order number is missing; known orders: ${KNOWN_ORDERS}`);
+    } else if (!/^\d+$/.test(codeTok.text)) {
+      this.error(codeTok.column, `${quote(codeTok.text)} is not an order number; known orders: ${KNOWN_ORDERS}`);
+    } else {
+      const n = Number(codeTok.text);
+      if ((ORDER_CODES as readonly number[]).includes(n)) code = n;
+      else this.error(codeTok.column, `order ${quote(codeTok.text)} is not known; known orders: ${KNOWN_ORDERS}`);
+    }
+    if (code === null) return null;
+
+    const params = tokens.slice(2);
+    let order: Order | null = null;
+    switch (code as OrderCode) {
+      case 850:
+      case 860:
+      case 830:
+        order = this.movement(code as 830 | 850 | 860, params, base);
+        break;
+      case 840:
+        order = this.standAndDefend(params, base);
+        break;
+      case 810:
+        order = this.characterMove(params, base);
+        break;
+      case 825:
+        order = this.spell(params, base);
+        break;
+      case 870:
+        order = this.moveAndJoin(params, base);
+        break;
+    }
+    return this.errors.length === 0 ? order : null;
+  }
+
+  private baseOf(b: { line: number; column: number }): OrderBase {
+    return { unit: this.unit ?? '', line: b.line, column: b.column };
+  }
+
+  private movement(code: 830 | 850 | 860, params: Token[], b: { line: number; column: number }): Order | null {
+    const example = code === 830 ? 'swan, 830, no, w, w' : `aragorn, ${code}, no, nw, nw, h`;
+    let evasive = false;
+    let stepTokens = params;
+    const mode = params[0];
+    if (mode === undefined) {
+      this.error(this.missingColumn, `order ${code} needs "no" (normal) or "ev" (evasive), then the directions, e.g. ${example}`);
+      return null;
+    }
+    const m = mode.text.toLowerCase();
+    if (m === 'no' || m === 'ev') {
+      evasive = m === 'ev';
+      stepTokens = params.slice(1);
+    } else if (isDirection(m) || m === 'h') {
+      this.error(mode.column, `order ${code} needs "no" (normal) or "ev" (evasive) before the directions, e.g. ${example}`);
+    } else if (m === '') {
+      this.error(mode.column, `"no" (normal) or "ev" (evasive) is missing here, e.g. ${example}`);
+      stepTokens = params.slice(1);
+    } else {
+      this.error(mode.column, `${quote(mode.text)} is not a movement mode; write "no" (normal) or "ev" (evasive), e.g. ${example}`);
+      stepTokens = params.slice(1);
+    }
+    if (stepTokens.length === 0) {
+      this.error(this.missingColumn, `order ${code} needs at least one direction (${DIRECTION_WORDS}, or h to rest a day)`);
+      return null;
+    }
+    const steps: MoveStep[] = [];
+    stepTokens.forEach((t, i) => {
+      if (i === MAX_STEPS) {
+        this.error(t.column, `order ${code} takes at most ${MAX_STEPS} directions, this line has ${stepTokens.length}: remove the entries from here on`);
+      }
+      const s = t.text.toLowerCase();
+      if (s === '') this.error(t.column, 'an empty entry between two commas; remove the extra comma or write a direction');
+      else if (s === 'h' || isDirection(s)) steps.push(s);
+      else this.error(t.column, directionProblem(t.text, true));
+    });
+    if (code === 830) return { ...this.baseOf(b), kind: 'navy-move', code, evasive, steps };
+    return { ...this.baseOf(b), kind: 'army-move', code, evasive, steps };
+  }
+
+  private standAndDefend(params: Token[], b: { line: number; column: number }): Order | null {
+    const t = params[0];
+    if (t === undefined || t.text === '') {
+      this.error(t?.column ?? this.missingColumn, `order 840 needs the direction of the side to defend (${DIRECTION_WORDS}), e.g. aragorn, 840, ne`);
+      this.extra(1, 'one direction', 840);
+      return null;
+    }
+    const d = t.text.toLowerCase();
+    this.extra(1, 'one direction', 840);
+    if (!isDirection(d)) {
+      this.error(t.column, directionProblem(t.text, false));
+      return null;
+    }
+    return { ...this.baseOf(b), kind: 'stand-and-defend', code: 840, dir: d };
+  }
+
+  private hex(t: Token | undefined, code: number, example: string): HexId | null {
+    if (t === undefined || t.text === '') {
+      this.error(t?.column ?? this.missingColumn, `order ${code} needs a destination hex, e.g. ${example}`);
+      return null;
+    }
+    const c = parseHexId(t.text);
+    if (c === null) {
+      this.error(t.column, hexIdProblem(t.text) as string);
+      return null;
+    }
+    return formatHexId(c);
+  }
+
+  private characterMove(params: Token[], b: { line: number; column: number }): Order | null {
+    const to = this.hex(params[0], 810, 'frodo, 810, 2915');
+    this.extra(1, 'one hex', 810);
+    return to === null ? null : { ...this.baseOf(b), kind: 'character-move', code: 810, to };
+  }
+
+  private spell(params: Token[], b: { line: number; column: number }): Order | null {
+    const t = params[0];
+    if (t === undefined || t.text === '') {
+      this.error(t?.column ?? this.missingColumn, `order 825 needs the spell number, then the hex, e.g. gandalf, 825, 304, 2920; movement spells: ${KNOWN_SPELLS}`);
+      this.extra(2, 'a spell number and a hex', 825);
+      return null;
+    }
+    const n = /^\d+$/.test(t.text) ? Number(t.text) : NaN;
+    if (!(SPELL_CODES as readonly number[]).includes(n)) {
+      this.error(t.column, `${quote(t.text)} is not a movement spell; use ${KNOWN_SPELLS}`);
+      this.extra(2, 'a spell number and a hex', 825);
+      return null;
+    }
+    const spell = n as SpellCode;
+    const info = MOVEMENT_SPELLS[spell];
+    if (!info.takesHex) {
+      this.extra(1, `only the spell number for ${spell} (${info.name}: the character goes to the nation's capital)`, 825);
+      return { ...this.baseOf(b), kind: 'movement-spell', code: 825, spell, to: null };
+    }
+    const to = this.hex(params[1], 825, `gandalf, 825, ${spell}, 2920`);
+    this.extra(2, 'a spell number and a hex', 825);
+    return to === null ? null : { ...this.baseOf(b), kind: 'movement-spell', code: 825, spell, to };
+  }
+
+  private moveAndJoin(params: Token[], b: { line: number; column: number }): Order | null {
+    const t = params[0];
+    this.extra(1, 'one army', 870);
+    if (t === undefined || t.text === '') {
+      this.error(t?.column ?? this.missingColumn, 'order 870 needs the army to join, e.g. frodo, 870, aragorn');
+      return null;
+    }
+    const u = unitName(t.text);
+    if (u.name === null) {
+      this.error(t.column, (u.problem as string).replace('is not a unit name', 'is not an army name'));
+      return null;
+    }
+    return { ...this.baseOf(b), kind: 'move-and-join', code: 870, army: u.name };
+  }
+}
+
+/**
+ * Reads an order text. Never throws; returns the orders of the lines without mistakes, in text order,
+ * and every mistake with its line and column.
+ */
+export function parseOrders(text: string): { orders: Order[]; errors: OrderError[] } {
+  const orders: Order[] = [];
+  const errors: OrderError[] = [];
+  if (typeof text !== 'string') {
+    errors.push({ line: 1, column: 1, message: 'the orders must be text' });
+    return { orders, errors };
+  }
+  const lines = text.split(/\r\n|\r|\n/);
+  lines.forEach((raw, i) => {
+    const body = stripComment(i === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw);
+    if (body.trim() === '') return;
+    let tokens = splitTokens(body);
+    // A trailing comma (or several) is tolerated: drop empty entries at the end of the line.
+    while (tokens.length > 2 && (tokens[tokens.length - 1] as Token).text === '') tokens = tokens.slice(0, -1);
+    const last = tokens[tokens.length - 1] as Token;
+    const endColumn = last.column + last.text.length;
+    const p = new LineParser(i + 1, tokens, endColumn);
+    const order = p.parse();
+    if (order !== null) orders.push(order);
+    // Within a line, report mistakes left to right.
+    errors.push(...p.errors.sort((a, b) => a.column - b.column));
+  });
+  return { orders, errors };
+}
+
+/** Reads one order line; the position fields of the result are for line 1. */
+export function parseOrder(line: string): { order: Order | null; errors: OrderError[] } {
+  const firstLine = line.split(/\r\n|\r|\n/)[0] ?? '';
+  const { orders, errors } = parseOrders(firstLine);
+  return { order: orders[0] ?? null, errors };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Printer and words
+
+function assertNever(x: never): never {
+  throw new Error(`unexpected order ${JSON.stringify(x)}`);
+}
+
+/** The canonical one-line form of an order; parsing it gives the same order back. */
+export function printOrder(o: Order): string {
+  switch (o.kind) {
+    case 'army-move':
+    case 'navy-move':
+      return [o.unit, String(o.code), o.evasive ? 'ev' : 'no', ...o.steps].join(', ');
+    case 'stand-and-defend':
+      return `${o.unit}, 840, ${o.dir}`;
+    case 'character-move':
+      return `${o.unit}, 810, ${o.to}`;
+    case 'movement-spell':
+      return o.to === null ? `${o.unit}, 825, ${o.spell}` : `${o.unit}, 825, ${o.spell}, ${o.to}`;
+    case 'move-and-join':
+      return `${o.unit}, 870, ${o.army}`;
+    default:
+      return assertNever(o);
+  }
+}
+
+export const DIRECTION_NAMES: Readonly<Record<MoveStep, string>> = Object.freeze({
+  ne: 'north-east',
+  e: 'east',
+  se: 'south-east',
+  sw: 'south-west',
+  w: 'west',
+  nw: 'north-west',
+  h: 'rest a day',
+});
+
+/** The order in words, for receipts and reports. */
+export function describeOrder(o: Order): string {
+  switch (o.kind) {
+    case 'army-move': {
+      const verb = o.code === 850 ? 'moves' : 'force-marches';
+      return `${o.unit} ${verb} (${o.code}, ${o.evasive ? 'evasively' : 'normal movement'}, ${o.code === 850 ? 12 : 14} MP): ${o.steps.map((s) => DIRECTION_NAMES[s]).join(', ')}`;
+    }
+    case 'navy-move':
+      return `${o.unit} sails (830, ${o.evasive ? 'evasively' : 'normal movement'}, 14 MP): ${o.steps.map((s) => DIRECTION_NAMES[s]).join(', ')}`;
+    case 'stand-and-defend': {
+      const [left, right] = adjacentDirections(o.dir);
+      return `${o.unit} stands and defends (840) its ${DIRECTION_NAMES[o.dir]} side and the two next to it (${DIRECTION_NAMES[left]}, ${DIRECTION_NAMES[right]})`;
+    }
+    case 'character-move':
+      return `${o.unit} moves (810) to hex ${o.to}`;
+    case 'movement-spell': {
+      const s = MOVEMENT_SPELLS[o.spell];
+      const where = o.to === null ? "the nation's capital" : `hex ${o.to}`;
+      return `${o.unit} casts ${s.name} (825, spell ${o.spell}) to ${where}`;
+    }
+    case 'move-and-join':
+      return `${o.unit} moves to and joins (870) army ${o.army}`;
+    default:
+      return assertNever(o);
+  }
+}

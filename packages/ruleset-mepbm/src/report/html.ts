@@ -1,0 +1,121 @@
+// The HTML turn report: one self-contained document for mail clients. Inline styles only (many clients
+// drop <style> blocks), layout with tables, no scripts, no external resources, every text escaped.
+import type { NationView } from '../types.ts';
+import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
+import { escapeXml as e } from '@arbiter/reports';
+import { type ReportModel, type UnitSection, buildModel } from './model.ts';
+import { renderMapSvg } from './svg.ts';
+import { clean } from './text.ts';
+
+export interface HtmlReportOptions {
+  /**
+   * The map to show inline: an SVG from renderMapSvg (pass it when you already rendered one for the PNG),
+   * null for no map; by default the map is rendered here.
+   */
+  mapSvg?: string | null;
+}
+
+const FONT = "font-family:'DejaVu Sans',Verdana,Arial,Helvetica,sans-serif;";
+const S = {
+  body: 'margin:0;padding:0;background:#eef1f4;',
+  page: `max-width:820px;margin:0 auto;padding:16px 20px;background:#ffffff;color:#1f2328;font-size:14px;line-height:1.45;${FONT}`,
+  h1: 'font-size:21px;margin:0 0 6px 0;color:#1f2328;',
+  h2: 'font-size:17px;margin:22px 0 8px 0;padding-bottom:3px;border-bottom:2px solid #d0d7de;color:#1f2328;',
+  h3: 'font-size:15px;margin:14px 0 6px 0;color:#1f2328;',
+  p: 'margin:4px 0;',
+  meta: 'margin:2px 0;color:#57606a;',
+  deadline: 'margin:10px 0;padding:8px 12px;background:#fff8c5;border:1px solid #d4a72c;border-radius:4px;',
+  table: 'border-collapse:collapse;margin:4px 0 6px 0;font-size:13px;border:1px solid #d0d7de;',
+  headRow: 'background:#eaeef2;',
+  stripe: 'background:#f6f8fa;',
+  stop: 'margin:4px 0;padding:4px 8px;border-left:4px solid #d32f2f;background:#fff5f5;',
+  destroyed: 'margin:4px 0;padding:4px 8px;border-left:4px solid #000000;background:#eeeeee;font-weight:bold;',
+  morale: 'margin:4px 0;color:#57606a;',
+  ul: 'margin:4px 0;padding-left:22px;',
+  pre: "margin:6px 0;padding:10px 12px;background:#f6f8fa;border:1px solid #d0d7de;font-family:'DejaVu Sans Mono',Consolas,Menlo,monospace;font-size:13px;white-space:pre-wrap;",
+  map: 'margin:6px 0;overflow-x:auto;',
+  foot: 'margin:24px 0 0 0;color:#57606a;font-size:12px;',
+};
+
+function unitHtml(s: UnitSection): string {
+  const u = s.unit;
+  const where = s.from === s.to ? `at ${e(s.from)}` : `${e(s.from)} \u2192 ${e(s.to)}`;
+  const out = [`<h3 style="${S.h3}">${e(s.kindWord)} ${e(u.id)}: ${where}, ${e(s.summary)}</h3>`];
+  if (s.rows.length > 0) {
+    // Cells carry no style of their own (a table of 14 steps per unit for 20 units adds up): padding comes
+    // from cellpadding, right-aligned numbers from align, row stripes from the row.
+    out.push(
+      `<table role="presentation" cellspacing="0" cellpadding="4" border="0" style="${S.table}"><tr style="${S.headRow}">` +
+        '<th align="right">Day</th><th align="left">From</th><th align="left">Dir</th><th align="left">To</th>' +
+        '<th align="left">Terrain</th><th align="left">Crossing</th><th align="right">MP</th><th align="right">MP left</th></tr>',
+    );
+    s.rows.forEach((r, i) => {
+      out.push(
+        `<tr${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><td align="right">${e(r.day)}</td><td>${e(r.from)}</td><td>${e(r.dir)}</td>` +
+          `<td>${e(r.to)}</td><td>${e(r.terrain)}</td><td>${r.crossing === '' ? '\u2013' : e(r.crossing)}</td>` +
+          `<td align="right">${r.cost}</td><td align="right">${r.mpLeft}</td></tr>`,
+      );
+    });
+    out.push('</table>');
+  }
+  if (s.stop !== null) out.push(`<p style="${S.stop}">${e(s.stop)}</p>`);
+  if (s.morale !== null) out.push(`<p style="${S.morale}">${e(s.morale)}</p>`);
+  if (s.destroyed) out.push(`<p style="${S.destroyed}">Destroyed this turn.</p>`);
+  return out.join('');
+}
+
+function list(items: string[], none: string): string {
+  if (items.length === 0) return `<p style="${S.p}">${e(none)}</p>`;
+  return `<ul style="${S.ul}">${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`;
+}
+
+/** The nation's turn report as one self-contained HTML document (mail-safe: inline CSS, tables, no scripts). */
+export function renderHtmlReport(view: NationView, ctx: ReportContext, options: HtmlReportOptions = {}): string {
+  checkContext(view, ctx);
+  return htmlFromModel(buildModel(view, ctx), view, ctx, options);
+}
+
+/** The HTML report from an already built model (composeReportMail builds one for both reports). */
+export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportContext, options: HtmlReportOptions = {}): string {
+  const title = `${ctx.gameName}, turn ${ctx.turn}: report for ${ctx.nationName}`;
+  const local = deadlineInZone(ctx);
+  const deadline =
+    local === null
+      ? `Orders for turn ${m.nextTurn}: no deadline is set yet; the GM will announce it.`
+      : `Orders for turn ${m.nextTurn} are due <strong>${e(local)}</strong> (${e(deadlineUtc(ctx) ?? '')}).`;
+  let svg =
+    options.mapSvg === undefined
+      ? renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) })
+      : options.mapSvg;
+  if (svg !== null) {
+    // Let the picture shrink on narrow screens while keeping its proportions.
+    if (svg.startsWith('<svg ')) svg = `<svg style="max-width:100%;height:auto;" ${svg.slice(5)}`;
+  }
+  const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
+
+  const parts: string[] = [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title></head>`,
+    `<body style="${S.body}"><div style="${S.page}">`,
+    `<h1 style="${S.h1}">${e(ctx.gameName)}: turn ${ctx.turn} report</h1>`,
+    `<p style="${S.meta}">Nation <strong>${e(ctx.nationName)}</strong> (${e(view.nation)}) \u00b7 game ${e(ctx.gameId)}</p>`,
+    `<p style="${S.deadline}">${deadline}</p>`,
+  ];
+  if (svg !== null) parts.push(`<h2 style="${S.h2}">Map</h2><div style="${S.map}">${svg}</div>`);
+  parts.push(`<h2 style="${S.h2}">Movement</h2>`);
+  parts.push(m.units.length === 0 ? `<p style="${S.p}">You have no units.</p>` : m.units.map(unitHtml).join(''));
+  parts.push(`<h2 style="${S.h2}">What your units saw</h2>`, list(m.sightings, 'No foreign armies or navies were seen.'));
+  parts.push(`<h2 style="${S.h2}">Population centres</h2>`, list(m.populationCentres, 'No population centres are known this turn.'));
+  parts.push(`<h2 style="${S.h2}">Events</h2>`, list(m.events, 'Nothing else happened that concerns you.'));
+  parts.push(
+    `<h2 style="${S.h2}">Orders for turn ${m.nextTurn}</h2>`,
+    `<p style="${S.p}">Complete the lines below (one order per line; # starts a comment) and send them back before the deadline.</p>`,
+    `<pre style="${S.pre}">${e(template.join('\n'))}</pre>`,
+    `<p style="${S.foot}">This report was generated automatically by Arbiter for ${e(ctx.nationName)} in game ${e(ctx.gameName)} (${e(ctx.gameId)}).</p>`,
+    '</div></body></html>',
+    '',
+  );
+  return parts.join('\n');
+}

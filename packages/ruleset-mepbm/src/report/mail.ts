@@ -1,0 +1,48 @@
+// A nation's report mail: mepbm's text and HTML reports (one model for both, the map inline as SVG) in
+// the shared report mail of @arbiter/reports.
+import { mailReport, type ReportMail } from '@arbiter/reports';
+import type { NationView } from '../types.ts';
+import { type ReportContext, checkContext } from './context.ts';
+import { htmlFromModel } from './html.ts';
+import { buildModel } from './model.ts';
+import { renderMapSvg } from './svg.ts';
+import { textFromModel } from './text.ts';
+
+export interface ReportMailInput {
+  view: NationView;
+  ctx: ReportContext;
+  /** Registered addresses of the nation's players: "name@example.org". */
+  to: string[];
+  /** The game's sender, "arbiter@example.org" or "Arbiter <arbiter@example.org>". */
+  from: string;
+  /** Stable per report, "<report-g-0001-3-gondor@arbiter.example.org>" (angle brackets added when missing). */
+  messageId: string;
+  /** The map as PNG (renderMapPng), attached as map-turn-<n>.png. */
+  png?: Buffer;
+  /** The map SVG, when already rendered (for the PNG); rendered here otherwise. */
+  mapSvg?: string;
+  /** Where replies with orders go, when not to `from`. */
+  replyTo?: string;
+  /** A URL or mailto: for the List-Unsubscribe header. */
+  unsubscribe?: string;
+}
+
+/** The map SVG, the text and the HTML report of one nation, from one model. */
+export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: string): { text: string; html: string; svg: string } {
+  checkContext(view, ctx);
+  const svg =
+    mapSvg ?? renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
+  const model = buildModel(view, ctx);
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: svg }) };
+}
+
+/** Builds the report mail for one nation: text and HTML (map inline as SVG), the PNG map attached. */
+export function composeReportMail(input: ReportMailInput): ReportMail {
+  const { view, ctx } = input;
+  const { text, html } = renderReport(view, ctx, input.mapSvg);
+  const { view: _view, ctx: _ctx, mapSvg: _svg, ...envelope } = input;
+  return mailReport(
+    { ...envelope, heading: { gameId: ctx.gameId, gameName: ctx.gameName, turn: ctx.turn, playerId: view.nation, playerName: ctx.nationName }, text, html },
+    'nation',
+  );
+}

@@ -1,0 +1,131 @@
+// Interception: an army entering a hex held by hostile armies is overrun, forced past or stopped by them
+// (strength, the defended side, evasion rolls).
+import type { StopReason } from '../paths.ts';
+import { confront, evasionChance } from '../strength.ts';
+import type { HexId, NationId } from '../types.ts';
+import { onlyOf } from './events.ts';
+import { hexIdOf } from './resolution.ts';
+import type { RUnit, Resolution } from './resolution.ts';
+import { destroy, stopUnit } from './steps.ts';
+import { centreStopsUnit, landArmy, unitsHostile } from './presence.ts';
+import { sight } from './sightings.ts';
+
+/** The seed's steps 3 and 4 for an army trying to leave its hex in direction d. Returns the stop reason, or null. */
+export function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | null {
+  const { map, settings } = r;
+  const hexId = hexIdOf(r, u.hex);
+  // The evasion roll, made at most once per interception (at the first blocker it is needed for).
+  let evaded: boolean | null = null;
+
+  // Step 3: armies.
+  let blockers = (r.present[u.hex] ?? []).filter((b) => b !== u && landArmy(b) && unitsHostile(r, b.nationIx, b.nation, u.nationIx, u.nation));
+  if (blockers.length > 1) {
+    blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
+    r.events.push({
+      blockers: blockers.map((b) => b.id),
+      hex: hexId,
+      message: `pulse ${p}: ${blockers.length} armies try to stop ${u.id} at ${hexId}; random order ${blockers.map((b) => b.id).join(', ')}`,
+      nations: [],
+      pulse: p,
+      type: 'block-order',
+      unit: u.id,
+    });
+  }
+  for (const b of blockers) {
+    if (b.destroyed) continue;
+    const defended = (b.defends & (1 << d)) !== 0;
+    const eff = defended ? b.strength * settings.standAndDefendFactor : b.strength;
+    const outcome = confront(u.strength, eff, settings);
+    if (outcome === 'overrun') {
+      interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
+      sight(r, u.nation, b, u.hex, p, 'we-overran');
+      sight(r, b.nation, u, u.hex, p, 'overran-us');
+      destroy(r, b, p, 'overrun', u);
+      continue;
+    }
+    if (outcome === 'forced-past') {
+      interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
+      sight(r, u.nation, b, u.hex, p, 'we-forced-past');
+      sight(r, b.nation, u, u.hex, p, 'forced-past-us');
+      continue;
+    }
+    if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
+      interception(r, p, hexId, u, b, eff, defended, 'evaded', `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, [u.nation]);
+      sight(r, u.nation, b, u.hex, p, 'we-evaded');
+      continue;
+    }
+    interception(r, p, hexId, u, b, eff, defended, 'stopped', `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, [u.nation, b.nation]);
+    sight(r, u.nation, b, u.hex, p, 'blocked-us');
+    sight(r, b.nation, u, u.hex, p, 'we-blocked');
+    stopUnit(r, u, 'blocked-by-army', p, `${b.id} (${b.nation})`);
+    return 'blocked-by-army';
+  }
+
+  // Step 4: fortified population centres.
+  const pc = r.centres[u.hex];
+  if (pc !== undefined && centreStopsUnit(r, pc, u)) {
+    r.knownCentres.get(u.nation)?.add(u.hex);
+    if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
+      r.events.push({
+        hex: hexId,
+        message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
+        nations: onlyOf(r, u.nation),
+        outcome: 'evaded',
+        owner: pc.nation,
+        pulse: p,
+        type: 'population-centre',
+        unit: u.id,
+      });
+      return null;
+    }
+    r.events.push({
+      hex: hexId,
+      message: `${u.id} (${u.nation}) was stopped at ${hexId} by the ${pc.fortification} of ${pc.nation}`,
+      nations: [u.nation, pc.nation],
+      outcome: 'stopped',
+      owner: pc.nation,
+      pulse: p,
+      type: 'population-centre',
+      unit: u.id,
+    });
+    sight(r, pc.nation, u, u.hex, p, 'we-blocked');
+    stopUnit(r, u, 'blocked-by-population-centre', p, `${pc.fortification} of ${pc.nation}`);
+    return 'blocked-by-population-centre';
+  }
+  return null;
+}
+
+/** An interception event (keys in sorted order). */
+export function interception(
+  r: Resolution,
+  p: number,
+  hex: HexId,
+  u: RUnit,
+  b: RUnit,
+  blockerStrength: number,
+  defendedSide: boolean,
+  outcome: 'overrun' | 'forced-past' | 'stopped' | 'evaded',
+  message: string,
+  nations: NationId[],
+): void {
+  r.events.push({ blockerStrength, by: b.id, defendedSide, hex, message, nations, outcome, pulse: p, strength: u.strength, type: 'interception', unit: u.id });
+}
+
+/** An evasive army's roll to slip past what would stop it. */
+export function evadeRoll(r: Resolution, u: RUnit, p: number, hexId: HexId): boolean {
+  const chance = evasionChance(u.command, u.troops, r.settings);
+  const roll = r.rng.int(100, { purpose: 'evasion', unit: u.id, pulse: p, hex: hexId });
+  const evaded = roll < chance;
+  r.events.push({
+    chance,
+    hex: hexId,
+    message: `${u.id} tried to slip past evasively at ${hexId}: ${evaded ? 'succeeded' : 'failed'}`,
+    nations: onlyOf(r, u.nation),
+    pulse: p,
+    roll,
+    success: evaded,
+    type: 'evasion',
+    unit: u.id,
+  });
+  return evaded;
+}

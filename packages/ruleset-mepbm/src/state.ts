@@ -1,0 +1,192 @@
+// The game state: everything a turn needs, as plain JSON. Stored per turn by the storage layer;
+// `adjudicate` reads one and returns the next.
+import type {
+  Direction,
+  Fortification,
+  HexId,
+  HexsideFeature,
+  NationId,
+  PopulationCentreSize,
+  Relation,
+  Terrain,
+  Troops,
+  UnitId,
+} from './types.ts';
+import type { RngState } from '@arbiter/engine';
+import { rngFromSeed } from '@arbiter/engine';
+import type { RuleSettings } from './settings.ts';
+import type { Scenario } from './scenario.ts';
+
+export interface MapData {
+  hexes: { hex: HexId; terrain: Terrain }[];
+  hexsides: { hex: HexId; dir: Direction; features: HexsideFeature[] }[];
+}
+
+export interface NationState {
+  id: NationId;
+  name?: string;
+  /** How this nation regards others; a nation missing here is regarded as neutral. */
+  relations: Record<NationId, Relation>;
+}
+
+export type Dock = 'none' | 'harbour' | 'port';
+
+export interface PopulationCentreState {
+  hex: HexId;
+  nation: NationId;
+  name?: string;
+  size: PopulationCentreSize;
+  fortification: Fortification;
+  capital: boolean;
+  dock: Dock;
+}
+
+export interface Commander {
+  name?: string;
+  /** Command skill, 0..100. */
+  command: number;
+}
+
+export interface ArmyState {
+  id: UnitId;
+  kind: 'army';
+  nation: NationId;
+  hex: HexId;
+  commander: Commander;
+  troops: Troops;
+  food: number;
+  morale: number;
+  /** The navy this army is aboard (it moves with it), or null. */
+  aboard: UnitId | null;
+}
+
+export interface NavyState {
+  id: UnitId;
+  kind: 'navy';
+  nation: NationId;
+  hex: HexId;
+  commander: Commander;
+  ships: { warships: number; transports: number };
+  food: number;
+  morale: number;
+}
+
+export interface CharacterState {
+  id: UnitId;
+  kind: 'character';
+  nation: NationId;
+  hex: HexId;
+  name?: string;
+  /** The army or navy the character travels with, or null. */
+  with: UnitId | null;
+  /** Movement spells the character knows (302..314). */
+  spells: number[];
+}
+
+export type UnitState = ArmyState | NavyState | CharacterState;
+
+export interface GameState {
+  ruleset: 'mepbm';
+  /** The turn this state is the start of (the next turn to adjudicate). */
+  turn: number;
+  seed: number;
+  map: MapData;
+  nations: NationState[];
+  populationCentres: PopulationCentreState[];
+  units: UnitState[];
+  settings: RuleSettings;
+  rng: RngState;
+}
+
+/** A fresh game from a validated scenario (see parseScenario). */
+export function createGame(scenario: Scenario): GameState {
+  const state: GameState = {
+    ruleset: 'mepbm',
+    turn: scenario.turn,
+    seed: scenario.seed,
+    map: {
+      hexes: scenario.map.hexes.map((h) => ({ hex: h.hex, terrain: h.terrain })),
+      // Keys in sorted order throughout: hashing a result that carries the state then copies nothing.
+      hexsides: scenario.map.hexsides.map((s) => ({ dir: s.dir, features: [...s.features], hex: s.hex })),
+    },
+    nations: scenario.nations.map((n) => {
+      const relations: Record<string, Relation> = {};
+      for (const k of Object.keys(n.relations).sort()) relations[k] = n.relations[k]!;
+      const out = { id: n.id } as NationState;
+      if (n.name !== undefined) out.name = n.name;
+      out.relations = relations;
+      return out;
+    }),
+    populationCentres: scenario.populationCentres.map((p) => {
+      const out = { capital: p.capital, dock: p.dock, fortification: p.fortification, hex: p.hex } as PopulationCentreState;
+      if (p.name !== undefined) out.name = p.name;
+      out.nation = p.nation;
+      out.size = p.size;
+      return out;
+    }),
+    units: scenario.units.map((u): UnitState => {
+      switch (u.kind) {
+        case 'army':
+          return {
+            id: u.id,
+            kind: 'army',
+            nation: u.nation,
+            hex: u.hex,
+            commander: copyCommander(u.commander),
+            troops: copyTroops(u.troops),
+            food: u.food,
+            morale: u.morale,
+            aboard: u.aboard ?? null,
+          };
+        case 'navy':
+          return {
+            id: u.id,
+            kind: 'navy',
+            nation: u.nation,
+            hex: u.hex,
+            commander: copyCommander(u.commander),
+            ships: { warships: u.ships.warships, transports: u.ships.transports },
+            food: u.food,
+            morale: u.morale,
+          };
+        case 'character': {
+          const c: CharacterState = {
+            id: u.id,
+            kind: 'character',
+            nation: u.nation,
+            hex: u.hex,
+            with: u.with ?? null,
+            spells: [...u.spells],
+          };
+          if (u.name !== undefined) c.name = u.name;
+          return c;
+        }
+      }
+    }),
+    settings: structuredClone(scenario.settings),
+    rng: rngFromSeed(scenario.seed),
+  };
+  return state;
+}
+
+function copyTroops(t: Partial<Record<keyof Troops, number | undefined>>): Troops {
+  const out: Troops = {};
+  for (const [k, v] of Object.entries(t)) if (v !== undefined) out[k as keyof Troops] = v;
+  return out;
+}
+
+function copyCommander(c: { name?: string | undefined; command: number }): Commander {
+  const out: Commander = { command: c.command };
+  if (c.name !== undefined) out.name = c.name;
+  return out;
+}
+
+/** Relation of nation `from` towards nation `to` (a nation is friendly to itself). */
+export function relationOf(nations: ReadonlyMap<NationId, NationState>, from: NationId, to: NationId): Relation {
+  if (from === to) return 'friendly';
+  return nations.get(from)?.relations[to] ?? 'neutral';
+}
+
+export function isFriendlyOrTolerant(r: Relation): boolean {
+  return r === 'friendly' || r === 'tolerant';
+}

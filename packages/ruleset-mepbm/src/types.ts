@@ -1,0 +1,125 @@
+// The engine's public data shapes. Everything here is plain JSON-serialisable data:
+// games are stored in PostgreSQL as these shapes, and reports are rendered from them.
+// Other packages (db, intake, turns, reports) depend on these names; extend them, but
+// do not rename or remove fields without updating those packages.
+
+import type { Direction, HexId, OrderError, RollRecord, SourcePosition } from '@arbiter/engine';
+
+// The hex ids and directions are the kernel's pointy-top offset topology's; errors and rolls the contract's.
+export type { Direction, HexId, OrderError, RollRecord, SourcePosition };
+export type NationId = string;
+export type UnitId = string;
+
+/** One entry of a movement order: a direction, or `h` (home: rest a day, 1 MP). */
+export type MoveStep = Direction | 'h';
+
+export type Terrain =
+  | 'shore'
+  | 'plains'
+  | 'hills'
+  | 'forest'
+  | 'desert'
+  | 'swamp'
+  | 'mountains'
+  | 'coast'
+  | 'sea';
+
+export type HexsideFeature = 'road' | 'bridge' | 'ford' | 'minor-river' | 'major-river';
+
+export type Relation = 'friendly' | 'tolerant' | 'neutral' | 'disliked' | 'hated';
+
+export type TroopType =
+  | 'heavyCavalry'
+  | 'lightCavalry'
+  | 'heavyInfantry'
+  | 'lightInfantry'
+  | 'archers'
+  | 'menAtArms';
+
+export type Troops = Partial<Record<TroopType, number>>;
+
+export type PopulationCentreSize = 'camp' | 'village' | 'town' | 'major-town' | 'city';
+export type Fortification = 'none' | 'tower' | 'fort' | 'castle' | 'keep' | 'citadel';
+
+export interface OrderWarning extends SourcePosition {
+  message: string;
+  unit?: UnitId;
+}
+
+/**
+ * Where a unit stopped and why. `reason` is a stable machine code (see the engine's StopReason union);
+ * `message` is the same in words for reports.
+ */
+export interface Stop {
+  reason: string;
+  hex: HexId;
+  message: string;
+}
+
+export interface Step {
+  from: HexId;
+  to: HexId;
+  /** `h` for a day of rest (from === to). */
+  dir: MoveStep;
+  cost: number;
+  mpLeft: number;
+  /** Pulse (day, 1..14) at which the step completed. */
+  pulse?: number;
+}
+
+/** What happened to one unit this turn. */
+export interface UnitResult {
+  id: UnitId;
+  kind: 'army' | 'character' | 'navy';
+  nation: NationId;
+  startHex: HexId;
+  finalHex: HexId;
+  mpSpent: number;
+  steps: Step[];
+  stop: Stop | null;
+  /** Destroyed this turn (overrun, lost at sea...). */
+  destroyed?: boolean;
+  morale?: { before: number; after: number };
+}
+
+/** Another nation's army as a nation saw it (fog of war: only what its own units could see). */
+export interface Sighting {
+  hex: HexId;
+  pulse: number;
+  nation: NationId;
+  unit: UnitId;
+  kind: 'army' | 'navy';
+  /** Rough size as an observer would report it, never the exact troop list. */
+  size: string;
+  /** What happened: "met", "passed-through", "blocked-us", "we-blocked", "overran-us", "we-overran"... */
+  what: string;
+}
+
+export interface MapWindowHex {
+  hex: HexId;
+  terrain: Terrain;
+}
+
+export interface MapWindowHexside {
+  hex: HexId;
+  dir: Direction;
+  features: HexsideFeature[];
+}
+
+/** One nation's view of a turn: the only source of its report. Nothing outside fog of war may be in it. */
+export interface NationView {
+  nation: NationId;
+  turn: number;
+  /** Its own units' results, step by step. */
+  units: UnitResult[];
+  /** Foreign armies and navies it saw. */
+  sightings: Sighting[];
+  /** Population centres it knows of this turn (its own, and foreign ones that stopped or met its units). */
+  populationCentres: { hex: HexId; nation: NationId; size: PopulationCentreSize; fortification: Fortification }[];
+  /** The part of the map around its units, for the report's map picture. */
+  map: { hexes: MapWindowHex[]; hexsides: MapWindowHexside[] };
+  /** The turn's events that concern this nation, in order, in words and as data. */
+  events: { pulse: number; type: string; message: string }[];
+  /** Order template lines for the next turn, one per own unit (e.g. "aragorn, 850, no, "). */
+  orderTemplate: string[];
+}

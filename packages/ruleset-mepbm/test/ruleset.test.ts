@@ -1,0 +1,65 @@
+// mepbm through the kernel's Ruleset contract: what the services call gives what mepbm's own functions give.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { mepbm, renderHtmlReport, renderTextReport } from '../src/index.ts';
+
+const example: unknown = JSON.parse(readFileSync(new URL('../../../examples/scenarios/first-turn.json', import.meta.url), 'utf8'));
+
+function exampleGame() {
+  const parsed = mepbm.scenario.parse(example);
+  if (!parsed.ok) throw new Error(`the example scenario does not parse: ${JSON.stringify(parsed.issues)}`);
+  return { scenario: parsed.scenario, state: mepbm.scenario.initialState(parsed.scenario) };
+}
+
+describe('the mepbm ruleset value', () => {
+  it('adjudicates the example scenario through the contract with its known hash', () => {
+    const { scenario, state } = exampleGame();
+    const { orders, errors } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
+    const result = mepbm.adjudicate(state, orders, { orderErrors: errors });
+    expect(result.hash).toBe('ce184cec75b1a04be39b01ae2542c0c7a81eaaff14b37fb625d16b317b1cdd70');
+    expect(mepbm.report.summary(result)).toContain(`hash ${result.hash}`);
+  });
+
+  it('decodes only mepbm states, naming what is wrong', () => {
+    const { state } = exampleGame();
+    expect(mepbm.state.decode(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    expect(() => mepbm.state.decode(null)).toThrow('the stored state is not a JSON object');
+    expect(() => mepbm.state.decode({ ...state, ruleset: 'descent' })).toThrow('the stored state is not a mepbm state (its ruleset is "descent")');
+    expect(() => mepbm.state.decode({ ...state, units: {} })).toThrow('the stored mepbm state has no units list');
+    expect(mepbm.state.turnOf(state)).toBe(state.turn);
+  });
+
+  it("knows each unit's owner, its players and their order templates", () => {
+    const { state } = exampleGame();
+    const unit = state.units[0]!;
+    expect(mepbm.state.ownerOf(state, unit.id)).toBe(unit.nation);
+    expect(mepbm.state.ownerOf(state, 'nobody-at-all')).toBeNull();
+    expect(mepbm.scenario.players(state).map((p) => p.id)).toEqual(state.nations.map((n) => n.id));
+    const template = mepbm.orders.template(state, unit.nation);
+    expect(template).toHaveLength(state.units.filter((u) => u.nation === unit.nation).length);
+    expect(template[0]).toMatch(new RegExp(`^${unit.id}, (850|830|810), `));
+  });
+
+  it('reads a unit name in its one spelling, or says why not', () => {
+    expect(mepbm.orders.readUnit('  Aragorn ')).toEqual({ ok: true, unit: 'aragorn' });
+    const bad = mepbm.orders.readUnit('   ');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.message).not.toBe('');
+  });
+
+  it("renders a report through the contract as mepbm's renderers do", () => {
+    const { scenario, state } = exampleGame();
+    const { orders } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
+    const result = mepbm.adjudicate(state, orders);
+    const [nation, view] = Object.entries(result.views)[0]!;
+    const ctx = { gameName: 'G', gameId: 'g-1', turn: result.turn, nextDeadline: null, timeZone: 'Europe/London', playerName: 'The North', playerNames: { [nation]: 'The North' } };
+    const nationCtx = { gameName: 'G', gameId: 'g-1', turn: result.turn, nextDeadline: null, timeZone: 'Europe/London', nationName: 'The North', nationNames: { [nation]: 'The North' } };
+    const rendered = mepbm.report.render(view, ctx);
+    expect(rendered.text).toBe(renderTextReport(view, nationCtx));
+    expect(rendered.html).toBe(renderHtmlReport(view, nationCtx, { mapSvg: rendered.svg }));
+    expect(rendered.svg).toMatch(/^<svg /);
+    expect(mepbm.report.text(view, ctx)).toBe(rendered.text);
+    expect(mepbm.report.html(view, ctx)).toBe(rendered.html);
+    expect(mepbm.report.svg(view, ctx)).toBe(rendered.svg);
+  });
+});
