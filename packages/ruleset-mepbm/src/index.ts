@@ -4,7 +4,7 @@
 
 export { mepbm } from './ruleset.ts';
 export type { MepbmRuleset } from './ruleset.ts';
-export type { Direction, HexId, HexsideFeature, MapWindowHex, MapWindowHexside, MoveStep, NationView, Relation, Step, Terrain, OrderError, Troops, UnitResult } from './types.ts';
+export type { Direction, HexId, HexsideFeature, MapWindowHex, MapWindowHexside, MoveStep, NationView, Relation, Sighting, Step, Terrain, OrderError, Troops, UnitResult } from './types.ts';
 export { parseScenario } from './scenario.ts';
 export type { Scenario } from './scenario.ts';
 export { DEFAULT_SETTINGS } from './settings.ts';
