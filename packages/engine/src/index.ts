@@ -15,3 +15,5 @@ export * from './validate.ts';
 export * from './adjudicate.ts';
 export * from './check.ts';
 export * from './views.ts';
+export type * as kernel from './kernel/ruleset.ts'; // the draft contract (OrderCheck, DrawRecord, OrderError clash with mepbm's names)
+export * from './kernel/topology/hex-tiles.ts';
