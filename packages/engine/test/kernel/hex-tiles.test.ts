@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import {
   HEX_DIRECTIONS,
+  HEX_DIRECTION_WORDS,
   axialDistance,
   axialStep,
   hexTiles,
@@ -86,6 +87,10 @@ describe('hex tiles topology', () => {
       { position: 't1', directions: ['e'] },
       { position: 't2', directions: ['se', 'sw'] },
     ]);
+  });
+
+  it('HT-010: directions have their names in words', () => {
+    expect(HEX_DIRECTION_WORDS).toEqual({ ne: 'north-east', e: 'east', se: 'south-east', sw: 'south-west', w: 'west', nw: 'north-west' });
   });
 
   it('HT-009: a bad layout is refused with the problem named', () => {

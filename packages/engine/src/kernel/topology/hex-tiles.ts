@@ -17,6 +17,13 @@ export type HexDirection = (typeof HEX_DIRECTIONS)[number];
 export const TILE_HEXES = ['c', ...HEX_DIRECTIONS] as const;
 export type TileHex = (typeof TILE_HEXES)[number];
 
+const COMPASS: Readonly<Record<string, string>> = { n: 'north', s: 'south', e: 'east', w: 'west' };
+
+/** Each direction in words: ne "north-east", e "east"... */
+export const HEX_DIRECTION_WORDS: Readonly<Record<HexDirection, string>> = Object.freeze(
+  Object.fromEntries(HEX_DIRECTIONS.map((d) => [d, [...d].map((c) => COMPASS[c]).join('-')])) as Record<HexDirection, string>,
+);
+
 export interface Axial {
   q: number;
   r: number;
