@@ -68,7 +68,7 @@ export function renderMapSvg(view: MkView): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${f(minX)} ${f(minY)} ${f(w)} ${f(h)}" width="${f(w)}" height="${f(h)}" font-family="DejaVu Sans, sans-serif" font-size="9">`);
   out.push(`<title>${escapeHtml(`Mage Knight, turn ${view.turn}: the map as ${view.player.name} sees it`)}</title>`);
-  out.push('<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000"/></marker></defs>');
+  out.push('<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000"/></marker></defs>');
   for (const p of view.openPositions) {
     out.push(`<g class="open" data-position="${p.id}">`);
     for (const hx of TILE_HEXES) out.push(`<polygon points="${corners(centre(tileHexAxial(p.at, hx)))}" fill="none" stroke="#bbb" stroke-dasharray="3,3"/>`);

@@ -1,4 +1,5 @@
 // The plain-text turn report of one player's view.
+import { TILE_HEX_NAMES } from './board.ts';
 import { FORTIFIED_SITES, ENEMY_NAMES } from './terrain.ts';
 import { eventWords, heroLine } from './report-words.ts';
 import type { MkView } from './views.ts';
@@ -20,7 +21,7 @@ export function renderTextReport(view: MkView): string {
   out.push('', 'The map (revealed tiles)');
   for (const t of view.tiles) {
     out.push(`  position ${t.position}: ${t.kind} tile ${t.tile}`);
-    for (const s of view.spaces.filter((x) => x.id.startsWith(`${t.position}.`))) {
+    for (const s of TILE_HEX_NAMES.map((h) => view.spaces.find((x) => x.id === `${t.position}.${h}`)!)) {
       const site = s.site === null ? '' : `, ${s.site}${FORTIFIED_SITES.has(s.site) ? (s.conquered ? ' (conquered)' : ' (unconquered)') : ''}`;
       const enemy = view.enemies.find((e) => e.space === s.id);
       const heroes = view.heroes.filter((h) => h.space === s.id).map((h) => h.name);
