@@ -64,7 +64,7 @@ export function scenarioDoc(p: PositionInput): Record<string, unknown> {
     time: p.time ?? 'day',
     settings: { tileOrder: 'as-listed', ...(p.settings ?? {}) },
     positions: shape.map((id) => ({ id, at: POSITIONS[id] })),
-    tiles: [...Object.values(p.map), ...(p.deck ?? [])],
+    tiles: structuredClone([...Object.values(p.map), ...(p.deck ?? [])]),
     map: Object.entries(p.map).map(([position, t]) => ({ position, tile: (t as { id: string }).id })),
     players: Object.entries(p.heroes).map(([hero, h]) => ({
       id: `p-${hero}`,
