@@ -20,7 +20,12 @@ export const mageKnight: kernel.Ruleset<MkState, MkOrder, MkEvent, MkView> = {
   turnStructure: { kind: 'sequential', order: 'seat' },
   scenario: {
     parse: parseScenario,
-    initialState: (scenario, seed) => initialState(scenario as Scenario, seed),
+    initialState: (scenario, seed) => {
+      // The contract passes the scenario as unknown: it is checked again rather than cast.
+      const parsed = parseScenario(scenario);
+      if (!parsed.ok) throw new TypeError(`not a valid mage-knight scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+      return initialState(parsed.scenario, seed);
+    },
     players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
   },
   state: { decode: decodeState, turnOf: (state) => state.turn },

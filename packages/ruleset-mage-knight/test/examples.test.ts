@@ -77,6 +77,7 @@ describe('example scenarios', () => {
     expect(mageKnight.orders.template(state, 'anna')).toEqual(['# Tovak is off the map (back on the portal when moving)', 'tovak, move 0']);
     expect(mageKnight.sequential!.toMove(state)).toBe('anna');
     expect(mageKnight.turnStructure).toEqual({ kind: 'sequential', order: 'seat' });
+    expect(() => mageKnight.scenario.initialState({ ruleset: 'mage-knight' })).toThrow(/not a valid mage-knight scenario: seed: /);
   });
 
   it('EXS-5: the text report and the SVG map of the first example match their golden files', () => {
