@@ -61,3 +61,17 @@ export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
 export { adjudicatesOnArrival, moveOrder, nextToMove } from './kernel/turn.ts';
 export type { MoveOrderInput } from './kernel/turn.ts';
 export { EventLog, sealTurn } from './kernel/result.ts';
+export {
+  HEX_DIRECTIONS,
+  HEX_DIRECTION_WORDS,
+  TILE_HEXES,
+  axialDistance,
+  axialStep,
+  hexTiles,
+  isHexDirection,
+  latticeNeighbours,
+  tileCentre,
+  tileHexAxial,
+  tileLayoutProblem,
+} from './kernel/topology/hex-tiles.ts';
+export type { Axial, HexDirection, HexTiles, TileHex, TilePosition } from './kernel/topology/hex-tiles.ts';

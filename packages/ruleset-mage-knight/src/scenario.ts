@@ -1,0 +1,204 @@
+// The scenario document (docs/scenario-format-mage-knight.md): its zod schema, the checks across its
+// parts, and the initial state. Every problem comes back with its JSON path.
+import { z } from 'zod';
+import { rngFromSeed } from '@arbiter/engine';
+import { tileLayoutProblem } from '@arbiter/engine';
+import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
+import type { Enemy, Hero, HexDef, MkState, PlacedTile, Settings, Space, TileDef, TileHex } from './types.ts';
+import { TILE_HEX_NAMES } from './board.ts';
+
+const name = z.string().trim().min(1).max(64);
+const lowerId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lower-case letters, digits and -, starting with a letter');
+
+export const hexDef = z.strictObject({
+  terrain: z.enum(TERRAINS),
+  site: z.enum(SITES).optional(),
+  conquered: z.boolean().optional(),
+  enemy: z.enum(RAMPAGING_ENEMIES).optional(),
+});
+
+export const tileDef = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9-]+$/, 'tile ids are letters, digits and -'),
+  kind: z.enum(['starting', 'countryside', 'core']),
+  hexes: z.strictObject({ c: hexDef, ne: hexDef, e: hexDef, se: hexDef, sw: hexDef, w: hexDef, nw: hexDef }),
+});
+
+/** Level thresholds: the ends of the Fame track's rows (3, 8, 15, ... Fame). */
+export const DEFAULT_LEVEL_AT = [3, 8, 15, 24, 35, 48, 63, 80, 99];
+
+const settings = z
+  .strictObject({
+    playerVsPlayer: z.boolean().default(false),
+    famePerTile: z.number().int().min(0).max(10).default(0),
+    levelAt: z.array(z.number().int().positive()).max(20).default(DEFAULT_LEVEL_AT),
+    tileOrder: z.enum(['shuffled', 'as-listed']).default('shuffled'),
+  })
+  .default({ playerVsPlayer: false, famePerTile: 0, levelAt: DEFAULT_LEVEL_AT, tileOrder: 'shuffled' });
+
+const scenarioSchema = z.strictObject({
+  ruleset: z.literal('mage-knight'),
+  seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
+  turn: z.number().int().positive().default(1),
+  time: z.enum(['day', 'night']),
+  settings,
+  positions: z.array(z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]) })).min(1).max(200),
+  tiles: z.array(tileDef).min(1).max(200),
+  map: z.array(z.strictObject({ position: z.string(), tile: z.string() })).min(1),
+  players: z
+    .array(
+      z.strictObject({
+        id: lowerId,
+        name,
+        hero: z.strictObject({
+          id: lowerId,
+          name,
+          space: z.string().nullable().default(null),
+          fame: z.number().int().min(0).default(0),
+          wounds: z.number().int().min(0).default(0),
+        }),
+      }),
+    )
+    .min(1)
+    .max(4),
+  /** Sample orders, as players write them (used by examples and the CLI). */
+  orders: z.array(z.string()).default([]),
+});
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export interface ScenarioIssue {
+  path: string;
+  message: string;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
+  return out === '' ? '(document)' : out;
+}
+
+export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] } {
+  const parsed = scenarioSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
+  const issues = crossCheck(parsed.data);
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
+}
+
+function crossCheck(s: Scenario): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const layout = tileLayoutProblem(s.positions);
+  if (layout !== null) issues.push({ path: 'positions', message: layout });
+  const positions = new Set(s.positions.map((p) => p.id));
+  const tiles = new Map<string, TileDef>();
+  s.tiles.forEach((t, i) => {
+    if (tiles.has(t.id)) issues.push({ path: `tiles[${i}].id`, message: `tile ${t.id} is listed twice` });
+    tiles.set(t.id, t as TileDef);
+    TILE_HEX_NAMES.forEach((h) => {
+      const d = t.hexes[h];
+      if (d.conquered !== undefined && (d.site === undefined || !['keep', 'mage-tower', 'city'].includes(d.site))) {
+        issues.push({ path: `tiles[${i}].hexes.${h}.conquered`, message: 'only a fortified site (keep, mage-tower, city) can be conquered' });
+      }
+      if (d.enemy !== undefined && (d.terrain === 'lake' || d.terrain === 'mountain')) {
+        issues.push({ path: `tiles[${i}].hexes.${h}.enemy`, message: `an enemy cannot stand on ${d.terrain}` });
+      }
+    });
+  });
+  const usedTiles = new Set<string>();
+  const usedPositions = new Set<string>();
+  s.map.forEach((m, i) => {
+    if (!positions.has(m.position)) issues.push({ path: `map[${i}].position`, message: `${JSON.stringify(m.position)} is not one of the positions` });
+    if (usedPositions.has(m.position)) issues.push({ path: `map[${i}].position`, message: `position ${m.position} holds two tiles` });
+    usedPositions.add(m.position);
+    if (!tiles.has(m.tile)) issues.push({ path: `map[${i}].tile`, message: `${JSON.stringify(m.tile)} is not one of the tiles` });
+    if (usedTiles.has(m.tile)) issues.push({ path: `map[${i}].tile`, message: `tile ${m.tile} is placed twice` });
+    usedTiles.add(m.tile);
+  });
+  const starting = s.tiles.filter((t) => t.kind === 'starting');
+  s.tiles.forEach((t, i) => {
+    if (t.kind === 'starting' && !usedTiles.has(t.id)) issues.push({ path: `tiles[${i}].kind`, message: `starting tile ${t.id} must be on the map (list it in map)` });
+  });
+  const portals = s.map.flatMap((m) => {
+    const t = tiles.get(m.tile);
+    return t === undefined ? [] : TILE_HEX_NAMES.filter((h) => t.hexes[h].site === 'portal').map((h) => `${m.position}.${h}`);
+  });
+  if (starting.length === 0) issues.push({ path: 'tiles', message: 'one tile must be the starting tile (kind "starting")' });
+  if (portals.length !== 1) issues.push({ path: 'map', message: `the map must have exactly one portal space; it has ${portals.length}` });
+  const revealed = new Map<string, HexDef>();
+  for (const m of s.map) {
+    const t = tiles.get(m.tile);
+    if (t !== undefined) for (const h of TILE_HEX_NAMES) revealed.set(`${m.position}.${h}`, t.hexes[h]);
+  }
+  const heroIds = new Set<string>();
+  const playerIds = new Set<string>();
+  s.players.forEach((p, i) => {
+    if (playerIds.has(p.id)) issues.push({ path: `players[${i}].id`, message: `player ${p.id} is listed twice` });
+    playerIds.add(p.id);
+    if (heroIds.has(p.hero.id)) issues.push({ path: `players[${i}].hero.id`, message: `hero ${p.hero.id} is listed twice` });
+    heroIds.add(p.hero.id);
+    if (p.hero.space !== null) {
+      const d = revealed.get(p.hero.space);
+      if (d === undefined) issues.push({ path: `players[${i}].hero.space`, message: `${JSON.stringify(p.hero.space)} is not a space of a tile on the map` });
+      else if (d.terrain === 'lake' || d.terrain === 'mountain') issues.push({ path: `players[${i}].hero.space`, message: `a hero cannot stand on ${d.terrain}` });
+      else if (d.enemy !== undefined) issues.push({ path: `players[${i}].hero.space`, message: `${p.hero.space} holds a rampaging enemy` });
+    }
+  });
+  return issues;
+}
+
+/** Where a hero's level stands for its Fame: 1 + the number of thresholds reached. */
+export function levelFor(fame: number, levelAt: readonly number[]): number {
+  return 1 + levelAt.filter((f) => fame >= f).length;
+}
+
+/** The spaces and enemies a placed tile adds to the map. */
+export function tileContents(position: string, tile: TileDef): { spaces: Space[]; enemies: Enemy[] } {
+  const spaces: Space[] = [];
+  const enemies: Enemy[] = [];
+  for (const h of TILE_HEX_NAMES) {
+    const d = tile.hexes[h as TileHex];
+    const id = `${position}.${h}`;
+    spaces.push({ id, terrain: d.terrain, site: d.site ?? null, conquered: d.conquered ?? false });
+    if (d.enemy !== undefined) enemies.push({ space: id, kind: d.enemy, defeated: false });
+  }
+  return { spaces, enemies };
+}
+
+export function initialState(s: Scenario, seed?: number): MkState {
+  const byId = new Map(s.tiles.map((t) => [t.id, t as TileDef]));
+  const placed = new Set(s.map.map((m) => m.tile));
+  const tiles: PlacedTile[] = [];
+  let spaces: Space[] = [];
+  let enemies: Enemy[] = [];
+  for (const m of s.map) {
+    const t = byId.get(m.tile)!;
+    tiles.push({ position: m.position, tile: t.id, kind: t.kind });
+    const c = tileContents(m.position, t);
+    spaces = spaces.concat(c.spaces);
+    enemies = enemies.concat(c.enemies);
+  }
+  const unplaced = s.tiles.filter((t) => !placed.has(t.id)) as TileDef[];
+  const settings: Settings = { ...s.settings };
+  const heroes: Hero[] = s.players.map((p) => ({
+    id: p.hero.id,
+    name: p.hero.name,
+    player: p.id,
+    space: p.hero.space,
+    fame: p.hero.fame,
+    level: levelFor(p.hero.fame, settings.levelAt),
+    wounds: p.hero.wounds,
+  }));
+  return {
+    ruleset: 'mage-knight',
+    turn: s.turn,
+    time: s.time,
+    settings,
+    positions: s.positions.map((p) => ({ id: p.id, at: [p.at[0], p.at[1]] })),
+    tiles,
+    spaces: spaces.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    deck: { countryside: unplaced.filter((t) => t.kind === 'countryside'), core: unplaced.filter((t) => t.kind === 'core') },
+    players: s.players.map((p) => ({ id: p.id, name: p.name })),
+    heroes,
+    enemies,
+    moved: [],
+    rng: rngFromSeed(seed ?? s.seed),
+  };
+}

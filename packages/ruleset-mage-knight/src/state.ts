@@ -1,0 +1,47 @@
+// A stored state read back: checked to be this ruleset's state (a bug or a foreign row is an error
+// naming the first problem, never a silent cast).
+import { isRngState } from '@arbiter/engine';
+import { z } from 'zod';
+import { tileDef } from './scenario.ts';
+import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
+import type { MkState } from './types.ts';
+
+const stateSchema = z.strictObject({
+  ruleset: z.literal('mage-knight'),
+  turn: z.number().int().positive(),
+  time: z.enum(['day', 'night']),
+  settings: z.strictObject({
+    playerVsPlayer: z.boolean(),
+    famePerTile: z.number().int().min(0),
+    levelAt: z.array(z.number().int()),
+    tileOrder: z.enum(['shuffled', 'as-listed']),
+  }),
+  positions: z.array(z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]) })),
+  tiles: z.array(z.strictObject({ position: z.string(), tile: z.string(), kind: z.enum(['starting', 'countryside', 'core']) })),
+  spaces: z.array(z.strictObject({ id: z.string(), terrain: z.enum(TERRAINS), site: z.enum(SITES).nullable(), conquered: z.boolean() })),
+  deck: z.strictObject({ countryside: z.array(tileDef), core: z.array(tileDef) }),
+  players: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  heroes: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      player: z.string(),
+      space: z.string().nullable(),
+      fame: z.number().int(),
+      level: z.number().int(),
+      wounds: z.number().int(),
+    }),
+  ),
+  enemies: z.array(z.strictObject({ space: z.string(), kind: z.enum(RAMPAGING_ENEMIES), defeated: z.boolean() })),
+  moved: z.array(z.string()),
+  rng: z.custom((x) => isRngState(x), 'not a generator state (sfc32)'),
+});
+
+export function decodeState(json: unknown): MkState {
+  const r = stateSchema.safeParse(json);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new TypeError(`not a mage-knight state: ${i.path.join('.') || '(document)'}: ${i.message}`);
+  }
+  return r.data as MkState;
+}
