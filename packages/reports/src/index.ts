@@ -14,3 +14,4 @@ export {
 export { escapeXml } from './escape.ts';
 export { clean } from './clean.ts';
 export { textToGlyphs } from './glyphs.ts';
+export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';

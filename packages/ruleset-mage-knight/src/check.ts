@@ -1,7 +1,7 @@
 // Order checks against the open turn's state (the receipt): accepted or rejected, with the path as if
 // no other hero moved first, in words. The preview walks the order without the generator, so it stops
 // at an explore: what follows depends on the tile revealed.
-import type { kernel } from '@arbiter/engine';
+import { EventLog, type OrderCheck } from '@arbiter/engine';
 import { Board } from './board.ts';
 import type { MkEvent } from './events.ts';
 import { HeroWalk, holdsManyHeroes, otherHeroesOn } from './move.ts';
@@ -10,7 +10,7 @@ import { ENEMY_NAMES } from './terrain.ts';
 import { pickOrder } from './turn.ts';
 import type { MkState } from './types.ts';
 
-type Check = kernel.OrderCheck<MkOrder>;
+type Check = OrderCheck<MkOrder>;
 
 function previewOf(state: MkState, order: MkOrder & { kind: 'move' }): { words: string; path: string[]; warnings: string[] } {
   const s = structuredClone(state);
@@ -19,11 +19,11 @@ function previewOf(state: MkState, order: MkOrder & { kind: 'move' }): { words: 
   const warnings: string[] = [];
   const start = hero.space ?? board.portal();
   hero.space = start;
-  const events: MkEvent[] = [];
-  const walk = new HeroWalk(s, board, hero, null, events);
+  const log = new EventLog<MkEvent>();
+  const walk = new HeroWalk(s, board, hero, null, log);
   const result = walk.run(order);
   const parts: string[] = [`from ${start}`];
-  for (const e of events) {
+  for (const e of log.events()) {
     switch (e.type) {
       case 'moved': {
         const sp = board.space(e.to)!;

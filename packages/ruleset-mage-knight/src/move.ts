@@ -2,7 +2,7 @@
 // every refusal as a value and every event recorded. Used by adjudication (with the seeded generator:
 // explores draw tiles) and by the order check's preview (without one: the walk stops at an explore,
 // because the tile is unknown until it is revealed).
-import type { HexDirection, Rng } from '@arbiter/engine';
+import type { EventLog, HexDirection, Random } from '@arbiter/engine';
 import { Board } from './board.ts';
 import type { MkEvent, RefusalCode, StopReason } from './events.ts';
 import type { Entry, MoveOrder } from './orders.ts';
@@ -69,8 +69,8 @@ export class HeroWalk {
     private readonly state: MkState,
     private readonly board: Board,
     private readonly hero: Hero,
-    private readonly rng: Rng | null,
-    private readonly events: MkEvent[],
+    private readonly rng: Random | null,
+    private readonly events: EventLog<MkEvent>,
   ) {
     if (hero.space === null) throw new Error(`hero ${hero.id} must be on the map to move`);
     this.path = [hero.space];
@@ -242,7 +242,7 @@ export class HeroWalk {
     const rng = this.rng!;
     const deck = this.state.deck;
     const pile = deck.countryside.length > 0 ? deck.countryside : deck.core;
-    const index = rng.int(this.state.settings.tileOrder === 'shuffled' ? pile.length : 1, { purpose: 'tile', unit: this.hero.id, hex: position });
+    const index = rng.draw('tile', this.state.settings.tileOrder === 'shuffled' ? pile.length : 1, { hero: this.hero.id, position });
     const [tile] = pile.splice(index, 1);
     if (tile === undefined || tile.kind === 'starting') throw new Error('the tile deck holds a tile it should not');
     this.pool -= EXPLORE_COST;

@@ -2,7 +2,7 @@
 // paths taken this turn; the open positions of the map shape as dashed outlines. Pointy-top hexes.
 // Deterministic: the same view gives the same bytes (the golden test relies on it).
 import { TILE_HEXES, tileHexAxial, type Axial } from '@arbiter/engine';
-import { escapeHtml } from './report-html.ts';
+import { escapeXml } from '@arbiter/reports';
 import type { Site, Terrain } from './terrain.ts';
 import type { MkView } from './views.ts';
 
@@ -67,26 +67,26 @@ export function renderMapSvg(view: MkView): string {
   const h = Math.max(...all.map((p) => p.y)) - minY + SIZE * 1.4 + 24;
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${f(minX)} ${f(minY)} ${f(w)} ${f(h)}" width="${f(w)}" height="${f(h)}" font-family="DejaVu Sans, sans-serif" font-size="9">`);
-  out.push(`<title>${escapeHtml(`Mage Knight, turn ${view.turn}: the map as ${view.player.name} sees it`)}</title>`);
+  out.push(`<title>${escapeXml(`Mage Knight, turn ${view.turn}: the map as ${view.player.name} sees it`)}</title>`);
   out.push('<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000"/></marker></defs>');
   for (const p of view.openPositions) {
     out.push(`<g class="open" data-position="${p.id}">`);
     for (const hx of TILE_HEXES) out.push(`<polygon points="${corners(centre(tileHexAxial(p.at, hx)))}" fill="none" stroke="#bbb" stroke-dasharray="3,3"/>`);
     const c = centre(tileHexAxial(p.at, 'c'));
-    out.push(`<text x="${f(c.x)}" y="${f(c.y + 3)}" text-anchor="middle" fill="#999">${escapeHtml(p.id)}?</text></g>`);
+    out.push(`<text x="${f(c.x)}" y="${f(c.y + 3)}" text-anchor="middle" fill="#999">${escapeXml(p.id)}?</text></g>`);
   }
   for (const s of view.spaces) {
     const c = spot(s.id);
     out.push(`<polygon points="${corners(c)}" fill="${TERRAIN_FILL[s.terrain]}" stroke="#333" stroke-width="0.8" data-space="${s.id}"/>`);
     if (s.site !== null) {
       const label = SITE_LABEL[s.site] + (s.conquered ? '*' : '');
-      out.push(`<text x="${f(c.x)}" y="${f(c.y - SIZE * 0.45)}" text-anchor="middle" font-weight="bold">${escapeHtml(label)}</text>`);
+      out.push(`<text x="${f(c.x)}" y="${f(c.y - SIZE * 0.45)}" text-anchor="middle" font-weight="bold">${escapeXml(label)}</text>`);
     }
     out.push(`<text x="${f(c.x)}" y="${f(c.y + SIZE * 0.75)}" text-anchor="middle" fill="#222" font-size="7">${s.id}</text>`);
   }
   for (const t of view.tiles) {
     const c = centre(tileHexAxial(t.at, 'c'));
-    out.push(`<text x="${f(c.x)}" y="${f(c.y + 3)}" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.3" font-size="11">${escapeHtml(t.tile)}</text>`);
+    out.push(`<text x="${f(c.x)}" y="${f(c.y + 3)}" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.3" font-size="11">${escapeXml(t.tile)}</text>`);
   }
   view.heroes.forEach((hero, i) => {
     const path = view.paths[hero.id];
@@ -107,9 +107,9 @@ export function renderMapSvg(view: MkView): string {
     const c = spot(hero.space);
     const dx = (i - 1.5) * 7;
     out.push(`<circle cx="${f(c.x + dx)}" cy="${f(c.y + 6)}" r="6" fill="${HERO_COLOURS[i % 4]}" stroke="#fff" data-hero="${hero.id}"/>`);
-    out.push(`<text x="${f(c.x + dx)}" y="${f(c.y + 9)}" text-anchor="middle" fill="#fff" font-size="8">${escapeHtml(hero.name.slice(0, 1).toUpperCase())}</text>`);
+    out.push(`<text x="${f(c.x + dx)}" y="${f(c.y + 9)}" text-anchor="middle" fill="#fff" font-size="8">${escapeXml(hero.name.slice(0, 1).toUpperCase())}</text>`);
   });
-  const legend = view.heroes.map((hero, i) => `<tspan fill="${HERO_COLOURS[i % 4]}">${escapeHtml(hero.name)}${hero.space === null ? ' (off the map)' : ''}</tspan>`).join('  ');
+  const legend = view.heroes.map((hero, i) => `<tspan fill="${HERO_COLOURS[i % 4]}">${escapeXml(hero.name)}${hero.space === null ? ' (off the map)' : ''}</tspan>`).join('  ');
   out.push(`<text x="${f(minX + 6)}" y="${f(minY + h - 8)}" font-size="10">${view.time === 'day' ? 'Day' : 'Night'}, turn ${view.turn}: ${legend}</text>`);
   out.push('</svg>');
   return `${out.join('\n')}\n`;

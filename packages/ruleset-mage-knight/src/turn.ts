@@ -2,8 +2,9 @@
 // returns to the portal if it is off the map, walks its move order, then the end-of-move rules: ending on
 // another hero (an attack with player-vs-player combat, else forced withdrawal), the portal (the hero
 // leaves the map), a level reached. Pure: the seeded generator's state is in the state, every draw is
-// recorded, and the result hash is the canonical SHA-256 of the result.
-import { Rng, canonicalSha256, type kernel } from '@arbiter/engine';
+// recorded (the kernel's Rng through the contract's Random), events go to the kernel's EventLog, and the
+// kernel's sealTurn gives the result hash.
+import { EventLog, Rng, sealTurn, type DrawRecord, type OrderError, type TurnResult } from '@arbiter/engine';
 import { Board } from './board.ts';
 import type { MkEvent } from './events.ts';
 import { HeroWalk, holdsManyHeroes, otherHeroesOn } from './move.ts';
@@ -12,10 +13,9 @@ import { levelFor } from './scenario.ts';
 import type { Hero, MkState } from './types.ts';
 import { viewFor, type MkView } from './views.ts';
 
-type OrderError = kernel.OrderError;
-type DrawRecord = kernel.DrawRecord;
+import { heroResults, type HeroResult } from './units.ts';
 
-export type MkTurnResult = kernel.TurnResult<MkState, MkEvent, MkView>;
+export type MkTurnResult = TurnResult<MkState, MkEvent, MkView, HeroResult>;
 
 /** Whose move it is: the first player in seat order who has not moved this turn. */
 export function toMove(state: MkState): string | null {
@@ -50,6 +50,8 @@ export function pickOrder(hero: Hero, orders: readonly MkOrder[]): { order: MkOr
 }
 
 interface MoveOutcome {
+  /** The players who made their move, in the order they moved. */
+  players: string[];
   events: MkEvent[];
   rolls: DrawRecord[];
   errors: OrderError[];
@@ -60,16 +62,16 @@ function playMove(s: MkState, player: string, orders: readonly MkOrder[]): MoveO
   const hero = heroOf(s, player);
   const board = new Board(s);
   const rng = new Rng(s.rng);
-  const events: MkEvent[] = [];
+  const log = new EventLog<MkEvent>();
   const { order, errors } = pickOrder(hero, orders);
   if (hero.space === null) {
     hero.space = board.portal();
-    events.push({ type: 'returned-to-portal', hero: hero.id, space: hero.space });
+    log.push({ type: 'returned-to-portal', hero: hero.id, space: hero.space });
   }
   let path = [hero.space];
-  if (order?.kind === 'rest') events.push({ type: 'rested', hero: hero.id });
-  else if (order?.kind === 'move') path = new HeroWalk(s, board, hero, rng, events).run(order as MoveOrder).path;
-  endOfMove(s, board, hero, path, events);
+  if (order?.kind === 'rest') log.push({ type: 'rested', hero: hero.id });
+  else if (order?.kind === 'move') path = new HeroWalk(s, board, hero, rng, log).run(order as MoveOrder).path;
+  endOfMove(s, board, hero, path, log);
   s.rng = rng.state();
   s.spaces.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   s.moved.push(player);
@@ -77,10 +79,10 @@ function playMove(s: MkState, player: string, orders: readonly MkOrder[]): MoveO
     s.turn += 1;
     s.moved = [];
   }
-  return { events, rolls: rng.records.map((r) => ({ ...r })), errors };
+  return { players: [player], events: [...log.events()], rolls: rng.draws().map((r) => ({ ...r })), errors };
 }
 
-function endOfMove(s: MkState, board: Board, hero: Hero, path: string[], events: MkEvent[]): void {
+function endOfMove(s: MkState, board: Board, hero: Hero, path: string[], events: EventLog<MkEvent>): void {
   const at = hero.space!;
   const others = otherHeroesOn(s, hero, at);
   // A hero that did not move ends nothing: it stays where it stood (a scenario may start two heroes together).
@@ -108,11 +110,12 @@ function endOfMove(s: MkState, board: Board, hero: Hero, path: string[], events:
   }
 }
 
-function resultOf(turn: number, next: MkState, outcome: MoveOutcome, priorErrors: readonly OrderError[]): MkTurnResult {
+function resultOf(before: MkState, next: MkState, outcome: MoveOutcome, priorErrors: readonly OrderError[]): MkTurnResult {
+  const turn = before.turn;
   const errors = [...priorErrors, ...outcome.errors];
   const views = Object.fromEntries(next.players.map((p) => [p.id, viewFor(next, p.id, turn, outcome.events, errors)]));
-  const hash = canonicalSha256({ turn, events: outcome.events, rolls: outcome.rolls, errors, nextState: next });
-  return { turn, events: outcome.events, rolls: outcome.rolls, errors, views, nextState: next, hash };
+  const units = heroResults(before, next, outcome.players, outcome.events);
+  return sealTurn({ turn, units, events: outcome.events, rolls: outcome.rolls, errors, views, nextState: next });
 }
 
 /** Orders for heroes nobody in this game has, as errors. */
@@ -129,25 +132,25 @@ export function moveOne(state: MkState, player: string, orders: readonly MkOrder
   const foreign = orders.filter((o) => o.hero !== hero.id).map((o) => orderError(o, `${o.hero} is not ${player}'s hero (${hero.id} is)`));
   const s = structuredClone(state);
   const outcome = playMove(s, player, orders);
-  return resultOf(state.turn, s, outcome, foreign);
+  return resultOf(state, s, outcome, foreign);
 }
 
 /** The whole turn: each remaining player's move in seat order, with the orders of every player. */
 export function adjudicateTurn(state: MkState, orders: readonly MkOrder[], options?: { orderErrors?: readonly OrderError[] }): MkTurnResult {
   const s = structuredClone(state);
-  const turn = state.turn;
   const early = [...(options?.orderErrors ?? []), ...unknownHeroErrors(state, orders)];
   for (const pid of state.moved) {
     const h = heroOf(state, pid);
     for (const o of orders.filter((x) => x.hero === h.id)) early.push(orderError(o, `${h.id} has already moved this turn`));
   }
-  const all: MoveOutcome = { events: [], rolls: [], errors: [] };
+  const all: MoveOutcome = { players: [], events: [], rolls: [], errors: [] };
   for (const p of state.players) {
     if (state.moved.includes(p.id)) continue;
     const out = playMove(s, p.id, orders);
+    all.players.push(...out.players);
     all.events.push(...out.events);
     all.rolls.push(...out.rolls);
     all.errors.push(...out.errors);
   }
-  return resultOf(turn, s, all, early);
+  return resultOf(state, s, all, early);
 }

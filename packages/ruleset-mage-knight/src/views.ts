@@ -1,7 +1,7 @@
 // Per-player views (fog of war): everything on the revealed tiles is public in Mage Knight, and so is
 // every hero and every event; what no player sees is the tile deck (only how many tiles it holds) and
 // what lies on the positions not yet revealed (only that they are open).
-import type { kernel } from '@arbiter/engine';
+import type { OrderError } from '@arbiter/engine';
 import type { MkEvent } from './events.ts';
 import type { Enemy, Hero, MkState, PlacedTile, Space, TilePositionDef } from './types.ts';
 import type { TimeOfDay } from './terrain.ts';
@@ -30,7 +30,7 @@ export interface MkView {
   /** The spaces each hero moved through this turn (the start first), for heroes that moved. */
   paths: Record<string, string[]>;
   /** Mistakes in this player's orders. */
-  errors: kernel.OrderError[];
+  errors: OrderError[];
 }
 
 export function pathsOf(events: readonly MkEvent[]): Record<string, string[]> {
@@ -42,7 +42,7 @@ export function pathsOf(events: readonly MkEvent[]): Record<string, string[]> {
   return paths;
 }
 
-export function viewFor(state: MkState, player: string, turn: number, events: readonly MkEvent[], errors: readonly kernel.OrderError[]): MkView {
+export function viewFor(state: MkState, player: string, turn: number, events: readonly MkEvent[], errors: readonly OrderError[]): MkView {
   const p = state.players.find((x) => x.id === player);
   const hero = state.heroes.find((h) => h.player === player);
   if (p === undefined || hero === undefined) throw new Error(`${player} is not a player of this game`);

@@ -2,8 +2,10 @@
 // contract value: expected outcome and result hash, and the golden report and map of the first one.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mageKnight, parseOrders } from '../src/index.ts';
-import type { MkState } from '../src/index.ts';
+import { canonicalSha256, type ReportContext } from '@arbiter/engine';
+import { DEFAULT_LEVEL_AT, mageKnight, parseOrders, renderTextReport } from '../src/index.ts';
+import type { MkState, MkTurnResult } from '../src/index.ts';
+
 import { expectGolden } from './golden.ts';
 
 const dir = new URL('../../../examples/scenarios/mage-knight/', import.meta.url);
@@ -16,6 +18,25 @@ function play(name: string) {
   const orders = parseOrders(doc.orders.join('\n'));
   const result = mageKnight.adjudicate(state, orders.orders, { orderErrors: orders.errors });
   return { state, orders, result };
+}
+
+const ctx: ReportContext = {
+  gameName: 'The Long Road',
+  gameId: 'g-7',
+  turn: 1,
+  nextDeadline: new Date('2026-12-04T18:00:00Z'),
+  timeZone: 'Europe/London',
+  playerName: 'Ben',
+};
+
+/**
+ * The hash these examples had before the merge (over turn, events, rolls, errors and next state, a tile
+ * draw recorded as {hex, unit}): the same outcome. The result's hash is now the kernel's sealTurn over
+ * every field (views and units too), and a draw names its hero and position (docs/architecture.md).
+ */
+function draftHash(result: MkTurnResult): string {
+  const rolls = result.rolls.map(({ hero, position, ...r }) => ({ hex: position, ...r, unit: hero }));
+  return canonicalSha256({ turn: result.turn, events: result.events, rolls, errors: result.errors, nextState: result.nextState });
 }
 
 function summary(s: MkState) {
@@ -38,8 +59,9 @@ describe('example scenarios', () => {
       tiles: ['s=A', 'a1=1', 'a2=2', 'b2=5'],
       deck: 6,
     });
-    expect(result.rolls).toEqual([{ hex: 'b2', purpose: 'tile', sides: 5, unit: 'arythea', value: 2 }]);
-    expect(result.hash).toBe('f7b1c0d28706d60e67fe9ae7c7aa1ba45aab0566a717a83b49cfc462937c2991');
+    expect(result.rolls).toEqual([{ hero: 'arythea', position: 'b2', purpose: 'tile', sides: 5, value: 2 }]);
+    expect(result.hash).toBe('2380060b83b57f0c1d765727f2ff8b2e8262fe9771b88a56f441da48f4af2d6f');
+    expect(draftHash(result)).toBe('f7b1c0d28706d60e67fe9ae7c7aa1ba45aab0566a717a83b49cfc462937c2991');
   });
 
   it('EXS-2: orc-marauders: the red path provokes at the village; the green path ends there too and withdraws', () => {
@@ -51,7 +73,8 @@ describe('example scenarios', () => {
       tiles: ['s=A', 'a=1', 'f=2'],
       deck: 1,
     });
-    expect(result.hash).toBe('71d7ed61369f7120c8fcb7cb16d97181a57e6dc8af1ca4474f947fc6ad1b2739');
+    expect(result.hash).toBe('5d8d2cd2138a615cb4728392a87698cc539e7db7c5c1f7b8f0177689fbcf8f5f');
+    expect(draftHash(result)).toBe('71d7ed61369f7120c8fcb7cb16d97181a57e6dc8af1ca4474f947fc6ad1b2739');
   });
 
   it('EXS-3: night-attack: forest costs 5 at night, ending on Goldyx is an attack, Goldyx names the tile he explores', () => {
@@ -64,7 +87,8 @@ describe('example scenarios', () => {
       tiles: ['s=A', 'a1=4', 'b2=6'],
       deck: 1,
     });
-    expect(result.hash).toBe('879d30a144e1a794f80a8f30a9a78d34fe1310839292bcf6db73d1fbd432eb10');
+    expect(result.hash).toBe('63ac53df599505708b3f505fe2b415b691bc386de05a8e56805b2ed7148a5bd0');
+    expect(draftHash(result)).toBe('879d30a144e1a794f80a8f30a9a78d34fe1310839292bcf6db73d1fbd432eb10');
   });
 
   it('EXS-4: the contract: a stored state decodes, players in seat order, templates, whose move it is', () => {
@@ -83,14 +107,53 @@ describe('example scenarios', () => {
   it('EXS-5: the text report and the SVG map of the first example match their golden files', () => {
     const { result } = play('first-reconnaissance');
     const view = result.views.ben!;
-    expectGolden(mageKnight.report.text(view), new URL('./__golden__/first-reconnaissance-ben.txt', import.meta.url));
-    expectGolden(mageKnight.report.svg(view), new URL('./__golden__/first-reconnaissance-ben.svg', import.meta.url));
+    // The golden text is the view's report; the contract's text puts the context's lines above it (EXS-7).
+    expectGolden(renderTextReport(view), new URL('./__golden__/first-reconnaissance-ben.txt', import.meta.url));
+    expectGolden(mageKnight.report.svg(view, ctx), new URL('./__golden__/first-reconnaissance-ben.svg', import.meta.url));
   });
 
   it('EXS-6: the HTML report holds the words and the map', () => {
     const { result } = play('first-reconnaissance');
-    const html = mageKnight.report.html(result.views.ben!);
+    const html = mageKnight.report.html(result.views.ben!, ctx);
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
     expect(html).toContain('Arythea explores from a2.se for 2 Move points: countryside tile 5 is revealed at position b2 (0 left).');
+    expect(html).toContain('<p>Orders for turn 2 are due Friday 4 December 2026 at 18:00 GMT (Europe/London), that is 2026-12-04 18:00 UTC.</p>');
+  });
+
+  it('EXS-7: the report context: game, reader and deadline above the report; render gives the same three; a wrong context is refused', () => {
+    const { result } = play('first-reconnaissance');
+    const view = result.views.ben!;
+    const text = mageKnight.report.text(view, ctx);
+    expect(text).toBe(
+      `The Long Road (game g-7): turn 1, the report for Ben.\nOrders for turn 2 are due Friday 4 December 2026 at 18:00 GMT (Europe/London), that is 2026-12-04 18:00 UTC.\n\n${renderTextReport(view)}`,
+    );
+    expect(mageKnight.report.text(view, { ...ctx, nextDeadline: null })).toContain('No deadline is set for turn 2 yet.');
+    expect(mageKnight.report.render(view, ctx)).toEqual({ text, html: mageKnight.report.html(view, ctx), svg: mageKnight.report.svg(view, ctx) });
+    expect(() => mageKnight.report.text(view, { ...ctx, turn: 2 })).toThrow("report context: turn 2 does not match the view's turn 1 (player ben)");
+    expect(() => mageKnight.report.svg(view, { ...ctx, timeZone: 'Mars/Olympus' })).toThrow('unknown time zone "Mars/Olympus"');
+  });
+
+  it('EXS-8: the contract members the services use: settings, order text, board, owners, lines, cancel-line units, units, summary', () => {
+    const doc = JSON.parse(readFileSync(new URL('first-reconnaissance.json', dir), 'utf8')) as { orders: string[]; settings: unknown };
+    expect(mageKnight.scenario.settings(doc)).toEqual({ playerVsPlayer: false, famePerTile: 1, levelAt: DEFAULT_LEVEL_AT, tileOrder: 'shuffled' });
+    expect(mageKnight.scenario.orderText(doc)).toBe(doc.orders.join('\n'));
+    const { state, result } = play('first-reconnaissance');
+    const board = mageKnight.board(state);
+    expect(board.has('s.c')).toBe(true);
+    expect(board.neighbours('s.c').map((e) => e.to).sort()).toEqual(['s.e', 's.ne', 's.nw', 's.se', 's.sw', 's.w']);
+    expect(mageKnight.state.ownerOf(state, 'arythea')).toBe('ben');
+    expect(mageKnight.state.ownerOf(state, 'nobody')).toBeNull();
+    const parsed = mageKnight.orders.parse('# a comment\n\narythea, rest');
+    expect(mageKnight.orders.lineOf(parsed.orders[0]!)).toBe(3);
+    expect(mageKnight.orders.readUnit('  Tovak ')).toEqual({ ok: true, unit: 'tovak' });
+    expect(mageKnight.orders.readUnit('9 lives')).toEqual({ ok: false, message: '"9 lives" is not a hero id (letters, digits and -, starting with a letter)' });
+    expect(result.units.map((u) => `${u.hero} ${u.from ?? '-'} -> ${u.to ?? '-'} ${u.mpSpent}/${u.mpPlayed} fame+${u.fameGained} explored ${u.explored.join(',')}`)).toEqual([
+      'tovak - -> a2.w 5/5 fame+0 explored ',
+      'arythea - -> a2.se 10/10 fame+1 explored b2',
+      'goldyx - -> - 0/0 fame+0 explored ',
+    ]);
+    const summary = mageKnight.report.summary(result);
+    expect(summary.split('\n')[0]).toBe(`turn 1: 3 moves, ${result.events.length} events, 1 random draws`);
+    expect(summary).toContain(`hash ${result.hash}`);
   });
 });

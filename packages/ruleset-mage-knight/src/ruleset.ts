@@ -1,0 +1,90 @@
+// Mage Knight behind the kernel's Ruleset contract: the one value the registry, the services and the
+// shells use (docs/architecture.md).
+import { hexTiles, type ReportContext, type Ruleset, type Topology } from '@arbiter/engine';
+import { checkOrders, orderTemplate } from './check.ts';
+import type { MkEvent } from './events.ts';
+import { describeOrder, parseOrders, printOrder, readHero, type MkOrder } from './orders.ts';
+import { headingLines, checkReportContext } from './report-heading.ts';
+import { renderHtmlReport } from './report-html.ts';
+import { renderMapSvg } from './report-svg.ts';
+import { renderTextReport } from './report-text.ts';
+import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { decodeState } from './state.ts';
+import { summarise } from './summary.ts';
+import { adjudicateTurn, moveOne, toMove } from './turn.ts';
+import type { MkState } from './types.ts';
+import type { HeroResult } from './units.ts';
+import type { MkView } from './views.ts';
+
+export type MageKnightRuleset = Ruleset<MkState, MkOrder, MkEvent, MkView, HeroResult>;
+
+/** The contract passes a scenario as unknown: it is checked again rather than cast. */
+function checkedScenario(scenario: unknown): Scenario {
+  const parsed = parseScenario(scenario);
+  if (!parsed.ok) throw new TypeError(`not a valid mage-knight scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  return parsed.scenario;
+}
+
+// The board of a state: the map shape's tile positions on the kernel's hex-tiles topology (revealed or
+// not: the positions are public, what lies on an unrevealed one is not), once per positions list.
+const boards = new WeakMap<MkState['positions'], Topology>();
+function boardOf(state: MkState): Topology {
+  let b = boards.get(state.positions);
+  if (b === undefined) {
+    b = hexTiles(state.positions);
+    boards.set(state.positions, b);
+  }
+  return b;
+}
+
+function text(view: MkView, ctx: ReportContext): string {
+  return `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
+}
+
+function html(view: MkView, ctx: ReportContext): string {
+  return renderHtmlReport(view, headingLines(view, ctx));
+}
+
+function svg(view: MkView, ctx: ReportContext): string {
+  checkReportContext(view, ctx);
+  return renderMapSvg(view);
+}
+
+export const mageKnight: MageKnightRuleset = {
+  id: 'mage-knight',
+  title: 'Mage Knight',
+  words: { player: 'player', players: 'players', unit: 'hero' },
+  turnStructure: { kind: 'sequential', order: 'seat' },
+  scenario: {
+    parse: parseScenario,
+    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
+    settings: (scenario) => checkedScenario(scenario).settings,
+    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
+    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
+  },
+  board: boardOf,
+  state: {
+    decode: decodeState,
+    turnOf: (state) => state.turn,
+    ownerOf: (state, unit) => state.heroes.find((h) => h.id === unit)?.player ?? null,
+  },
+  orders: {
+    parse: parseOrders,
+    print: printOrder,
+    describe: describeOrder,
+    unitOf: (order) => order.hero,
+    lineOf: (order) => order.line,
+    readUnit: readHero,
+    check: checkOrders,
+    template: orderTemplate,
+  },
+  adjudicate: adjudicateTurn,
+  sequential: { toMove, move: moveOne },
+  report: {
+    summary: summarise,
+    text,
+    html,
+    svg,
+    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+  },
+};
