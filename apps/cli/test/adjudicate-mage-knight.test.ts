@@ -1,25 +1,11 @@
 // `arbiter adjudicate` on the Mage Knight examples: the real command picks the ruleset from the
 // scenario's `ruleset` field and prints the result (JSON, or --summary) through the contract only.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { arbiter, root } from './run-arbiter.ts';
 
-const run = promisify(execFile);
-const root = new URL('../../../', import.meta.url).pathname;
-const bin = join(root, 'apps/cli/bin/arbiter.mjs');
-
-async function arbiter(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root, maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
 
 describe('arbiter adjudicate with a mage-knight scenario', () => {
   it('prints the sealed result: the heroes, the tile drawn, a view per player, the hash of the example', async () => {

@@ -1,25 +1,10 @@
 // `arbiter adjudicate`: the real command, run as a process the way users run it.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { arbiter, root } from './run-arbiter.ts';
 import { adjudicateFile, runCli } from '../src/index.ts';
-
-const run = promisify(execFile);
-const root = new URL('../../../', import.meta.url).pathname;
-const bin = join(root, 'apps/cli/bin/arbiter.mjs');
-
-async function arbiter(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root, maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
 
 describe('arbiter adjudicate', () => {
   it('adjudicates the bundled example: exit 0, per-unit results, events, views, hash', async () => {
