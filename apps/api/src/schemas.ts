@@ -51,6 +51,7 @@ export const receiptSchema = z
   .object({
     gameId: z.string(),
     gameName: z.string(),
+    ruleset: z.string().describe("The game's ruleset id (mepbm, mage-knight...): the orders' syntax and words are its"),
     nationId: z.string(),
     nationName: z.string(),
     turn: z.number().int(),

@@ -362,7 +362,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
       return refuse(
         'bad-keyword-value',
         hit.key === 'secret'
-          ? 'The secret line must hold one word (your nation secret), with nothing else on the line.'
+          ? 'The secret line must hold one word (your secret), with nothing else on the line.'
           : `The ${hit.key} line must hold one word; found "${clip(value)}".`,
         warnings,
       );
@@ -372,7 +372,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
       return refuse(
         'conflicting-lines',
         hit.key === 'secret'
-          ? 'The mail holds two different secrets; send one mail per nation with one secret line.'
+          ? 'The mail holds two different secrets; send one mail per player with one secret line.'
           : hit.key === 'final'
             ? 'The mail says both "final: yes" and "final: no"; keep one of them.'
             : `The mail names two different ${hit.key === 'game' ? 'games' : hit.key === 'nation' ? 'nations' : 'commands'} ("${clip(previous)}" and "${clip(value)}"); send one mail per game and nation.`,
@@ -411,10 +411,10 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
     );
   }
   if (gameId === undefined) {
-    return refuse('missing-game', 'The mail has no "game:" line. Start your orders with "game: <game id>" and "secret: <nation secret>".', warnings);
+    return refuse('missing-game', 'The mail has no "game:" line. Start your orders with "game: <game id>" and "secret: <your secret>".', warnings);
   }
   if (secret === undefined) {
-    return refuse('missing-secret', 'The mail has no "secret:" line. Start your orders with "game: <game id>" and "secret: <nation secret>".', warnings);
+    return refuse('missing-secret', 'The mail has no "secret:" line. Start your orders with "game: <game id>" and "secret: <your secret>".', warnings);
   }
 
   // The order text.

@@ -14,6 +14,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Db } from '@arbiter/db';
+import { RULESET_IDS, rulesetFor } from '@arbiter/rulesets';
 import type { PoolClient } from 'pg';
 import {
   authenticateNation,
@@ -60,14 +61,18 @@ export interface MailPipelineOptions {
 const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
 const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
 
-/** The mail-intake help that ends every refusal: how to write an order mail. */
+/**
+ * The mail-intake help that ends every refusal: how to write an order mail. It is shown before the mail
+ * is matched to a game, so its example order lines are every ruleset's (each ruleset's own).
+ */
 export const ORDER_MAIL_HELP = [
   'How to send orders by mail: put these lines at the top of a plain-text mail',
   '',
   '  game: <game id>',
-  '  secret: <your nation secret>',
+  '  secret: <your secret>',
   '',
-  'followed by your orders, one per line, e.g. "aragorn, 850, no, nw, nw, h".',
+  'followed by your orders, one per line, as your game writes them, e.g.',
+  ...RULESET_IDS.map((id) => `  ${rulesetFor(id).orders.example}    (${rulesetFor(id).title})`),
   'Other commands: a line "command: status" (standing orders and deadline) or',
   '"command: resend-report" (the last turn report again); "command: report-text"',
   '(reports as plain text, no map), "command: report-none" (no report mail) or',
@@ -193,7 +198,7 @@ export class MailPipeline implements MailProcessor {
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
       const text = [
-        `Arbiter could not match your mail "${oneLine(mail.subject)}" to a game and nation, so nothing was stored.`,
+        `Arbiter could not match your mail "${oneLine(mail.subject)}" to a game and player, so nothing was stored.`,
         'Check the "game:" and "secret:" lines against the mail you got when the game started.',
         '',
         ORDER_MAIL_HELP,

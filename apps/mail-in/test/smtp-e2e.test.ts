@@ -378,6 +378,8 @@ describe('STARTTLS', () => {
       processor: new MailPipeline({ db: t.database.db, mailFrom: MAIL_FROM, logger }),
       logger,
     });
+    // A game of its own: its order must not be in the shared game's standing orders that other tests read.
+    const own = await addGame(t.database.db, 'TLS game');
     try {
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port: tlsIntake.port, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
       const info = await transport.sendMail({
@@ -385,7 +387,7 @@ describe('STARTTLS', () => {
         to: 'orders@arbiter.test',
         subject: 'over tls',
         messageId: '<e2e-tls@home.test>',
-        text: `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0303\n`,
+        text: `game: ${own.gameId}\nsecret: ${own.nations.find((n) => n.nationId === 'north')!.secret}\ngandalf, 810, 0303\n`,
       });
       expect(info.response).toMatch(/^250 /);
       expect(await prisma().submission.count({ where: { messageId: '<e2e-tls@home.test>' } })).toBe(1);

@@ -1,5 +1,6 @@
 // The receipt: the answer to every submission (REST body, and the text of the mail receipt).
 import type { OrderError } from '@arbiter/engine';
+import { rulesetFor } from '@arbiter/rulesets';
 import { formatDeadline } from './schedule.ts';
 
 export interface ReceiptOrder {
@@ -46,6 +47,8 @@ export interface StandingUnitOrders {
 export interface Receipt {
   gameId: string;
   gameName: string;
+  /** The game's ruleset id: the receipt text speaks of its units in that ruleset's words (a hero, a unit). */
+  ruleset: string;
   nationId: string;
   nationName: string;
   turn: number;
@@ -85,6 +88,7 @@ export function receiptJson(r: Receipt): string {
 
 /** The receipt as plain text (REST `Accept: text/plain` and the mail receipt body). */
 export function renderReceiptText(r: Receipt): string {
+  const unit = rulesetFor(r.ruleset).words.unit;
   const out: string[] = [];
   out.push(`Arbiter receipt: ${r.gameName} (game ${r.gameId}), turn ${r.turn}, ${r.nationName} (${r.nationId})`);
   out.push(`Received ${r.receivedAt} by ${r.source === 'rest' ? 'REST' : 'email'}; submission ${r.submissionId}`);
@@ -124,8 +128,8 @@ export function renderReceiptText(r: Receipt): string {
   }
   out.push(
     '',
-    'A later submission replaces all orders of each unit it names; units it does not name keep their orders.',
-    'To cancel a unit\'s orders send "<unit>, cancel".',
+    `A later submission replaces all orders of each ${unit} it names; ${unit}s it does not name keep their orders.`,
+    `To cancel a ${unit}'s orders send "<${unit}>, cancel".`,
   );
   return out.join('\n') + '\n';
 }

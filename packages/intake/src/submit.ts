@@ -620,6 +620,7 @@ async function prepare(
   const receipt: Receipt = {
     gameId: input.gameId,
     gameName: ctx.gameName,
+    ruleset: ctx.ruleset,
     nationId: input.nationId,
     nationName: ctx.nationName,
     turn: ctx.turn,

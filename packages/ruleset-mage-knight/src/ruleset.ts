@@ -73,6 +73,7 @@ export const mageKnight: MageKnightRuleset = {
     print: printOrder,
     describe: describeOrder,
     unitOf: (order) => order.hero,
+    example: 'tovak, move 2+2, ne, explore',
     lineOf: (order) => order.line,
     readUnit: readHero,
     check: checkOrders,

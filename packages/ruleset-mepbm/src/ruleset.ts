@@ -94,6 +94,7 @@ export const mepbm: MepbmRuleset = {
     print: printOrder,
     describe: describeOrder,
     unitOf: (o) => o.unit,
+    example: 'aragorn, 850, no, nw, nw, h',
     lineOf: (o) => o.line,
     readUnit: (raw) => {
       const unit = normaliseUnitName(raw);

@@ -7,6 +7,15 @@ describe('the ruleset registry', () => {
     for (const id of RULESET_IDS) expect(rulesetFor(id).id).toBe(id);
   });
 
+  it("each ruleset's example order line (the mail intake's help) is an order its own parser reads without a mistake", () => {
+    for (const id of RULESET_IDS) {
+      const r = rulesetFor(id);
+      const parsed = r.orders.parse(r.orders.example);
+      expect(parsed.errors, id).toEqual([]);
+      expect(parsed.orders.map((o) => r.orders.print(o)), id).toEqual([r.orders.example]);
+    }
+  });
+
   it('refuses an unknown id, naming it and the known ones', () => {
     expect(isRulesetId('chess')).toBe(false);
     expect(() => rulesetFor('chess')).toThrow(UnknownRulesetError);

@@ -149,6 +149,8 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
     print(order: O): string; // canonical order line
     describe(order: O): string; // in words, for receipts
     unitOf(order: O): string; // the unit (or hero, figure, mech) an order is for
+    /** One order line as a player writes it, for help texts where no game is known yet (the mail intake's). */
+    example: string;
     /** The order's line in the text it was parsed from (1-based). */
     lineOf(order: O): number;
     /** A unit's name as a player wrote it (a cancel line's first entry): its one spelling, or why not. */
