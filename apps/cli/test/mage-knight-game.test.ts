@@ -9,8 +9,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '@arbiter/api';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { sequentialModeProblem } from '@arbiter/intake';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
 import { MailPipeline, startSmtpIntake, type SmtpIntake } from '@arbiter/mail-in';
+import { rulesetFor } from '@arbiter/rulesets';
 import { startWorker, type RunningWorker } from '@arbiter/worker';
 import { dropPrefix, quietLog, testSettings, uniquePrefix, waitFor } from '../../worker/test/helpers.ts';
 import { root } from './run-arbiter.ts';
@@ -68,28 +70,40 @@ afterAll(async () => {
 
 const scenario = () => JSON.parse(readFileSync(join(root, 'examples/scenarios/mage-knight/first-reconnaissance.json'), 'utf8')) as Record<string, unknown>;
 
+function createGame(name: string, settings: Record<string, unknown>) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/games',
+    headers: gm,
+    payload: {
+      name,
+      scenario: scenario(),
+      schedule: { kind: 'every', days: 7, time: '18:00' },
+      timeZone: 'Europe/London',
+      nations: [
+        { nationId: 'anna', email: 'anna@players.test', name: 'Anna' },
+        { nationId: 'ben', email: 'ben@players.test', name: 'Ben' },
+        { nationId: 'chloe', email: 'chloe@players.test', name: 'Chloe' },
+      ],
+      ...settings,
+    },
+  });
+}
+
+async function newGame(name: string, settings: Record<string, unknown>) {
+  const created = await createGame(name, settings);
+  expect(created.statusCode, created.body).toBe(201);
+  const game = created.json() as { gameId: string; turn: number; nations: { nationId: string; secret: string }[] };
+  return { ...game, secret: (id: string) => game.nations.find((n) => n.nationId === id)!.secret };
+}
+
+const submit = (gameId: string, secret: string, orders: string, final = false) =>
+  app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders`, headers: { ...bearer(secret), 'content-type': 'application/json' }, payload: { orders, final } });
+
 describe('a Mage Knight game through the services', () => {
   it('REST and mail orders with receipts in its words, the worker adjudicates, reports with the map are mailed', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/v1/games',
-      headers: gm,
-      payload: {
-        name: 'Reconnaissance',
-        scenario: scenario(),
-        schedule: { kind: 'every', days: 7, time: '18:00' },
-        timeZone: 'Europe/London',
-        runEarlyWhenAllFinal: true,
-        nations: [
-          { nationId: 'anna', email: 'anna@players.test', name: 'Anna' },
-          { nationId: 'ben', email: 'ben@players.test', name: 'Ben' },
-          { nationId: 'chloe', email: 'chloe@players.test', name: 'Chloe' },
-        ],
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const game = created.json() as { gameId: string; turn: number; nations: { nationId: string; secret: string }[] };
-    const secret = (id: string) => game.nations.find((n) => n.nationId === id)!.secret;
+    const game = await newGame('Reconnaissance', { runEarlyWhenAllFinal: true });
+    const secret = game.secret;
     const rulesetRow = await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
     expect(rulesetRow.ruleset).toBe('mage-knight');
 
@@ -129,12 +143,7 @@ describe('a Mage Knight game through the services', () => {
     expect(benStanding.map((s) => s.unitId)).toEqual(['arythea']);
 
     // Chloe rests, final: the last player final, so the turn is dispatched to the worker now.
-    const chloe = await app.inject({
-      method: 'POST',
-      url: `/v1/games/${game.gameId}/orders`,
-      headers: { ...bearer(secret('chloe')), 'content-type': 'application/json' },
-      payload: { orders: 'goldyx, rest', final: true },
-    });
+    const chloe = await submit(game.gameId, secret('chloe'), 'goldyx, rest', true);
     expect(chloe.statusCode, chloe.body).toBe(200);
 
     await waitFor('turn 1 done', async () => (await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } })).status === 'done', 60_000);
@@ -157,5 +166,40 @@ describe('a Mage Knight game through the services', () => {
     const state = (await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 2 } } }));
     expect(state.status).toBe('open');
   }, 120_000);
-});
 
+  it('sequentialMode "at-deadline" (the default): the worker plays every move at the deadline in seat order, whoever sent orders first', async () => {
+    const deadline = new Date(Date.now() + 4000);
+    const game = await newGame('At the deadline', { firstDeadline: deadline.toISOString() });
+    const row = await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
+    expect(row.sequentialMode).toBe('at-deadline');
+    // Chloe and Ben send orders before Anna, who sits first; nobody marks them final.
+    expect((await submit(game.gameId, game.secret('chloe'), 'goldyx, rest')).statusCode).toBe(200);
+    expect((await submit(game.gameId, game.secret('ben'), 'arythea, move 2+2+2+2, ne, e, e, play 2, explore')).statusCode).toBe(200);
+    expect((await submit(game.gameId, game.secret('anna'), 'tovak, move 2+2+1, ne, ne')).statusCode).toBe(200);
+    const turn = await waitFor('turn 1 done at its deadline', async () => {
+      const t = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+      return t.status === 'done' ? t : undefined;
+    }, 60_000);
+    expect(turn.adjudicatedAt!.getTime()).toBeGreaterThanOrEqual(deadline.getTime());
+    const result = turn.result as { units: { hero: string; player: string }[]; events: { type: string; hero?: string }[] };
+    expect(result.units.map((u) => u.player)).toEqual(['anna', 'ben', 'chloe']);
+    const firstEvents = result.events.filter((e) => e.hero !== undefined).map((e) => e.hero);
+    expect([...new Set(firstEvents)]).toEqual(['tovak', 'arythea', 'goldyx']);
+    // The same turn as the example: the same hash as `arbiter adjudicate` gives for its file.
+    expect(turn.resultHash).toBe('2380060b83b57f0c1d765727f2ff8b2e8262fe9771b88a56f441da48f4af2d6f');
+  }, 90_000);
+
+  it('refuses "as-each-move-arrives" (not on this server yet) and any sequential mode but at-deadline for a simultaneous game, naming the setting', async () => {
+    const mk = await createGame('As they come', { sequentialMode: 'as-each-move-arrives' });
+    expect(mk.statusCode).toBe(400);
+    expect(mk.body).toContain('sequentialMode');
+    expect(mk.body).toContain("is not available on this server yet: Mage Knight's moves are adjudicated at the deadline in seat order");
+    const bad = await createGame('Nonsense', { sequentialMode: 'whenever' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sequentialMode');
+    expect(sequentialModeProblem(rulesetFor('mepbm'), 'as-each-move-arrives')).toBe(
+      '"as-each-move-arrives" is for sequential games; in Middle-earth PBM every nation moves at once at the deadline (use "at-deadline")',
+    );
+    expect(sequentialModeProblem(rulesetFor('mage-knight'), 'at-deadline')).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 // Games: creation from a scenario, status, and the game master's player controls (email, secret).
 // Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
 import { ReportDelivery, transaction, type Db } from '@arbiter/db';
-import { RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
+import type { SequentialMode } from '@arbiter/engine';
+import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import { z } from 'zod';
 import { forgetGameAuth } from './auth.ts';
 import { IntakeError } from './errors.ts';
@@ -23,6 +24,12 @@ export const createGameInputSchema = z.strictObject({
     .min(1),
   gmEmail: email.optional(),
   runEarlyWhenAllFinal: z.boolean().default(false),
+  /**
+   * Sequential rulesets: when moves are adjudicated (docs/api.md, "Sequential games"). `at-deadline`: every
+   * move at the deadline, in the ruleset's order (seat order for Mage Knight). `as-each-move-arrives` is
+   * named so that a game can ask for it; this server refuses it for now (see sequentialModeProblem).
+   */
+  sequentialMode: z.enum(['at-deadline', 'as-each-move-arrives']).default('at-deadline'),
   missingOrdersHoldShare: z.number().min(0).max(1).default(0.5),
   /** Overrides the first deadline computed from the schedule. */
   firstDeadline: z.coerce.date().optional(),
@@ -44,6 +51,15 @@ function issuesOf(error: z.ZodError, prefix = ''): { path: string; message: stri
   }));
 }
 
+/** Why a game of this ruleset cannot have this sequential mode, or null when it can. */
+export function sequentialModeProblem(ruleset: AnyRuleset, mode: SequentialMode): string | null {
+  if (mode === 'at-deadline') return null;
+  if (ruleset.turnStructure.kind === 'simultaneous') {
+    return `"${mode}" is for sequential games; in ${ruleset.title} every ${ruleset.words.player} moves at once at the deadline (use "at-deadline")`;
+  }
+  return `"${mode}" is not available on this server yet: ${ruleset.title}'s moves are adjudicated at the deadline in ${ruleset.turnStructure.order === 'seat' ? 'seat' : 'initiative'} order (use "at-deadline")`;
+}
+
 /** Create a game: its nations with fresh secrets and its first turn, with the ruleset's initial state. */
 export async function createGame(db: Db, input: CreateGameInput, now: Date = new Date()): Promise<CreatedGame> {
   const parsedInput = createGameInputSchema.safeParse(input);
@@ -63,18 +79,20 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
     const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
     throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
   }
+  const modeProblem = sequentialModeProblem(ruleset, g.sequentialMode);
+  if (modeProblem !== null) throw new IntakeError('invalid-input', `The game is not valid: sequentialMode ${modeProblem}`, [{ path: 'sequentialMode', message: modeProblem }]);
   const scenario = parsed.scenario;
   const state = ruleset.scenario.initialState(scenario);
   const scenarioNations = new Map(ruleset.scenario.players(state).map((n) => [n.id, n]));
   const issues: { path: string; message: string }[] = [];
   const seen = new Set<string>();
   g.nations.forEach((n, i) => {
-    if (!scenarioNations.has(n.nationId)) issues.push({ path: `nations[${i}].nationId`, message: `"${n.nationId}" is not a nation of the scenario (${[...scenarioNations.keys()].join(', ')})` });
+    if (!scenarioNations.has(n.nationId)) issues.push({ path: `nations[${i}].nationId`, message: `"${n.nationId}" is not a ${ruleset.words.player} of the scenario (${[...scenarioNations.keys()].join(', ')})` });
     if (seen.has(n.nationId)) issues.push({ path: `nations[${i}].nationId`, message: `"${n.nationId}" is listed twice` });
     seen.add(n.nationId);
   });
   for (const id of scenarioNations.keys()) {
-    if (!seen.has(id)) issues.push({ path: 'nations', message: `the scenario's nation "${id}" needs a player email` });
+    if (!seen.has(id)) issues.push({ path: 'nations', message: `the scenario's ${ruleset.words.player} "${id}" needs a player email` });
   }
   if (issues.length > 0) throw new IntakeError('invalid-input', `The nations do not match the scenario: ${issues.map((i) => i.message).join('; ')}`, issues);
 
@@ -102,6 +120,7 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
         schedule: g.schedule,
         currentTurn: turn,
         runEarlyWhenAllFinal: g.runEarlyWhenAllFinal,
+        sequentialMode: g.sequentialMode,
         missingOrdersHoldShare: g.missingOrdersHoldShare,
         gmEmail: g.gmEmail ?? null,
       },

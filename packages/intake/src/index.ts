@@ -7,6 +7,7 @@ export { getStandingOrders, getNationReport, type StandingOrdersView, type Submi
 export {
   createGame,
   createGameInputSchema,
+  sequentialModeProblem,
   getStatus,
   replaceNationEmail,
   rotateNationSecret,

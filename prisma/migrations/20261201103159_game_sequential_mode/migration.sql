@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Game" ADD COLUMN     "sequentialMode" TEXT NOT NULL DEFAULT 'at-deadline';
