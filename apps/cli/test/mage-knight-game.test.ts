@@ -168,7 +168,7 @@ describe('a Mage Knight game through the services', () => {
   }, 120_000);
 
   it('sequentialMode "at-deadline" (the default): the worker plays every move at the deadline in seat order, whoever sent orders first', async () => {
-    const deadline = new Date(Date.now() + 4000);
+    const deadline = new Date(Date.now() + 8000);
     const game = await newGame('At the deadline', { firstDeadline: deadline.toISOString() });
     const row = await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
     expect(row.sequentialMode).toBe('at-deadline');
@@ -176,6 +176,12 @@ describe('a Mage Knight game through the services', () => {
     expect((await submit(game.gameId, game.secret('chloe'), 'goldyx, rest')).statusCode).toBe(200);
     expect((await submit(game.gameId, game.secret('ben'), 'arythea, move 2+2+2+2, ne, e, e, play 2, explore')).statusCode).toBe(200);
     expect((await submit(game.gameId, game.secret('anna'), 'tovak, move 2+2+1, ne, ne')).statusCode).toBe(200);
+    // The game master's preview, before the deadline: the result the run will store, and Ben's report as mailed.
+    const preview = await app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/turns/1/preview?nation=ben`, headers: gm });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json() as { hash: string; units: { hero: string }[]; report: { nationId: string; text: string } };
+    expect(p.units.map((u) => u.hero)).toEqual(['tovak', 'arythea', 'goldyx']);
+    expect(p.report.text).toContain('Arythea explores from a2.se for 2 Move points');
     const turn = await waitFor('turn 1 done at its deadline', async () => {
       const t = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
       return t.status === 'done' ? t : undefined;
@@ -187,6 +193,7 @@ describe('a Mage Knight game through the services', () => {
     expect([...new Set(firstEvents)]).toEqual(['tovak', 'arythea', 'goldyx']);
     // The same turn as the example: the same hash as `arbiter adjudicate` gives for its file.
     expect(turn.resultHash).toBe('2380060b83b57f0c1d765727f2ff8b2e8262fe9771b88a56f441da48f4af2d6f');
+    expect(p.hash).toBe(turn.resultHash);
   }, 90_000);
 
   it('refuses "as-each-move-arrives" (not on this server yet) and any sequential mode but at-deadline for a simultaneous game, naming the setting', async () => {
