@@ -118,7 +118,19 @@ describe('a Mage Knight game through the services', () => {
     expect(anna.body).toContain('tovak, move 2+2+1, ne, ne');
     expect(anna.body).toContain('tovak plays 5 Move points (cards 2 + 2 + 1) and moves: north-east, north-east');
     expect(anna.body).toContain('if unopposed: from s.c, north-east to s.ne (forest, 3 MP, 2 left), north-east to a2.w (monastery, 2 MP, 0 left)');
+    expect(anna.body).toContain('A later submission replaces all orders of each hero it names; heroes it does not name keep their orders.');
     expect(anna.body).toContain('To cancel a hero\'s orders send "<hero>, cancel".');
+    // A cancel line for another player's hero is refused in the ruleset's words (and nothing is stored).
+    const foreign = await app.inject({
+      method: 'POST',
+      url: `/v1/games/${game.gameId}/orders`,
+      headers: { ...bearer(secret('chloe')), 'content-type': 'text/plain' },
+      payload: 'tovak, cancel',
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect((foreign.json() as { issues: { message: string }[] }).issues).toEqual([
+      { path: 'line 1', message: 'tovak, cancel: you have no hero "tovak"; a player may only order its own heroes' },
+    ]);
 
     // A mistake is answered in the ruleset's words, naming the line and column.
     const wrong = await app.inject({

@@ -88,7 +88,7 @@ export function receiptJson(r: Receipt): string {
 
 /** The receipt as plain text (REST `Accept: text/plain` and the mail receipt body). */
 export function renderReceiptText(r: Receipt): string {
-  const unit = rulesetFor(r.ruleset).words.unit;
+  const { unit, units } = rulesetFor(r.ruleset).words;
   const out: string[] = [];
   out.push(`Arbiter receipt: ${r.gameName} (game ${r.gameId}), turn ${r.turn}, ${r.nationName} (${r.nationId})`);
   out.push(`Received ${r.receivedAt} by ${r.source === 'rest' ? 'REST' : 'email'}; submission ${r.submissionId}`);
@@ -128,7 +128,7 @@ export function renderReceiptText(r: Receipt): string {
   }
   out.push(
     '',
-    `A later submission replaces all orders of each ${unit} it names; ${unit}s it does not name keep their orders.`,
+    `A later submission replaces all orders of each ${unit} it names; ${units} it does not name keep their orders.`,
     `To cancel a ${unit}'s orders send "<${unit}>, cancel".`,
   );
   return out.join('\n') + '\n';

@@ -190,6 +190,7 @@ interface Plan {
 
 export function planSubmission(ruleset: AnyRuleset, state: unknown, nationId: string, rawText: string): Plan {
   const ro = ruleset.orders;
+  const w = ruleset.words;
   const extracted = extractCancels(rawText, ro.readUnit);
   const parsed = ro.parse(extracted.text);
   const checks = ro.check(state, nationId, parsed.orders);
@@ -221,7 +222,7 @@ export function planSubmission(ruleset: AnyRuleset, state: unknown, nationId: st
   const cancels: ReceiptCancel[] = extracted.cancels.map((c) => {
     // As the ruleset does: a foreign unit and a missing one get the same answer (no probing for names).
     if (ruleset.state.ownerOf(state, c.unit) !== nationId) {
-      return { line: c.line, unit: c.unit, status: 'rejected', reason: `you have no unit "${c.unit}"; a nation may only order its own units` };
+      return { line: c.line, unit: c.unit, status: 'rejected', reason: `you have no ${w.unit} "${c.unit}"; a ${w.player} may only order its own ${w.units}` };
     }
     return { line: c.line, unit: c.unit, status: 'accepted' };
   });
@@ -240,7 +241,7 @@ export function planSubmission(ruleset: AnyRuleset, state: unknown, nationId: st
   for (const c of cancels) {
     if (c.status !== 'accepted') continue;
     if (accepted.has(c.unit)) {
-      c.reason = 'not needed: this submission also gives the unit orders, which replace its standing orders';
+      c.reason = `not needed: this submission also gives the ${w.unit} orders, which replace its standing orders`;
       continue;
     }
     units.set(c.unit, []);

@@ -53,7 +53,7 @@ function svg(view: MkView, ctx: ReportContext): string {
 export const mageKnight: MageKnightRuleset = {
   id: 'mage-knight',
   title: 'Mage Knight',
-  words: { player: 'player', players: 'players', unit: 'hero' },
+  words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
   turnStructure: { kind: 'sequential', order: 'seat' },
   scenario: {
     parse: parseScenario,

@@ -73,7 +73,7 @@ function decodeState(json: unknown): GameState {
 export const mepbm: MepbmRuleset = {
   id: 'mepbm',
   title: 'Middle-earth PBM',
-  words: { player: 'nation', players: 'nations', unit: 'unit' },
+  words: { player: 'nation', players: 'nations', unit: 'unit', units: 'units' },
   turnStructure: { kind: 'simultaneous' },
 
   scenario: {

@@ -121,7 +121,7 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
   id: RulesetId;
   title: string; // "Middle-earth PBM", "Mage Knight"
   /** Words of the game used by the shells: what a player is called ("nation", "player"), a unit ("unit", "hero"). */
-  words: { player: string; players: string; unit: string };
+  words: { player: string; players: string; unit: string; units: string };
   turnStructure: TurnStructure;
 
   scenario: {
