@@ -10,10 +10,10 @@ import { createSmtpTransport, sendOutboxBatch } from '@arbiter/mail';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailPipeline } from '../src/pipeline.ts';
 import { startSmtpIntake, type SmtpIntake } from '../src/smtp.ts';
-import { addGame, createTestGame, type TestGame } from './helpers/game.ts';
+import { addGame, createTestGame, testGameOf, type TestGame } from './helpers/game.ts';
 
 const logger = pino({ level: 'silent' });
 const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
@@ -51,6 +51,13 @@ beforeAll(async () => {
     logger,
   });
 }, 30_000);
+
+// Each test plays its own game (so it passes alone and in any order), and starts with an empty sink.
+beforeEach(async () => {
+  await deliverOutbox();
+  sink.received.length = 0;
+  t = testGameOf(t.database, await addGame(t.database.db));
+});
 
 afterAll(async () => {
   await intake?.close();
