@@ -5,7 +5,8 @@ import app, { type AppOptions } from './app.ts';
 
 export interface ServerOptions extends AppOptions {
   bodyLimit: number;
-  trustProxy: boolean;
+  /** false, or the reverse proxies whose X-Forwarded-For names the client (API_TRUST_PROXY). */
+  trustProxy: false | string[];
   logLevel?: Config['logLevel'];
   /** Log with pino-pretty (development). */
   prettyLogs?: boolean;

@@ -2,6 +2,7 @@
 // passes the parts it needs to the libraries, which never read process.env themselves.
 import { accessSync, constants } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -25,6 +26,41 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * API_TRUST_PROXY: `false` (the socket's address is the client's), or the addresses and CIDR ranges of the
+ * reverse proxies whose X-Forwarded-For is believed, comma-separated (`127.0.0.1`, `10.0.0.0/8`, `::1`,
+ * or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). `true` (believe anyone's header) is
+ * refused: any client could then choose the address its requests are counted under.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): false | string[] => {
+    const t = v.trim().toLowerCase();
+    if (t === '' || t === 'false' || t === '0' || t === 'no') return false;
+    if (t === 'true' || t === '1' || t === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must name the reverse proxies (e.g. 127.0.0.1 or 10.0.0.0/8), not true: with true any client chooses its own address in X-Forwarded-For',
+      });
+      return z.NEVER;
+    }
+    const list = v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    const bad = list.filter((x) => !isProxyAddress(x));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `${bad.map((x) => JSON.stringify(x)).join(', ')} is not an IP address, a CIDR range or loopback/linklocal/uniquelocal` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+function isProxyAddress(x: string): boolean {
+  if (x === 'loopback' || x === 'linklocal' || x === 'uniquelocal') return true;
+  const [ip, bits, ...rest] = x.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 /** Every environment variable Arbiter reads, with its default. Documented in docs/operations.md. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -39,7 +75,7 @@ export const envSchema = z.object({
   API_PORT: int(0, 65535).default(3000),
   API_WORKERS: int(1, 64).default(1),
   API_BODY_LIMIT: int(1024, 50 * 1024 * 1024).default(256 * 1024),
-  API_TRUST_PROXY: bool.default(false),
+  API_TRUST_PROXY: trustProxy.default(false),
   API_RATE_LIMIT_MAX: int(1, 10_000_000).default(6000),
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
   API_AUTH_FAILURE_MAX: int(1, 10_000).default(10),
@@ -179,7 +215,8 @@ export interface Config {
     workers: number;
     /** Largest accepted request body, in bytes. */
     bodyLimit: number;
-    trustProxy: boolean;
+    /** false, or the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
+    trustProxy: false | string[];
     /** All requests per client address per window. */
     rateLimit: { max: number; windowMs: number };
     /** Failed authentications per client address per window; further attempts get 429. */

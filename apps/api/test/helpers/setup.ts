@@ -17,7 +17,7 @@ export interface Harness {
 }
 
 /** A fresh database and the API over it, with the real in-process turn runner. */
-export async function harness(options: { authFailureMax?: number; bodyLimit?: number; rateLimitMax?: number } = {}): Promise<Harness> {
+export async function harness(options: { authFailureMax?: number; bodyLimit?: number; rateLimitMax?: number; trustProxy?: false | string[] } = {}): Promise<Harness> {
   const t = await createTestDatabase();
   const errors: unknown[] = [];
   const dispatcher = new InProcessTurnDispatcher(
@@ -31,7 +31,7 @@ export async function harness(options: { authFailureMax?: number; bodyLimit?: nu
     authFailureLimit: { max: options.authFailureMax ?? 1000, windowMs: 60_000 },
     rateLimit: { max: options.rateLimitMax ?? 100_000, windowMs: 60_000 },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     logLevel: 'silent',
   });
   await app.ready();
