@@ -144,6 +144,10 @@ export const envSchema = z.object({
   MAIL_IN_MAX_ORDER_LINES: int(1, 100_000).default(500),
   MAIL_IN_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
   MAIL_IN_REFUSAL_INTERVAL_MS: int(0, 7 * 86_400_000).default(3_600_000),
+  MAIL_IN_QUOTA_WINDOW_MS: int(60_000, 30 * 86_400_000).default(86_400_000),
+  MAIL_IN_QUOTA_SENDER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  MAIL_IN_QUOTA_STRANGER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(5 * 1024 * 1024),
+  MAIL_IN_QUOTA_STRANGER_FAILURES: int(0, 1_000_000).default(20),
 });
 
 /** The parts of Arbiter a process can run; each adds the checks of what it cannot run without. */
@@ -197,6 +201,8 @@ export interface MailInConfig {
   maxMessageBytes: number;
   limits: { maxOrderLines: number; maxOrderChars: number };
   refusalIntervalMs: number;
+  /** What one sender may have stored (MAIL_IN_QUOTA_*): apps/mail-in/src/quota.ts. */
+  quota: { windowMs: number; senderBytes: number; strangerBytes: number; strangerFailures: number };
 }
 
 export interface Config {
@@ -352,6 +358,12 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
     maxMessageBytes: e.MAIL_IN_MAX_BYTES,
     limits: { maxOrderLines: e.MAIL_IN_MAX_ORDER_LINES, maxOrderChars: e.MAIL_IN_MAX_ORDER_CHARS },
     refusalIntervalMs: e.MAIL_IN_REFUSAL_INTERVAL_MS,
+    quota: {
+      windowMs: e.MAIL_IN_QUOTA_WINDOW_MS,
+      senderBytes: e.MAIL_IN_QUOTA_SENDER_BYTES,
+      strangerBytes: e.MAIL_IN_QUOTA_STRANGER_BYTES,
+      strangerFailures: e.MAIL_IN_QUOTA_STRANGER_FAILURES,
+    },
   };
 }
 
