@@ -28,12 +28,19 @@ export interface AppOptions {
   authFailureLimit: { max: number; windowMs: number };
   /** All requests per client address per window (API_RATE_LIMIT_*). */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Throws when the dispatcher's queue does not answer (turn-queue.ts): checked by /readyz and before "run
+   * now" and "release" change a turn. Unset for the in-process dispatcher, which has no queue.
+   */
+  queueReady?: () => Promise<void>;
 }
 
 export interface RouteDeps {
   db: Db;
   auth: Authenticator;
   dispatcher: TurnDispatcher;
+  /** AppOptions.queueReady, or a check that always passes. */
+  queueReady: () => Promise<void>;
 }
 
 async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
@@ -80,7 +87,8 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);
-  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher };
+  const queueReady = opts.queueReady ?? (async () => undefined);
+  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady };
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
@@ -91,15 +99,21 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   typed.get('/readyz', {
     config: { rateLimit: false },
-    schema: { tags: ['operations'], summary: 'The database answers', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), detail: z.string() }) } },
+    schema: { tags: ['operations'], summary: 'The database and the turn queue answer', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), detail: z.string() }) } },
     handler: async (request, reply) => {
       try {
         await opts.db.pool.query('SELECT 1');
-        return { status: 'ready' as const };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         return reply.code(503).send({ status: 'unavailable' as const, detail: 'the database does not answer' });
       }
+      try {
+        await queueReady();
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.code(503).send({ status: 'unavailable' as const, detail: 'the turn queue (Redis) does not answer' });
+      }
+      return { status: 'ready' as const };
     },
   });
 
