@@ -11,6 +11,8 @@ import type { Db } from '@arbiter/db';
 import type { TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
+import { refuseNulBytes } from './nul-bytes.ts';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
 import { gameRoutes } from './routes/games.ts';
@@ -33,6 +35,8 @@ export interface AppOptions {
    * now" and "release" change a turn. Unset for the in-process dispatcher, which has no queue.
    */
   queueReady?: () => Promise<void>;
+  /** Most order lines and characters one submission may carry (API_MAX_ORDER_*; default 500 and 50,000). */
+  orderLimits?: OrderLimits;
 }
 
 export interface RouteDeps {
@@ -41,6 +45,7 @@ export interface RouteDeps {
   dispatcher: TurnDispatcher;
   /** AppOptions.queueReady, or a check that always passes. */
   queueReady: () => Promise<void>;
+  orderLimits: OrderLimits;
 }
 
 async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
@@ -49,6 +54,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);
   fastify.decorateRequest('principal', null);
+  refuseNulBytes(fastify);
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );
@@ -88,7 +94,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);
   const queueReady = opts.queueReady ?? (async () => undefined);
-  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady };
+  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS };
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());

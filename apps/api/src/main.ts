@@ -22,6 +22,8 @@ async function serve(config: Config): Promise<StartedProcess> {
     authFailureLimit: config.api.authFailureLimit,
     rateLimit: config.api.rateLimit,
     bodyLimit: config.api.bodyLimit,
+    requestTimeoutMs: config.api.requestTimeoutMs,
+    orderLimits: config.api.orderLimits,
     trustProxy: config.api.trustProxy,
     logLevel: config.logLevel,
     prettyLogs: config.nodeEnv === 'development' && config.api.workers === 1,

@@ -75,6 +75,9 @@ export const envSchema = z.object({
   API_PORT: int(0, 65535).default(3000),
   API_WORKERS: int(1, 64).default(1),
   API_BODY_LIMIT: int(1024, 50 * 1024 * 1024).default(256 * 1024),
+  API_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),
+  API_MAX_ORDER_LINES: int(1, 100_000).default(500),
+  API_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
   API_TRUST_PROXY: trustProxy.default(false),
   API_RATE_LIMIT_MAX: int(1, 10_000_000).default(6000),
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
@@ -221,6 +224,10 @@ export interface Config {
     workers: number;
     /** Largest accepted request body, in bytes. */
     bodyLimit: number;
+    /** Longest time to receive a whole request (headers and body), ms; then 408. */
+    requestTimeoutMs: number;
+    /** Most order lines and characters one REST submission may carry; then 413. */
+    orderLimits: { maxLines: number; maxChars: number };
     /** false, or the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
     trustProxy: false | string[];
     /** All requests per client address per window. */
@@ -417,6 +424,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: e.API_PORT,
       workers: e.API_WORKERS,
       bodyLimit: e.API_BODY_LIMIT,
+      requestTimeoutMs: e.API_REQUEST_TIMEOUT_MS,
+      orderLimits: { maxLines: e.API_MAX_ORDER_LINES, maxChars: e.API_MAX_ORDER_CHARS },
       trustProxy: e.API_TRUST_PROXY,
       rateLimit: { max: e.API_RATE_LIMIT_MAX, windowMs: e.API_RATE_LIMIT_WINDOW_MS },
       authFailureLimit: { max: e.API_AUTH_FAILURE_MAX, windowMs: e.API_AUTH_FAILURE_WINDOW_MS },

@@ -442,6 +442,8 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
       authFailureLimit: config.api.authFailureLimit,
       rateLimit: config.api.rateLimit,
       bodyLimit: config.api.bodyLimit,
+      requestTimeoutMs: config.api.requestTimeoutMs,
+      orderLimits: config.api.orderLimits,
       trustProxy: config.api.trustProxy,
       logLevel: config.logLevel,
       prettyLogs: ctx.prettyLogs,
