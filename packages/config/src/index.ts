@@ -77,7 +77,7 @@ export const envSchema = z.object({
   API_BODY_LIMIT: int(1024, 50 * 1024 * 1024).default(256 * 1024),
   API_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),
   API_MAX_ORDER_LINES: int(1, 100_000).default(500),
-  API_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
+  API_MAX_ORDER_CHARS: int(100, 10_000_000).default(20_000),
   API_TRUST_PROXY: trustProxy.default(false),
   API_RATE_LIMIT_MAX: int(1, 10_000_000).default(6000),
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
