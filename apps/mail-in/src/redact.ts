@@ -11,8 +11,11 @@ import type { MailContent } from './extract.ts';
 /** What replaces a secret's value in stored mail: no spaces, and not a valid secret (a TOKEN has no parentheses). */
 export const REDACTED_SECRET = '(secret-removed)';
 
-/** A secret or password keyword and its separator; the value runs to the next space, `,` or `;`. */
-const SECRET_VALUE = /((?:secret|password)[ \t]*[:=][ \t]*)([^\s,;]+)/gi;
+/**
+ * A secret or password keyword and its separator; the value runs to the next space, `,` or `;`, across a
+ * quoted-printable soft line break (`=` at the end of a line), so that no tail of a secret is left.
+ */
+const SECRET_VALUE = /((?:secret|password)[ \t]*[:=][ \t]*)((?:=\r?\n|[^\s,;])+)/gi;
 
 /** The header that says what was changed (the first line of a redacted mail). */
 export const NOTE_HEADER = `X-Arbiter-Redacted: the value of each secret/password line was replaced by ${REDACTED_SECRET}\r\n`;

@@ -51,6 +51,18 @@ describe('secrets in stored mail (finding 4)', () => {
     expect(rest.join('\r\n')).toBe(m.raw.toString('latin1').replace(secret, REDACTED_SECRET));
   });
 
+  it('replaces a secret split by a quoted-printable soft line break whole, leaving no tail of it', async () => {
+    const secret = t.secret('north');
+    const messageId = `<hostile-qp-${Date.now()}@home.test>`;
+    const body = `game: ${t.game.gameId}\r\n${'x'.repeat(40)} secret: ${secret.slice(0, 20)}=\r\n${secret.slice(20)}\r\ngandalf, 810, 0303\r\n`;
+    const raw = Buffer.from(['From: north@players.test', 'To: orders@arbiter.test', 'Subject: qp', `Message-ID: ${messageId}`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', body].join('\r\n'));
+    await pipeline.process(raw, smtp());
+    const stored = Buffer.from(await storedRaw(messageId)).toString('latin1');
+    expect(stored).not.toContain(secret.slice(0, 20));
+    expect(stored).not.toContain(secret.slice(20));
+    expect(stored).toContain(`secret: ${REDACTED_SECRET}\r\ngandalf, 810, 0303`);
+  });
+
   it('keeps only the header section when the secret is in a base64 part, and drops an encoded Subject holding one', async () => {
     const secret = t.secret('south');
     const messageId = `<hostile-b64-${Date.now()}@home.test>`;

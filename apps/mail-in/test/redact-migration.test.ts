@@ -31,6 +31,8 @@ describe('the redaction migration', () => {
     await insert('<plain@m>', plain);
     await insert('<b64@m>', b64);
     await insert('<other@m>', other);
+    const qp = Buffer.from(`From: p@home.test\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nsecret: ${secret.slice(0, 20)}=\r\n${secret.slice(20)}\r\nfrodo, 810, 0303\r\n`, 'latin1');
+    await insert('<qp@m>', qp);
     await t.db.pool.query(MIGRATION);
 
     const p = await stored('<plain@m>');
@@ -41,6 +43,9 @@ describe('the redaction migration', () => {
     expect(b.toString('latin1')).toBe('X-Arbiter-Redacted: the body held a secret in encoded form and was not kept\r\nFrom: p@home.test\r\nSubject: b64\r\nContent-Transfer-Encoding: base64\r\n\r\n');
     expect(secretsIn((await readMail(b)).content)).toEqual([]);
     expect((await stored('<other@m>')).equals(other)).toBe(true);
+    const q = (await stored('<qp@m>')).toString('latin1');
+    expect(q).toContain(`secret: ${REDACTED_SECRET}\r\nfrodo, 810, 0303`);
+    expect(q).not.toContain(secret.slice(20));
 
     // Run again (a restore of an old backup, then migrate): nothing changes.
     await t.db.pool.query(MIGRATION);
