@@ -120,12 +120,14 @@ describe('a body that trickles in (finding 9)', () => {
 });
 
 describe('the size of one submission (finding 7)', () => {
-  it('5,800 orders in one request: 413 with the numbers, nothing stored', async () => {
+  it('5,800 orders in one request (the issue\'s): 413 with the numbers, nothing stored; also past the line limit', async () => {
     const before = await h.t.db.prisma.submission.count();
-    const text = Array.from({ length: 5_800 }, () => 'a,840,e').join('\n');
-    const res = await h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers: { ...bearer(game.secret('north')), 'content-type': 'text/plain' }, payload: text });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'too-many-orders', detail: 'The submission holds 5800 order lines; at most 500 are accepted in one submission. Nothing was stored.' });
+    const post = (payload: string) => h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers: { ...bearer(game.secret('north')), 'content-type': 'text/plain' }, payload });
+    const many = await post(Array.from({ length: 5_800 }, () => 'aragorn, 840, ne').join('\n'));
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toMatchObject({ code: 'orders-too-long', detail: 'The order text is 98599 characters long; at most 20000 are accepted in one submission. Nothing was stored.' });
+    const lines = await post(Array.from({ length: 600 }, () => 'a,e').join('\n'));
+    expect(lines.json()).toMatchObject({ status: 413, code: 'too-many-orders', detail: 'The submission holds 600 order lines; at most 500 are accepted in one submission. Nothing was stored.' });
     const long = await h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers: bearer(game.secret('north')), payload: { orders: 'aragorn, 850, no' + ', x'.repeat(30_000) } });
     expect(long.json()).toMatchObject({ status: 413, code: 'orders-too-long' });
     expect(await h.t.db.prisma.submission.count()).toBe(before);
