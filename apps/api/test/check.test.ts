@@ -64,6 +64,13 @@ describe('POST /v1/games/:gameId/orders/check', () => {
     // The points lie inside that report's SVG.
     const svg = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/turns/1/report`, headers: { ...bearer(g.secret('north')), accept: 'image/svg+xml' } });
     const [, w, hgt] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg.body) ?? [];
+    // The map labels each hex it shows at its centre's x, a little above it: the points are those centres.
+    for (const p of path!.points.filter((q) => svg.body.includes(`>${q.space}</text>`))) {
+      const [, lx, ly] = new RegExp(`<text x="([\\d.]+)" y="([\\d.]+)">${p.space}</text>`).exec(svg.body) ?? [];
+      expect(Number(lx)).toBeCloseTo(p.x, 1);
+      expect(p.y - Number(ly)).toBeCloseTo(24 * 0.52, 1);
+    }
+    expect(svg.body).toContain('>0303</text>');
     for (const p of path!.points) {
       expect(p.x).toBeGreaterThan(0);
       expect(p.x).toBeLessThan(Number(w));

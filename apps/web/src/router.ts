@@ -14,6 +14,7 @@ export function useRoute(): string[] {
   useEffect(() => {
     const on = () => setRoute(currentRoute());
     addEventListener('hashchange', on);
+    on(); // a change between the first render and this effect (a redirect on load) is not missed
     return () => removeEventListener('hashchange', on);
   }, []);
   return route;

@@ -69,6 +69,10 @@ describe('the web client', () => {
     await signInAsPlayer(page, g.gameId, g.secret('north'));
     await page.getByRole('heading', { name: 'Report of turn 1' }).waitFor(WAIT);
     await page.locator('.map-stage svg').waitFor(WAIT);
+    // What the map says of a unit, on hover: the SVG element's own title.
+    const marker = page.locator('.map-stage svg rect', { has: page.locator('title', { hasText: /aragorn/ }) }).first();
+    await marker.hover();
+    await expect.poll(() => page.locator('.map-detail').textContent(), WAIT).toMatch(/aragorn/);
 
     const editor = page.getByLabel(/One order a line/);
     await editor.fill('aragorn, 850, no, e, x, e');
