@@ -102,6 +102,20 @@ describe('the web client', () => {
     // The same page on a phone's screen: everything reachable, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.screenshot({ path: join(DOCS, 'web-player-phone.png') });
+
+    // Mark the standing orders final, choose text-only report mail, cancel the unit's orders.
+    const nation = { authorization: `Bearer ${g.secret('north')}` };
+    const statusOf = async () => (await server.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}`, headers: nation })).json();
+    await page.getByRole('button', { name: 'Mark these orders final' }).click();
+    await expect.poll(async () => (await statusOf()).nations.find((n: { nationId: string }) => n.nationId === 'north').final, WAIT).toBe(true);
+    await page.getByText('Your orders are marked final.').waitFor(WAIT);
+    await page.getByLabel('How your turn reports are mailed').selectOption('text');
+    await expect.poll(async () => (await statusOf()).you.reportDelivery, WAIT).toBe('text');
+    await page.getByRole('button', { name: "Cancel aragorn's orders" }).click();
+    await page.getByText(/Cancelled:\s*aragorn/).waitFor(WAIT);
+    await expect.poll(() => page.getByRole('heading', { name: 'Standing orders for turn 2' }).locator('..').textContent(), WAIT).toContain('None yet.');
     await page.context().close();
   });
 
