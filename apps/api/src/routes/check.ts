@@ -5,12 +5,11 @@
 // ruleset's geometry.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IntakeError, MAX_ORDER_TEXT, planSubmission } from '@arbiter/intake';
-import type { GameState, NationView } from '@arbiter/engine';
-import { mapPoints } from '@arbiter/reports';
+import { IntakeError, MAX_ORDER_TEXT } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
+import { planOn, pointsOnReportMap } from '../ruleset-calls.ts';
 import { gameParams, ordersBody, problems, receiptSchema } from '../schemas.ts';
 
 const receiptShape = receiptSchema.shape;
@@ -78,7 +77,7 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       if (turn === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${game.currentTurn}.`);
       if (turn.status !== 'open') throw new IntakeError('turn-closed', `Turn ${game.currentTurn} is closed for orders (it is ${turn.status}).`);
 
-      const plan = planSubmission(turn.state as unknown as GameState, nationId, text);
+      const plan = planOn(turn.state, nationId, text);
       const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
       const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
 
@@ -89,10 +88,10 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       });
       let map: z.infer<typeof checkSchema>['map'] = null;
       if (report !== null && report.svg !== null) {
-        const view = report.view as unknown as NationView;
+        const view = report.view;
         const paths = plan.orders.flatMap((o) => {
           if (o.previewPath === undefined) return [];
-          const at = mapPoints(view, o.previewPath);
+          const at = pointsOnReportMap(view, o.previewPath);
           const points = o.previewPath.flatMap((space, i) => {
             const p = at[i];
             return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];

@@ -3,10 +3,8 @@
 // would draw it (a turn with no orders: nobody moves). Nothing is stored.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adjudicate, createGame, parseScenario } from '@arbiter/engine';
-import { IntakeError } from '@arbiter/intake';
-import { renderMapSvg } from '@arbiter/reports';
 import type { RouteDeps } from '../app.ts';
+import { openingMaps } from '../ruleset-calls.ts';
 import { problems } from '../schemas.ts';
 
 const scenarioMapBody = z.strictObject({
@@ -30,22 +28,6 @@ export const scenarioMapRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       response: { 200: scenarioMapSchema, ...problems(400, 401, 413, 422, 429) },
     },
     preParsing: auth.hook('gm'),
-    handler: async (request) => {
-      const parsed = parseScenario(request.body.scenario);
-      if (!parsed.ok) {
-        const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
-        throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
-      }
-      const nameOf = (n: { id: string; name?: string | undefined }): string => n.name ?? n.id;
-      const names: Record<string, string> = Object.fromEntries(parsed.scenario.nations.map((n) => [n.id, nameOf(n)]));
-      const { views } = adjudicate(createGame(parsed.scenario), []);
-      return {
-        nations: parsed.scenario.nations.map((n) => {
-          const view = views[n.id];
-          if (view === undefined) throw new Error(`the engine made no view for nation "${n.id}"`);
-          return { nationId: n.id, name: nameOf(n), svg: renderMapSvg(view, { nationName: nameOf(n), nationNames: names, title: `${nameOf(n)}: the opening position` }) };
-        }),
-      };
-    },
+    handler: async (request) => ({ nations: openingMaps(request.body.scenario) }),
   });
 };
