@@ -122,6 +122,8 @@ describe('the web client', () => {
   it('a GM creates a game from a scenario file and runs a turn; the player then sees the new report', async () => {
     const page = await newPage();
     await page.goto(server.url);
+    await page.getByLabel('GM token').waitFor(WAIT);
+    expect(await seriousViolations(page)).toEqual([]); // the sign-in page
     await page.getByLabel('GM token').fill(GM_TOKEN);
     await page.getByRole('button', { name: 'Open the GM desk' }).click();
     await page.getByRole('heading', { name: 'Games' }).waitFor(WAIT);
@@ -133,6 +135,7 @@ describe('the web client', () => {
     // The opening map, drawn before the game exists.
     await page.locator('.map-stage svg').waitFor(WAIT);
     expect(await page.locator('.map-stage svg title').first().textContent()).toContain('the opening position');
+    expect(await seriousViolations(page)).toEqual([]); // the new-game form with its map
     await page.getByLabel('Game name').fill('Fords of the North');
     for (const p of players) await page.getByLabel(/^(Kingdom of the North|Dark Lord of the South|Free Traders of the East)$/).nth(players.indexOf(p)).fill(p.email);
     await page.getByRole('button', { name: 'Create the game' }).click();
