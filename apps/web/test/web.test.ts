@@ -26,9 +26,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function newPage(viewport = { width: 1280, height: 900 }, hasTouch = false): Promise<Page> {
   // bypassCSP only so that the test can inject axe-core; the page itself runs under the server's CSP.
-  const context = await browser.newContext({ viewport, bypassCSP: true });
+  const context = await browser.newContext({ viewport, hasTouch, bypassCSP: true });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT.timeout);
   return page;
@@ -165,10 +165,13 @@ describe('the web client', () => {
     expect(await page.getByRole('region', { name: 'Audit log' }).textContent()).toMatch(/turn\.released|release/);
     await page.context().close();
 
-    const player = await newPage({ width: 390, height: 844 });
+    const player = await newPage({ width: 390, height: 844 }, true);
     await signInAsPlayer(player, gameId, northSecret);
     await player.getByRole('heading', { name: 'Report of turn 1' }).waitFor(WAIT);
     await player.locator('.map-stage svg').waitFor(WAIT);
+    // On a touch screen a tap shows what the map says of a unit.
+    await player.locator('.map-stage svg rect', { has: player.locator('title', { hasText: /aragorn/ }) }).first().tap();
+    await expect.poll(() => player.locator('.map-detail').textContent(), WAIT).toMatch(/aragorn/);
     await player.getByText('The report of turn 1 in words').click();
     await expect.poll(() => player.locator('.report-text pre').textContent(), WAIT).toMatch(/Kingdom of the North/);
     await player.context().close();

@@ -79,6 +79,8 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
   const [detail, setDetail] = useState<string | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const moved = useRef(0);
+  // Where a press began: with the pointer captured, later events name the viewport, not the map element.
+  const pressed = useRef<EventTarget | null>(null);
 
   // The server's SVG, parsed as SVG (never as HTML), put in the page; the page's CSP runs no script in it.
   useEffect(() => {
@@ -125,6 +127,7 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
   const onPointerDown = (e: PointerEvent) => {
     pointers.current.set(e.pointerId, local(e));
     moved.current = 0;
+    pressed.current = e.target;
     (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent) => {
@@ -148,7 +151,7 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
   };
   const onPointerUp = (e: PointerEvent) => {
     pointers.current.delete(e.pointerId);
-    if (moved.current < 6) setDetail(titleAt(e.target, host.current!)); // a tap
+    if (moved.current < 6) setDetail(titleAt(pressed.current, host.current!)); // a tap or a click
   };
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
@@ -174,12 +177,13 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
     }
   };
 
+  // Not through Preact's onWheel: the listener must be non-passive to keep the page from scrolling.
   useEffect(() => {
     const el = host.current;
     if (el === null) return;
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  });
+  }, []);
 
   return (
     <div class="map">

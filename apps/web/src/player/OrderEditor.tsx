@@ -37,6 +37,7 @@ export function OrderEditor(props: {
 
   useEffect(() => {
     if (text.trim() === '' || !props.open) {
+      inFlight.current?.abort();
       setCheck(null);
       props.onCheck(null);
       setCheckError(null);
