@@ -44,3 +44,12 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: unknown[]): Lo
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { value, error, loading, reload };
 }
+
+/** Calls `tick` every `ms` while `active` (a turn being adjudicated: its result is seconds away). */
+export function usePoll(active: boolean, ms: number, tick: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(tick, ms);
+    return () => clearInterval(t);
+  }, [active, ms, tick]);
+}

@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import { enc, json } from '../api.ts';
 import { Countdown, localTime } from '../components/Countdown.tsx';
-import { errorText, useLoad } from '../hooks.ts';
+import { errorText, useLoad, usePoll } from '../hooks.ts';
 import type { GameStatus } from '../types.ts';
 import { GmHeader } from './GmGames.tsx';
 
@@ -94,6 +94,7 @@ export function GmGame(props: { token: string; gameId: string }) {
     mail.reload();
     audit.reload();
   };
+  usePoll(status.value?.turnStatus === 'adjudicating', 2000, status.reload);
   const act = async (label: string, path: string, method: 'POST' | 'PUT' = 'POST', body?: unknown) => {
     setMessage(null);
     try {

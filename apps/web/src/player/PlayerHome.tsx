@@ -1,11 +1,11 @@
 // The player's page: the game's turn and deadline, the latest report with its map (earlier turns one
 // click away), the order editor with the path drawn as they type, the receipt, the standing orders
 // (cancel a unit's, mark them final), and how reports are mailed.
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { enc, json, text } from '../api.ts';
 import { Countdown } from '../components/Countdown.tsx';
 import { MapView } from '../components/MapView.tsx';
-import { errorText, useLoad } from '../hooks.ts';
+import { errorText, useLoad, usePoll } from '../hooks.ts';
 import { navigate } from '../router.ts';
 import { session, type PlayerSession } from '../session.ts';
 import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, TurnList } from '../types.ts';
@@ -43,11 +43,13 @@ export function PlayerHome(props: { who: PlayerSession }) {
     session.signOutPlayer();
     navigate('');
   };
-  const refresh = () => {
+  const refresh = useCallback(() => {
     status.reload();
     turns.reload();
     standing.reload();
-  };
+  }, [status.reload, turns.reload, standing.reload]);
+  // While the turn is adjudicated, look again every few seconds: the new report follows.
+  usePoll(status.value?.turnStatus === 'adjudicating', 3000, refresh);
   const submitted = (r: Receipt) => {
     setReceipt(r);
     refresh();
