@@ -39,13 +39,13 @@ export const webRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => 
     cacheControl: false,
     etag: true,
     lastModified: false,
-    setHeaders(reply, path) {
+    setHeaders(res, path) {
       const hashed = path.includes('/assets/');
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      reply.header('x-content-type-options', 'nosniff');
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('x-content-type-options', 'nosniff');
       if (path.endsWith('.html')) {
-        reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-        reply.header('referrer-policy', 'no-referrer');
+        res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+        res.setHeader('referrer-policy', 'no-referrer');
       }
     },
   });
