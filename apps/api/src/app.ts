@@ -19,6 +19,7 @@ import { gameRoutes } from './routes/games.ts';
 import { gmRoutes } from './routes/gm.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { webRoutes } from './routes/web.ts';
 
 export interface AppOptions {
   db: Db;
@@ -143,6 +144,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(orderRoutes, deps);
   await fastify.register(reportRoutes, deps);
   await fastify.register(gmRoutes, deps);
+  await fastify.register(webRoutes, deps); // the web client (apps/web), the dry-run check, scenario maps
 }
 
 export default fp(app, { name: 'arbiter-api', fastify: '5.x' });

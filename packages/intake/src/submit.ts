@@ -203,6 +203,7 @@ export function planSubmission(state: GameState, nationId: string, rawText: stri
     };
     if (c.reason !== undefined) o.reason = c.reason;
     if (c.preview !== undefined) o.preview = c.preview;
+    if (c.previewPath !== undefined) o.previewPath = c.previewPath;
     return o;
   });
   const accepted = new Map<string, Order[]>();

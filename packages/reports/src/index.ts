@@ -3,7 +3,7 @@
 export { type ReportContext, checkContext } from './context.ts';
 export { renderTextReport, TEXT_WIDTH, wrap } from './text.ts';
 export { type HtmlReportOptions, renderHtmlReport } from './html.ts';
-export { type MapSvgOptions, renderMapSvg, TERRAIN_COLOURS } from './svg.ts';
+export { type MapSvgOptions, mapPoints, renderMapSvg, TERRAIN_COLOURS } from './svg.ts';
 export { type MapPngOptions, MAP_FONT_FILES, renderMapPng, renderMapPngAsync } from './png.ts';
 export {
   type ReportMail,
