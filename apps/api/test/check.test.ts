@@ -85,7 +85,7 @@ describe('POST /v1/games/:gameId/orders/check', () => {
     const wrong = await check(g.gameId, bearer('not-the-secret'), 'aragorn, 840');
     expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'invalid-credentials']);
     const nul = await check(g.gameId, bearer(g.secret('north')), 'aragorn, 840\u0000');
-    expect([nul.statusCode, nul.json().code]).toEqual([400, 'invalid-input']);
+    expect([nul.statusCode, nul.json().code]).toEqual([400, 'nul-byte']);
     const pause = await h.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/finish`, headers: gm });
     expect(pause.statusCode).toBe(200);
     const finished = await check(g.gameId, bearer(g.secret('north')), 'aragorn, 840');

@@ -5,10 +5,11 @@
 // ruleset's geometry.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IntakeError, MAX_ORDER_TEXT } from '@arbiter/intake';
+import { IntakeError } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
+import { checkSubmissionSize } from '../submission-size.ts';
 import { planOn, pointsOnReportMap } from '../ruleset-calls.ts';
 import { gameParams, ordersBody, problems, receiptSchema } from '../schemas.ts';
 
@@ -43,7 +44,7 @@ export const checkSchema = z
   })
   .meta({ id: 'OrderCheck' });
 
-export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth }) => {
+export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, orderLimits }) => {
   app.post('/v1/games/:gameId/orders/check', {
     schema: {
       tags: ['players'],
@@ -65,8 +66,7 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are checked for a nation.');
       const body = request.body;
       const text = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
-      if (text.length > MAX_ORDER_TEXT) throw new IntakeError('invalid-input', `The order text is too long (${text.length} characters; at most ${MAX_ORDER_TEXT}).`);
-      if (text.includes('\u0000')) throw new IntakeError('invalid-input', 'The order text contains a NUL character.');
+      checkSubmissionSize(text, orderLimits); // the same limits as a submission (413 naming the limit)
       const { gameId } = request.params;
       const nationId = who.nation.nationId;
 
