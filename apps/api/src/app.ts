@@ -11,12 +11,15 @@ import type { Db } from '@arbiter/db';
 import type { TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
+import { refuseNulBytes } from './nul-bytes.ts';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
 import { gameRoutes } from './routes/games.ts';
 import { gmRoutes } from './routes/gm.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { webRoutes } from './routes/web.ts';
 
 export interface AppOptions {
   db: Db;
@@ -28,12 +31,22 @@ export interface AppOptions {
   authFailureLimit: { max: number; windowMs: number };
   /** All requests per client address per window (API_RATE_LIMIT_*). */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Throws when the dispatcher's queue does not answer (turn-queue.ts): checked by /readyz and before "run
+   * now" and "release" change a turn. Unset for the in-process dispatcher, which has no queue.
+   */
+  queueReady?: () => Promise<void>;
+  /** Most order lines and characters one submission may carry (API_MAX_ORDER_*; default 500 and 50,000). */
+  orderLimits?: OrderLimits;
 }
 
 export interface RouteDeps {
   db: Db;
   auth: Authenticator;
   dispatcher: TurnDispatcher;
+  /** AppOptions.queueReady, or a check that always passes. */
+  queueReady: () => Promise<void>;
+  orderLimits: OrderLimits;
 }
 
 async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
@@ -42,6 +55,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);
   fastify.decorateRequest('principal', null);
+  refuseNulBytes(fastify);
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );
@@ -80,7 +94,8 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);
-  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher };
+  const queueReady = opts.queueReady ?? (async () => undefined);
+  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS };
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
@@ -91,15 +106,21 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   typed.get('/readyz', {
     config: { rateLimit: false },
-    schema: { tags: ['operations'], summary: 'The database answers', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), detail: z.string() }) } },
+    schema: { tags: ['operations'], summary: 'The database and the turn queue answer', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), detail: z.string() }) } },
     handler: async (request, reply) => {
       try {
         await opts.db.pool.query('SELECT 1');
-        return { status: 'ready' as const };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         return reply.code(503).send({ status: 'unavailable' as const, detail: 'the database does not answer' });
       }
+      try {
+        await queueReady();
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.code(503).send({ status: 'unavailable' as const, detail: 'the turn queue (Redis) does not answer' });
+      }
+      return { status: 'ready' as const };
     },
   });
 
@@ -123,6 +144,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(orderRoutes, deps);
   await fastify.register(reportRoutes, deps);
   await fastify.register(gmRoutes, deps);
+  await fastify.register(webRoutes, deps); // the web client (apps/web), the dry-run check, scenario maps
 }
 
 export default fp(app, { name: 'arbiter-api', fastify: '5.x' });

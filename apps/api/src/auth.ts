@@ -1,5 +1,8 @@
 // Bearer authentication: the GM token from the configuration, or a nation's secret; failures are
-// counted per client address and answered with 429 once over the limit.
+// counted per client address and answered with 429 once over the limit. The limit only changes the answer
+// to wrong credentials: a request with a correct secret or the GM token is never refused because of
+// earlier failures from its address (behind one NAT or proxy, other people's; docs/security.md). The
+// client address is the socket's, or X-Forwarded-For's only from the proxies named in API_TRUST_PROXY.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@arbiter/db';
 import { authenticateNation, tokensEqual, type AuthenticatedNation } from '@arbiter/intake';
@@ -104,7 +107,6 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
     },
     async authenticate(request, gameId, allowed) {
       const key = request.ip;
-      limiter.check(key);
       const token = bearerToken(request);
       const expected = allowed === 'gm' ? 'the game master token' : allowed === 'nation' ? "your nation's secret" : "the game master token or your nation's secret";
       if (token === null) {
@@ -120,6 +122,7 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
       if (allowed === 'nation' && tokensEqual(token, gmToken)) {
         throw new HttpProblem(403, 'nation-only', "This route is for a nation: use the nation's secret, not the game master token.");
       }
+      limiter.check(key);
       limiter.fail(key);
       if (gameId !== null && !(await gameExists(db, gameId))) throw new HttpProblem(404, 'game-not-found', `There is no game "${gameId}".`);
       throw new HttpProblem(401, 'invalid-credentials', `The token is not ${expected}${gameId !== null && allowed !== 'gm' ? ' for this game' : ''}.`, {

@@ -3,26 +3,27 @@
 // workers sharing the port (node:cluster) and restarts one that dies. Start, stop (requests in flight
 // finish, forced exit 1 after 10 s) and configuration errors (exit 78): @arbiter/process.
 import cluster from 'node:cluster';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '@arbiter/config';
 import { createDb } from '@arbiter/db';
 import { runProcess, superviseWorkers, type StartedProcess } from '@arbiter/process';
-import { QueueTurnDispatcher, TURN_QUEUE, type AdjudicateJobData } from '@arbiter/turns';
 import { buildServer } from './server.ts';
+import { createTurnQueue } from './turn-queue.ts';
 
 async function serve(config: Config): Promise<StartedProcess> {
   const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: 'arbiter-api' });
-  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null });
-  const queue = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis });
+  // The worker's queue (its prefix and job options), on a connection that fails fast (turn-queue.ts).
+  const queue = createTurnQueue({ url: config.redis.url, prefix: config.worker.queuePrefix });
   const server = await buildServer({
     db,
     gmToken: config.gmToken as string,
-    dispatcher: new QueueTurnDispatcher(queue),
+    dispatcher: queue.dispatcher,
+    queueReady: queue.ready,
     authFailureLimit: config.api.authFailureLimit,
     rateLimit: config.api.rateLimit,
     bodyLimit: config.api.bodyLimit,
+    requestTimeoutMs: config.api.requestTimeoutMs,
+    orderLimits: config.api.orderLimits,
     trustProxy: config.api.trustProxy,
     logLevel: config.logLevel,
     prettyLogs: config.nodeEnv === 'development' && config.api.workers === 1,
@@ -33,7 +34,6 @@ async function serve(config: Config): Promise<StartedProcess> {
     async stop() {
       await server.close();
       await queue.close();
-      redis.disconnect();
       await db.close();
     },
   };

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { IntakeError } from '@arbiter/intake';
 import { GmActionError } from '@arbiter/turns';
+import { QueueUnavailableError } from './turn-queue.ts';
 
 export interface Problem {
   type: string;
@@ -83,6 +84,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof IntakeError) {
     return sendProblem(reply, problem(error.status, error.code, error.message, instance, error.issues));
+  }
+  if (error instanceof QueueUnavailableError) {
+    request.log.warn({ err: error }, 'turn queue unavailable');
+    const detail = `${capitalise(error.message)}. Try again shortly; a turn whose deadline was already moved runs when the queue is back (the worker's deadline sweep).`;
+    return sendProblem(reply, problem(503, 'queue-unavailable', detail, instance), { 'retry-after': '10' });
   }
   if (error instanceof GmActionError) {
     const status = error.code === 'not-found' ? 404 : error.code === 'conflict' ? 409 : 400;

@@ -71,6 +71,7 @@ export const receiptSchema = z
         reason: z.string().optional(),
         warnings: z.array(z.string()),
         preview: z.string().optional(),
+        previewPath: z.array(z.string()).optional().describe('The unopposed path as space ids, start first'),
       }),
     ),
     cancels: z.array(z.object({ line: z.number().int(), unit: z.string(), status: z.enum(['accepted', 'rejected']), reason: z.string().optional() })),

@@ -1,7 +1,7 @@
 // Integration: failed authentications are rate limited per client address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthFailureLimiter } from '../src/auth.ts';
-import { bearer, harness, newGame, type Harness } from './helpers/setup.ts';
+import { bearer, gm, harness, newGame, type Harness } from './helpers/setup.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,19 +12,23 @@ afterAll(async () => {
 });
 
 describe('auth failure limit', () => {
-  it('after 3 failures even a correct secret gets 429 with Retry-After', async () => {
+  it('after 3 failures a wrong token gets 429 with Retry-After; a correct secret or the GM token still passes', async () => {
     const game = await newGame(h.app);
     const url = `/v1/games/${game.gameId}`;
+    const from = '10.7.7.7';
     for (let i = 0; i < 3; i++) {
-      expect((await h.app.inject({ method: 'GET', url, headers: bearer(`wrong-${i}`) })).statusCode).toBe(401);
+      expect((await h.app.inject({ method: 'GET', url, headers: bearer(`wrong-${i}`), remoteAddress: from })).statusCode).toBe(401);
     }
-    const blocked = await h.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')) });
+    const blocked = await h.app.inject({ method: 'GET', url, headers: bearer('wrong-again'), remoteAddress: from });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'too-many-auth-failures' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected.
-    const elsewhere = await h.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')), remoteAddress: '10.1.2.3' });
-    expect(elsewhere.statusCode).toBe(200);
+    // Others behind the same address (a NAT, a proxy) are not locked out by the failures (issue 13).
+    expect((await h.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')), remoteAddress: from })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url, headers: gm, remoteAddress: from })).statusCode).toBe(200);
+    // Another address is not affected at all.
+    const elsewhere = await h.app.inject({ method: 'GET', url, headers: bearer('wrong'), remoteAddress: '10.1.2.3' });
+    expect(elsewhere.statusCode).toBe(401);
   });
 
   it('every client address has a request rate limit; health checks are exempt', async () => {

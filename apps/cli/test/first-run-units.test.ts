@@ -104,6 +104,7 @@ describe('banner', () => {
     expect(text).toContain('(Authorization: Bearer <token>; kept in /x/.arbiter/gm-token)');
     expect(text).toContain('  Database       postgresql://postgres@127.0.0.1:5433/arbiter  (data in /x/.arbiter/postgres)');
     expect(text).toContain('  API docs       http://127.0.0.1:3000/docs');
+    expect(text).toContain('  Web client     http://127.0.0.1:3000/  (players sign in');
     expect(text).toContain(`  GM token       ${'T'.repeat(43)}`);
     expect(text).toContain('  SMTP intake    127.0.0.1:2525, orders to any address @arbiter.localhost');
     expect(text).toContain('  Outbox         /x/.arbiter/outbox');

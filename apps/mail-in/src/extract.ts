@@ -53,6 +53,11 @@ export interface ExtractLimits {
 /** Generous for any nation (a few dozen units), small enough that a runaway mail cannot hurt. */
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxOrderLines: 500, maxOrderChars: 50_000 };
 
+/** Longest body or order file read at all: 40 times the order text allowed (quotes, signatures, forwards). */
+export function maxMailTextChars(limits: ExtractLimits): number {
+  return 40 * limits.maxOrderChars;
+}
+
 export interface MailSubmission {
   gameId: string;
   secret: string;
@@ -91,7 +96,13 @@ export type Extraction =
 
 type Keyword = 'game' | 'secret' | 'nation' | 'command' | 'final';
 
-const KEYWORD_LINE = /^\s*(game|secret|password|nation|command|final)\s*[:=]\s*(.*?)\s*$/i;
+/**
+ * The start of a keyword line, up to its `:` or `=`; the value is the rest of the line, trimmed (see
+ * keywordLine: a lazy `(.*?)\s*$` here backtracked quadratically over a value with a long run of spaces).
+ */
+const KEYWORD_HEAD = /^\s*(game|secret|password|nation|command|final)\s*[:=]/i;
+/** Line terminators that `.` does not match: a keyword value holds none inside it. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 const SUBJECT_KEYWORD = /\b(game|secret|password|nation|command|final)\s*[:=]\s*([^\s,;]+)/gi;
 /** A game id, nation id or secret: one word of letters, digits and `-_.+/=~!@#$%^&*`. */
 const TOKEN = /^[\p{L}\p{N}\-_.+/=~!@#$%^&*]{1,128}$/u;
@@ -197,7 +208,7 @@ export function liveText(text: string, forwarded: boolean): LiveText {
       i++;
       continue;
     }
-    if (QUOTE_ATTRIBUTION.test(line) && (QUOTE_ATTRIBUTION_START.test(line) || /<[^>]+@[^>]+>|@/.test(line))) {
+    if (QUOTE_ATTRIBUTION.test(line) && (QUOTE_ATTRIBUTION_START.test(line) || line.includes('@'))) {
       droppedQuoted++;
       i++;
       continue;
@@ -228,10 +239,25 @@ function canonicalKey(word: string): Keyword {
   return w === 'password' ? 'secret' : (w as Keyword);
 }
 
+/** The value without the `.`, `)` and `]` that end it ("game: me1." in a sentence); linear, unlike /[.)\]]+$/. */
+function withoutClosingPunctuation(value: string): string {
+  let end = value.length;
+  while (end > 0 && (value[end - 1] === '.' || value[end - 1] === ')' || value[end - 1] === ']')) end--;
+  return value.slice(0, end);
+}
+
+/** A keyword line's key and value (trimmed), or null when the line is not one. */
+function keywordLine(line: string): { key: string; value: string } | null {
+  const m = KEYWORD_HEAD.exec(line);
+  if (m === null) return null;
+  const value = line.slice(m[0].length).trim();
+  return LINE_TERMINATOR.test(value) ? null : { key: m[1] ?? '', value };
+}
+
 function subjectKeywords(subject: string): KeywordHit[] {
   const hits: KeywordHit[] = [];
   for (const m of normalizeText(subject).matchAll(SUBJECT_KEYWORD)) {
-    hits.push({ key: canonicalKey(m[1] ?? ''), value: (m[2] ?? '').replace(/[.)\]]+$/, ''), where: 'subject' });
+    hits.push({ key: canonicalKey(m[1] ?? ''), value: withoutClosingPunctuation(m[2] ?? ''), where: 'subject' });
   }
   return hits;
 }
@@ -249,9 +275,9 @@ function splitKeywords(lines: string[]): SplitBody {
   const rest: { index: number; line: string }[] = [];
   let firstKeywordLine = -1;
   lines.forEach((line, index) => {
-    const m = KEYWORD_LINE.exec(line);
+    const m = keywordLine(line);
     if (m) {
-      keywords.push({ key: canonicalKey(m[1] ?? ''), value: m[2] ?? '', where: 'body' });
+      keywords.push({ key: canonicalKey(m.key), value: m.value, where: 'body' });
       if (firstKeywordLine < 0) firstKeywordLine = index;
     } else {
       rest.push({ index, line });
@@ -302,6 +328,13 @@ function isQuietAttachment(a: MailAttachment): boolean {
  */
 export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS): Extraction {
   const warnings: string[] = [];
+  // Size first, before any line is looked at: a text far past what any order mail needs is refused
+  // unread (the reading below is linear, but need not run over megabytes of it).
+  const maxTextChars = maxMailTextChars(limits);
+  const longest = Math.max(mail.text?.length ?? 0, ...mail.attachments.map((a) => (isOrderFile(a) ? a.content.length : 0)));
+  if (longest > maxTextChars) {
+    return refuse('too-long', `The mail's text is ${longest} characters long; at most ${maxTextChars} are read in one mail. Nothing was stored.`, warnings);
+  }
   const forwardedSubject = isForwardSubject(mail.subject);
 
   // Candidate texts, in the order they are tried for orders.

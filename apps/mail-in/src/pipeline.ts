@@ -33,6 +33,8 @@ import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { readMail, type ReadMail } from './parse.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
+import { DEFAULT_MAIL_QUOTA, headersOnly, senderBytes, strangerUsage, type MailQuota } from './quota.ts';
+import { redactRawMail, redactSecretText } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
 import {
   lockMessage,
@@ -55,6 +57,8 @@ export interface MailPipelineOptions {
   refusalIntervalMs?: number;
   /** Mails processed at once; each holds up to two database connections. Default 4. */
   concurrency?: number;
+  /** What one sender may have stored (MAIL_IN_QUOTA_*); default DEFAULT_MAIL_QUOTA. */
+  quota?: MailQuota;
   logger: Logger;
 }
 
@@ -109,6 +113,7 @@ export class MailPipeline implements MailProcessor {
   private readonly refusalIntervalMs: number;
   private readonly log: Logger;
   private readonly limiter: Limiter;
+  private readonly quota: MailQuota;
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
@@ -117,13 +122,16 @@ export class MailPipeline implements MailProcessor {
     this.refusalIntervalMs = options.refusalIntervalMs ?? 3_600_000;
     this.log = options.logger;
     this.limiter = new Limiter(Math.max(1, options.concurrency ?? 4));
+    this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
   }
 
   process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
     const receivedAt = new Date();
     return this.limiter.run(async () => {
       const mail = await readMail(raw);
-      return this.processLocked(mail, raw, envelope, receivedAt);
+      // What is stored is the mail without its secrets (redact.ts): the bytes as they arrived otherwise.
+      const stored = await redactRawMail(raw, mail.content, async (bytes) => (await readMail(bytes)).content);
+      return this.processLocked(mail, stored.raw, envelope, receivedAt);
     });
   }
 
@@ -136,7 +144,7 @@ export class MailPipeline implements MailProcessor {
       const prior = await lockMessage(client, mail.messageId);
       try {
         if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
-        return await this.handle({ client, mail, raw, envelope, receivedAt, prior });
+        return await this.handle({ client, mail, raw, storedRaw: raw, strangerOverQuota: false, envelope, receivedAt, prior });
       } finally {
         // If the unlock fails the connection is destroyed, which ends its session and so the lock.
         await unlockMessage(client, mail.messageId).catch(() => {
@@ -164,8 +172,14 @@ export class MailPipeline implements MailProcessor {
       status,
       reason,
       submissionId,
-      raw: ctx.raw,
+      raw: ctx.storedRaw,
     });
+    // Until the mail authenticates it is a stranger's: kept in full only within the stranger quota.
+    const usage = await strangerUsage(ctx.client, fromAddress, this.quota.windowMs);
+    ctx.strangerOverQuota = usage.failures >= this.quota.strangerFailures || usage.bytes + ctx.raw.length > this.quota.strangerBytes;
+    ctx.storedRaw = ctx.strangerOverQuota
+      ? headersOnly(ctx.raw, `the sender is over its quota of unauthenticated mail (${this.quota.strangerFailures} wrong secrets or ${this.quota.strangerBytes} bytes per ${this.quota.windowMs / 1000} s)`)
+      : ctx.raw;
 
     // Robots, bounces, lists and loops: recorded, never answered.
     const screen = screenAutomatedMail({ headers: mail.headers, envelopeFrom: envelope.mailFrom, replyAddress: mail.replyAddress });
@@ -183,12 +197,9 @@ export class MailPipeline implements MailProcessor {
     // The submission in the mail.
     const extraction = extractSubmission(mail.content, this.limits);
     if (!extraction.ok) {
-      const text = [
-        `Arbiter could not read your mail "${oneLine(mail.subject)}": ${extraction.message}`,
-        ...(extraction.warnings.length > 0 ? ['', ...extraction.warnings.map((w) => `Note: ${w}`)] : []),
-        '',
-        ORDER_MAIL_HELP,
-      ].join('\n');
+      // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
+      // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
+      const text = [`Arbiter could not read your mail (the one this answers): ${REFUSAL_WORDS[extraction.reason] ?? extraction.message}`, '', ORDER_MAIL_HELP].join('\n');
       const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
@@ -198,7 +209,7 @@ export class MailPipeline implements MailProcessor {
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
       const text = [
-        `Arbiter could not match your mail "${oneLine(mail.subject)}" to a game and player, so nothing was stored.`,
+        'Arbiter could not match your mail (the one this answers) to a game and player, so nothing was stored.',
         'Check the "game:" and "secret:" lines against the mail you got when the game started.',
         '',
         ORDER_MAIL_HELP,
@@ -207,6 +218,9 @@ export class MailPipeline implements MailProcessor {
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
     const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
+    // Authenticated: always processed; kept in full within the (game, sender) quota.
+    const used = await senderBytes(ctx.client, nation.gameId, fromAddress, this.quota.windowMs);
+    ctx.storedRaw = used + ctx.raw.length > this.quota.senderBytes ? headersOnly(ctx.raw, `the sender is over its storage quota (${this.quota.senderBytes} bytes per ${this.quota.windowMs / 1000} s)`) : ctx.raw;
 
     if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
       const text = [
@@ -358,8 +372,12 @@ export class MailPipeline implements MailProcessor {
     await recordInbound(ctx.client, inbound, rows);
   }
 
-  /** A refusal to an unauthenticated sender: at most one per sender per interval. */
-  private refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord): Promise<boolean> {
+  /** A refusal to an unauthenticated sender: at most one per sender per interval, none past its quota. */
+  private async refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord): Promise<boolean> {
+    if (ctx.strangerOverQuota) {
+      await recordInbound(ctx.client, inbound, []);
+      return false;
+    }
     const reply: ReplyRow = {
       gameId: null,
       nationId: null,
@@ -370,7 +388,10 @@ export class MailPipeline implements MailProcessor {
       messageId: outboxMessageId('refusal', short(ctx.mail.messageId), this.domain),
       inReplyTo: MESSAGE_ID.exec(ctx.mail.messageId)?.[1] ?? null,
     };
-    return recordRefusal(ctx.client, inbound, sender, reply, this.refusalIntervalMs);
+    // One refusal per address per interval and per SMTP client: a stranger who forges a player's From
+    // from its own server uses up only its own slot, not the one of the player's mail server.
+    const throttle = ctx.envelope.remoteAddress ? `${sender} via ${ctx.envelope.remoteAddress}` : sender;
+    return recordRefusal(ctx.client, inbound, throttle, reply, this.refusalIntervalMs);
   }
 }
 
@@ -378,8 +399,12 @@ interface MailContext {
   /** Holds the Message-ID lock; writes InboundMail and the replies. */
   client: PoolClient;
   mail: ReadMail;
-  /** The message as it arrived, stored in InboundMail.raw. */
+  /** The message as it arrived, its secrets redacted (redact.ts). */
   raw: Buffer;
+  /** What InboundMail.raw gets: `raw`, or its header section past a quota (quota.ts). */
+  storedRaw: Buffer;
+  /** The sender is past its quota of unauthenticated mail: no refusal is sent. */
+  strangerOverQuota: boolean;
   envelope: Envelope;
   receivedAt: Date;
   /** What the database knew of this Message-ID when the lock was taken. */
@@ -416,8 +441,19 @@ function mailNotes(s: MailSubmission): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Refusal reasons whose extraction message quotes the mail, in words that quote nothing; the others
+ * (sizes, a missing line) are said as extract.ts says them.
+ */
+const REFUSAL_WORDS: Partial<Record<string, string>> = {
+  'unknown-command':
+    'its command line is not one Arbiter knows. Write "command: orders", "command: status", "command: resend-report", or "command: report-full", "report-text" or "report-none".',
+  'bad-keyword-value': 'one of its game, secret, nation or final lines does not hold one word (or, for final, yes or no).',
+  'conflicting-lines': 'it holds two different values for one of its game, secret, nation, command or final lines; send one mail per game and nation.',
+};
+
 function oneLine(s: string): string {
-  const t = s.replace(/\s+/g, ' ').trim();
+  const t = redactSecretText(s).replace(/\s+/g, ' ').trim();
   return t.length > 80 ? `${t.slice(0, 77)}...` : t === '' ? '(no subject)' : t;
 }
 

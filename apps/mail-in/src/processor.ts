@@ -8,6 +8,8 @@ export interface Envelope {
   rcptTo: string[];
   /** Which way the mail came in. */
   via: 'smtp' | 'imap';
+  /** The SMTP client's IP address (SMTP only): refusals are throttled per address and client. */
+  remoteAddress?: string | null;
 }
 
 export type ProcessOutcome =

@@ -117,6 +117,7 @@ export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpI
             mailFrom: envelope.mailFrom === false ? null : envelope.mailFrom.address,
             rcptTo: envelope.rcptTo.map((r) => r.address),
             via: 'smtp',
+            remoteAddress: session.remoteAddress ?? null,
           })
           .then((outcome) => {
             log.info({ session: session.id, ...outcome }, 'smtp: mail processed');

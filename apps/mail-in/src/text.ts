@@ -17,12 +17,16 @@ export function normalizeText(input: string): string {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => {
-      let l = line;
-      while (l.startsWith(MOJIBAKE_BOM)) l = l.slice(MOJIBAKE_BOM.length);
-      return l
+      // Linear in the line's length, whatever it holds: the BOMs are counted and cut once, and the
+      // trailing whitespace goes with trimEnd (the same characters as /\s/), not with /\s+$/, which
+      // backtracks over every run of spaces that is not at the end (quadratic: issue 13).
+      let bom = 0;
+      while (line.startsWith(MOJIBAKE_BOM, bom)) bom += MOJIBAKE_BOM.length;
+      return line
+        .slice(bom)
         .replace(/[\uFEFF\u200B\u200C\u200D\u2060\u00AD]/g, '')
         .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
-        .replace(/\s+$/, '');
+        .trimEnd();
     })
     .join('\n');
 }

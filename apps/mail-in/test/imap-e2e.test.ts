@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImapPoller } from '../src/imap.ts';
 import { MailPipeline } from '../src/pipeline.ts';
+import { NOTE_HEADER, REDACTED_SECRET } from '../src/redact.ts';
 import { startImapServer, type ImapServer } from './helpers/imap-server.ts';
 import { createTestGame, type TestGame } from './helpers/game.ts';
 
@@ -54,9 +55,9 @@ describe('orders by IMAP', () => {
     const standing = await t.database.db.prisma.standingOrder.findMany({ where: { gameId: t.game.gameId, nationId: 'north' }, orderBy: { unitId: 'asc' } });
     expect(standing.map((s) => s.unitId)).toEqual(['aragorn', 'frodo']);
     expect(await t.database.db.prisma.submission.count({ where: { gameId: t.game.gameId } })).toBe(2);
-    // The raw message as the mailbox held it, byte for byte.
+    // The raw message as the mailbox held it, byte for byte but the secret's value (redact.ts).
     const first = await t.database.db.prisma.inboundMail.findUniqueOrThrow({ where: { messageId: '<imap-1@home.test>' } });
-    expect(Buffer.from(first.raw ?? []).toString('latin1')).toBe(mail('imap-1@home.test', 'aragorn, 850, no, e, h'));
+    expect(Buffer.from(first.raw ?? []).toString('latin1')).toBe(NOTE_HEADER + mail('imap-1@home.test', 'aragorn, 850, no, e, h').replace(t.secret('north'), REDACTED_SECRET));
     const receipts = await t.database.db.prisma.outboxMail.findMany({ where: { kind: 'receipt' } });
     expect(receipts.map((m) => m.toAddresses[0]).sort()).toEqual(['north-player@home.test', 'north-player@home.test', 'north@players.test', 'north@players.test']);
 

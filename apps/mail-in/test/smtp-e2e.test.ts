@@ -10,10 +10,11 @@ import { createSmtpTransport, sendOutboxBatch } from '@arbiter/mail';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailPipeline } from '../src/pipeline.ts';
+import { NOTE_HEADER, REDACTED_SECRET } from '../src/redact.ts';
 import { startSmtpIntake, type SmtpIntake } from '../src/smtp.ts';
-import { addGame, createTestGame, type TestGame } from './helpers/game.ts';
+import { addGame, createTestGame, testGameOf, type TestGame } from './helpers/game.ts';
 
 const logger = pino({ level: 'silent' });
 const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
@@ -51,6 +52,13 @@ beforeAll(async () => {
     logger,
   });
 }, 30_000);
+
+// Each test plays its own game (so it passes alone and in any order), and starts with an empty sink.
+beforeEach(async () => {
+  await deliverOutbox();
+  sink.received.length = 0;
+  t = testGameOf(t.database, await addGame(t.database.db));
+});
 
 afterAll(async () => {
   await intake?.close();
@@ -91,7 +99,7 @@ describe('orders by SMTP', () => {
     }
   });
 
-  it('keeps the raw message of every mail byte for byte (8-bit text, a line starting with a dot), in the same row', async () => {
+  it('keeps the raw message of every mail byte for byte but its secret (8-bit text, a line starting with a dot), in the same row', async () => {
     const raw = Buffer.concat([
       Buffer.from(`From: North <player@home.test>\r\nTo: orders@arbiter.test\r\nSubject: raw\r\nMessage-ID: <e2e-raw@home.test>\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`),
       Buffer.from(`game: ${t.game.gameId}\r\nsecret: ${t.secret('north')}\r\naragorn, 850, no, e, h\r\n.a line with a dot\r\n`),
@@ -100,7 +108,8 @@ describe('orders by SMTP', () => {
     await client().sendMail({ envelope: { from: 'player@home.test', to: 'orders@arbiter.test' }, raw });
     const inbound = await prisma().inboundMail.findUniqueOrThrow({ where: { messageId: '<e2e-raw@home.test>' } });
     expect(inbound.status).toBe('processed');
-    expect(Buffer.from(inbound.raw ?? [])).toEqual(raw);
+    // Byte for byte but the secret's value (redact.ts), with the header that says so.
+    expect(Buffer.from(inbound.raw ?? [])).toEqual(Buffer.from(NOTE_HEADER + raw.toString('latin1').replace(t.secret('north'), REDACTED_SECRET), 'latin1'));
     // A refused mail keeps its bytes too.
     const refusedRow = await prisma().inboundMail.findFirst({ where: { status: 'refused', raw: null } });
     expect(refusedRow).toBeNull();

@@ -11,7 +11,7 @@ import type {
   Queue,
   RedisQueueBackend,
 } from 'bullmq';
-import { TURN_QUEUE } from '@arbiter/turns';
+import { TURN_JOB_OPTIONS, TURN_QUEUE } from '@arbiter/turns';
 import type { AdjudicateJobData } from '@arbiter/turns';
 
 export { TURN_QUEUE };
@@ -25,17 +25,8 @@ export const SWEEP_JOB = 'sweep';
 export const SWEEP_SCHEDULER_ID = 'deadline-sweep';
 export const OUTBOX_SCHEDULER_ID = 'outbox-poll';
 
-/**
- * Turn jobs: retried with backoff on infrastructure failures (database down, another worker busy with the
- * turn), kept a week when they fail for good; completed ones are removed so a later dispatch of the same
- * id (after a GM rollback) is not swallowed. The database claim, not the job id, guarantees exactly once.
- */
-export const TURN_JOB_OPTIONS: DefaultJobOptions = {
-  attempts: 12,
-  backoff: { type: 'exponential', delay: 5_000 },
-  removeOnComplete: true,
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
+/** Turn jobs' options: defined with the turn queue in @arbiter/turns, where the API's queue takes them too. */
+export { TURN_JOB_OPTIONS };
 
 /** Mail and sweep jobs: a few retries, a short history. */
 export const HOUSEKEEPING_JOB_OPTIONS: DefaultJobOptions = {

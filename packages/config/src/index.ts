@@ -2,6 +2,7 @@
 // passes the parts it needs to the libraries, which never read process.env themselves.
 import { accessSync, constants } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -25,6 +26,41 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * API_TRUST_PROXY: `false` (the socket's address is the client's), or the addresses and CIDR ranges of the
+ * reverse proxies whose X-Forwarded-For is believed, comma-separated (`127.0.0.1`, `10.0.0.0/8`, `::1`,
+ * or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). `true` (believe anyone's header) is
+ * refused: any client could then choose the address its requests are counted under.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): false | string[] => {
+    const t = v.trim().toLowerCase();
+    if (t === '' || t === 'false' || t === '0' || t === 'no') return false;
+    if (t === 'true' || t === '1' || t === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must name the reverse proxies (e.g. 127.0.0.1 or 10.0.0.0/8), not true: with true any client chooses its own address in X-Forwarded-For',
+      });
+      return z.NEVER;
+    }
+    const list = v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    const bad = list.filter((x) => !isProxyAddress(x));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `${bad.map((x) => JSON.stringify(x)).join(', ')} is not an IP address, a CIDR range or loopback/linklocal/uniquelocal` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+function isProxyAddress(x: string): boolean {
+  if (x === 'loopback' || x === 'linklocal' || x === 'uniquelocal') return true;
+  const [ip, bits, ...rest] = x.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 /** Every environment variable Arbiter reads, with its default. Documented in docs/operations.md. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -39,7 +75,10 @@ export const envSchema = z.object({
   API_PORT: int(0, 65535).default(3000),
   API_WORKERS: int(1, 64).default(1),
   API_BODY_LIMIT: int(1024, 50 * 1024 * 1024).default(256 * 1024),
-  API_TRUST_PROXY: bool.default(false),
+  API_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),
+  API_MAX_ORDER_LINES: int(1, 100_000).default(500),
+  API_MAX_ORDER_CHARS: int(100, 10_000_000).default(20_000),
+  API_TRUST_PROXY: trustProxy.default(false),
   API_RATE_LIMIT_MAX: int(1, 10_000_000).default(6000),
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
   API_AUTH_FAILURE_MAX: int(1, 10_000).default(10),
@@ -108,6 +147,10 @@ export const envSchema = z.object({
   MAIL_IN_MAX_ORDER_LINES: int(1, 100_000).default(500),
   MAIL_IN_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
   MAIL_IN_REFUSAL_INTERVAL_MS: int(0, 7 * 86_400_000).default(3_600_000),
+  MAIL_IN_QUOTA_WINDOW_MS: int(60_000, 30 * 86_400_000).default(86_400_000),
+  MAIL_IN_QUOTA_SENDER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  MAIL_IN_QUOTA_STRANGER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(5 * 1024 * 1024),
+  MAIL_IN_QUOTA_STRANGER_FAILURES: int(0, 1_000_000).default(20),
 });
 
 /** The parts of Arbiter a process can run; each adds the checks of what it cannot run without. */
@@ -161,6 +204,8 @@ export interface MailInConfig {
   maxMessageBytes: number;
   limits: { maxOrderLines: number; maxOrderChars: number };
   refusalIntervalMs: number;
+  /** What one sender may have stored (MAIL_IN_QUOTA_*): apps/mail-in/src/quota.ts. */
+  quota: { windowMs: number; senderBytes: number; strangerBytes: number; strangerFailures: number };
 }
 
 export interface Config {
@@ -179,7 +224,12 @@ export interface Config {
     workers: number;
     /** Largest accepted request body, in bytes. */
     bodyLimit: number;
-    trustProxy: boolean;
+    /** Longest time to receive a whole request (headers and body), ms; then 408. */
+    requestTimeoutMs: number;
+    /** Most order lines and characters one REST submission may carry; then 413. */
+    orderLimits: { maxLines: number; maxChars: number };
+    /** false, or the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
+    trustProxy: false | string[];
     /** All requests per client address per window. */
     rateLimit: { max: number; windowMs: number };
     /** Failed authentications per client address per window; further attempts get 429. */
@@ -315,6 +365,12 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
     maxMessageBytes: e.MAIL_IN_MAX_BYTES,
     limits: { maxOrderLines: e.MAIL_IN_MAX_ORDER_LINES, maxOrderChars: e.MAIL_IN_MAX_ORDER_CHARS },
     refusalIntervalMs: e.MAIL_IN_REFUSAL_INTERVAL_MS,
+    quota: {
+      windowMs: e.MAIL_IN_QUOTA_WINDOW_MS,
+      senderBytes: e.MAIL_IN_QUOTA_SENDER_BYTES,
+      strangerBytes: e.MAIL_IN_QUOTA_STRANGER_BYTES,
+      strangerFailures: e.MAIL_IN_QUOTA_STRANGER_FAILURES,
+    },
   };
 }
 
@@ -368,6 +424,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: e.API_PORT,
       workers: e.API_WORKERS,
       bodyLimit: e.API_BODY_LIMIT,
+      requestTimeoutMs: e.API_REQUEST_TIMEOUT_MS,
+      orderLimits: { maxLines: e.API_MAX_ORDER_LINES, maxChars: e.API_MAX_ORDER_CHARS },
       trustProxy: e.API_TRUST_PROXY,
       rateLimit: { max: e.API_RATE_LIMIT_MAX, windowMs: e.API_RATE_LIMIT_WINDOW_MS },
       authFailureLimit: { max: e.API_AUTH_FAILURE_MAX, windowMs: e.API_AUTH_FAILURE_WINDOW_MS },

@@ -28,9 +28,9 @@ describe('loadConfig', () => {
   });
 
   it('coerces numbers and booleans', () => {
-    const c = loadConfig({ ...base, API_PORT: '8080', API_TRUST_PROXY: 'yes', DATABASE_POOL_MAX: ' 25 ' });
+    const c = loadConfig({ ...base, API_PORT: '8080', MAIL_IN_SMTP_ENABLED: 'no', DATABASE_POOL_MAX: ' 25 ' });
     expect(c.api.port).toBe(8080);
-    expect(c.api.trustProxy).toBe(true);
+    expect(c.mailIn.smtp).toBeNull();
     expect(c.database.poolMax).toBe(25);
   });
 

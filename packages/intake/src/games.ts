@@ -13,14 +13,26 @@ const email = z.string().trim().max(254).regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+
   message: 'is not an email address (e.g. player@example.org)',
 });
 
+/**
+ * A name or id the GM gives (game, nation): no control characters. They go into mail subjects and
+ * headers, where a line break would split the header (the nation's mail then fails for good: issue 13).
+ */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, { message: 'must not hold control characters (line breaks, tabs, NUL)' });
+
 export const createGameInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: plainText(200),
   /** The scenario document (docs/scenario-format.md); its `ruleset` names the game's ruleset, which checks it. */
   scenario: z.unknown(),
   schedule: scheduleSchema,
   timeZone: z.string().refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. "Europe/Berlin")' }),
   nations: z
-    .array(z.strictObject({ nationId: z.string().min(1).max(64), email, name: z.string().trim().min(1).max(200).optional() }))
+    .array(z.strictObject({ nationId: z.string().min(1).max(64).regex(/^[^\p{Cc}\s]*$/u, { message: 'must not hold spaces or control characters' }), email, name: plainText(200).optional() }))
     .min(1),
   gmEmail: email.optional(),
   runEarlyWhenAllFinal: z.boolean().default(false),

@@ -16,6 +16,8 @@ export interface ReceiptOrder {
   warnings: string[];
   /** For moves: the path as if no other unit were on the map (where it would stop and why, MP used). */
   preview?: string;
+  /** The same path as space ids, start first (where the ruleset gives it). */
+  previewPath?: string[];
 }
 
 export interface ReceiptCancel {

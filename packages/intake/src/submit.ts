@@ -206,6 +206,7 @@ export function planSubmission(ruleset: AnyRuleset, state: unknown, nationId: st
     };
     if (c.reason !== undefined) o.reason = c.reason;
     if (c.preview !== undefined) o.preview = c.preview;
+    if (c.previewPath !== undefined) o.previewPath = c.previewPath;
     return o;
   });
   const accepted = new Map<string, unknown[]>();

@@ -29,6 +29,8 @@ export interface OrderCheck {
   warnings: string[];
   /** For 830/850/860: the path as if no other unit were on the map. */
   preview?: string;
+  /** The same path as hex ids, from the start hex to where it would end or stop (the web client draws it). */
+  previewPath?: string[];
 }
 
 /** Checks a nation's orders against the state; one OrderCheck per order, in the order given. */
@@ -48,6 +50,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         const budget = a.order.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
         const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), army.food > 0, a.order.evasive);
         out.preview = describePath(world.map, start, path, budget, a.order.steps);
+        out.previewPath = pathHexIds(world.map, start, path);
         if (path.stop !== null && path.stop.entry < a.order.steps.length - 1) {
           out.warnings.push(`the entries after entry ${path.stop.entry + 1} will not be used: the army stops before them`);
         }
@@ -57,6 +60,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         else fed = (a.unit as NavyState).food > 0;
         const path = walkNavyPath(world, start, a.order.steps, fed, a.order.evasive);
         out.preview = describePath(world.map, start, path, MP_NAVY, a.order.steps);
+        out.previewPath = pathHexIds(world.map, start, path);
       }
     }
     return out;
@@ -89,6 +93,10 @@ export function walkNavyPath(world: World, start: number, steps: readonly MoveSt
     }
   }
   return { final: at, mpSpent: spent, steps: out, stop: null };
+}
+
+function pathHexIds(map: GameMap, start: number, path: PathResult): string[] {
+  return [hexIdOfIndex(map, start), ...path.steps.map((s) => hexIdOfIndex(map, s.to))];
 }
 
 function describePath(map: GameMap, start: number, path: PathResult, budget: number, steps: readonly MoveStep[]): string {

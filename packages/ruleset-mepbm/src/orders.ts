@@ -439,15 +439,19 @@ export function parseOrders(text: string): { orders: Order[]; errors: OrderError
     const body = stripComment(i === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw);
     if (body.trim() === '') return;
     let tokens = splitTokens(body);
-    // A trailing comma (or several) is tolerated: drop empty entries at the end of the line.
-    while (tokens.length > 2 && (tokens[tokens.length - 1] as Token).text === '') tokens = tokens.slice(0, -1);
+    // A trailing comma (or several) is tolerated: drop empty entries at the end of the line (counted
+    // first and cut once, so that a line of many commas costs time linear in its length).
+    let keep = tokens.length;
+    while (keep > 2 && (tokens[keep - 1] as Token).text === '') keep--;
+    if (keep < tokens.length) tokens = tokens.slice(0, keep);
     const last = tokens[tokens.length - 1] as Token;
     const endColumn = last.column + last.text.length;
     const p = new LineParser(i + 1, tokens, endColumn);
     const order = p.parse();
     if (order !== null) orders.push(order);
     // Within a line, report mistakes left to right.
-    errors.push(...p.errors.sort((a, b) => a.column - b.column));
+    // (pushed one by one: spreading a line's errors as arguments overflows the stack past ~100,000)
+    for (const e of p.errors.sort((a, b) => a.column - b.column)) errors.push(e);
   });
   return { orders, errors };
 }

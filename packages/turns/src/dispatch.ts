@@ -1,5 +1,5 @@
 // Getting a turn adjudicated: through the BullMQ queue (API, scheduler) or in this process (CLI, tests).
-import type { Queue } from 'bullmq';
+import type { DefaultJobOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import type { Db } from '@arbiter/db';
 import { runTurn } from './run.ts';
@@ -7,6 +7,18 @@ import type { RunTurnOutcome, TurnServiceConfig } from './run.ts';
 
 /** The queue the worker's turn processor consumes. */
 export const TURN_QUEUE = 'arbiter-turns';
+/**
+ * Turn jobs: retried with backoff on infrastructure failures (database down, another worker busy with the
+ * turn), kept a week when they fail for good; completed ones are removed so a later dispatch of the same
+ * id (after a GM rollback) is not swallowed. The database claim, not the job id, guarantees exactly once.
+ */
+export const TURN_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
 /** Job name of "adjudicate this turn". */
 export const ADJUDICATE_JOB = 'adjudicate';
 

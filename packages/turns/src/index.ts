@@ -18,6 +18,7 @@ export type { RenderedReport, RenderInput } from './render.ts';
 export { RenderPool, RenderThreadError } from './render-pool.ts';
 export {
   TURN_QUEUE,
+  TURN_JOB_OPTIONS,
   ADJUDICATE_JOB,
   adjudicateJobData,
   adjudicateJobId,

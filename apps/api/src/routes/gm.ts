@@ -31,7 +31,7 @@ function pageOf(q: { limit?: number | undefined; before?: string | undefined }):
   return { ...(q.limit === undefined ? {} : { limit: q.limit }), ...(q.before === undefined ? {} : { before: q.before }) };
 }
 
-export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
+export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, queueReady }) => {
   const gm = { tags: ['game master'], security: [{ bearer: [] }] };
 
   async function gameState(gameId: string) {
@@ -96,10 +96,12 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       summary: 'Adjudicate the open turn now',
       description: 'Makes the turn due now and hands it to the worker. The answer comes at once (202); the results and reports follow.',
       params: turnParams,
-      response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429) },
+      response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429, 503) },
     },
     preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
+      // The queue first: with Redis down the deadline is left as it was (503), not moved to now.
+      await queueReady();
       const t = await runNow(db, request.params.gameId, request.params.turn, ACTOR);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
       return reply.code(202).send({ gameId: t.gameId, turn: t.turn, deadline: t.deadline.toISOString(), status: 'dispatched' as const });
@@ -107,9 +109,10 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
   });
 
   app.post('/v1/games/:gameId/turns/:turn/release', {
-    schema: { ...gm, summary: 'Release a held turn: it runs now', params: turnParams, response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429) } },
+    schema: { ...gm, summary: 'Release a held turn: it runs now', params: turnParams, response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429, 503) } },
     preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
+      await queueReady();
       const t = await releaseHeldTurn(db, request.params.gameId, request.params.turn, ACTOR);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
       return reply.code(202).send({ gameId: t.gameId, turn: t.turn, deadline: t.deadline.toISOString(), status: 'dispatched' as const });

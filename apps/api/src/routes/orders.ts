@@ -5,9 +5,10 @@ import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { negotiate } from '../negotiate.ts';
 import { HttpProblem } from '../problem.ts';
+import { checkSubmissionSize } from '../submission-size.ts';
 import { gameParams, ordersBody, problems, receiptSchema, standingOrdersSchema, standingQuery } from '../schemas.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
+export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, orderLimits }) => {
   app.post('/v1/games/:gameId/orders', {
     schema: {
       tags: ['players'],
@@ -30,6 +31,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are given by a nation.');
       const body = request.body;
       const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
+      checkSubmissionSize(rawText, orderLimits);
       const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true };
       const receipt = await submitOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
       if (receipt.final) {

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { exampleScenario, players } from '@arbiter/intake/testing';
 import { InProcessTurnDispatcher, runTurn } from '@arbiter/turns';
 import { buildServer } from '../../src/server.ts';
+import type { ApiTurnQueue } from '../../src/turn-queue.ts';
 
 export const GM_TOKEN = 'gm-token-for-tests-0123456789abcdef0123456789';
 
@@ -17,7 +18,7 @@ export interface Harness {
 }
 
 /** A fresh database and the API over it, with the real in-process turn runner. */
-export async function harness(options: { authFailureMax?: number; bodyLimit?: number; rateLimitMax?: number } = {}): Promise<Harness> {
+export async function harness(options: { authFailureMax?: number; bodyLimit?: number; rateLimitMax?: number; trustProxy?: false | string[]; queue?: ApiTurnQueue } = {}): Promise<Harness> {
   const t = await createTestDatabase();
   const errors: unknown[] = [];
   const dispatcher = new InProcessTurnDispatcher(
@@ -27,11 +28,12 @@ export async function harness(options: { authFailureMax?: number; bodyLimit?: nu
   const app = await buildServer({
     db: t.db,
     gmToken: GM_TOKEN,
-    dispatcher,
+    dispatcher: options.queue?.dispatcher ?? dispatcher,
+    ...(options.queue !== undefined ? { queueReady: options.queue.ready } : {}),
     authFailureLimit: { max: options.authFailureMax ?? 1000, windowMs: 60_000 },
     rateLimit: { max: options.rateLimitMax ?? 100_000, windowMs: 60_000 },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     logLevel: 'silent',
   });
   await app.ready();

@@ -22,6 +22,7 @@ export function banner(s: SystemSummary): string {
   lines.push('', `Arbiter is running${modes.length > 0 ? ` (embedded: ${modes.join(', ')})` : ''}.`, '');
   if (r.apiUrl !== null) lines.push(`  API            ${r.apiUrl}`);
   if (r.docsUrl !== null) lines.push(`  API docs       ${r.docsUrl}`);
+  if (r.apiUrl !== null) lines.push(`  Web client     ${r.apiUrl}/  (players sign in with game id and secret, the GM desk with the GM token)`);
   if (s.gmToken !== null) lines.push(`  GM token       ${s.gmToken}  (Authorization: Bearer <token>; kept in ${s.home.gmTokenFile})`);
   if (r.smtp !== null) lines.push(`  SMTP intake    ${r.smtp.host}:${r.smtp.port}, orders to any address @${r.smtp.domain}`);
   if (r.outboxDir !== null) lines.push(`  Outbox         ${r.outboxDir}  (every outgoing mail as an .eml file)`);

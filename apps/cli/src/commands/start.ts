@@ -41,6 +41,7 @@ async function loadRuntime() {
     Queue: bullmq.Queue,
     Redis: ioredis.Redis,
     buildServer: api.buildServer,
+    createTurnQueue: api.createTurnQueue,
     loadConfig: config.loadConfig,
     loadDatabaseConfig: config.loadDatabaseConfig,
     loadLocalConfig: config.loadLocalConfig,
@@ -384,19 +385,12 @@ interface Wiring {
 type PgTurnQueue = Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>;
 
 /** A queue on which the API hands turns to the worker(s), when this process runs no worker. */
-async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatcher: TurnDispatcher; close(): Promise<void> }> {
-  const { Queue, Redis, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher } = await rt();
+async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatcher: TurnDispatcher; ready?: () => Promise<void>; close(): Promise<void> }> {
+  const { Queue, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, createTurnQueue } = await rt();
   if (queue.kind === 'redis') {
-    const redis = new Redis(queue.url, { maxRetriesPerRequest: null });
-    // The worker's key prefix (WORKER_QUEUE_PREFIX, default "bull"), so both sides use the same queue.
-    const q = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, defaultJobOptions: TURN_JOB_OPTIONS, prefix });
-    return {
-      dispatcher: new QueueTurnDispatcher(q),
-      async close() {
-        await q.close();
-        redis.disconnect();
-      },
-    };
+    // The API's queue (apps/api turn-queue.ts): the worker's key prefix (WORKER_QUEUE_PREFIX, default
+    // "bull") and job options, on a connection that fails fast when Redis is down.
+    return createTurnQueue({ url: queue.url, prefix });
   }
   const q: PgTurnQueue = new Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
     TURN_QUEUE,
@@ -434,10 +428,12 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
   let apiUrl: string | null = null;
   let docsUrl: string | null = null;
   if (only.has('api')) {
+    let queueReady: (() => Promise<void>) | undefined;
     if (dispatcher === null) {
       const q = await turnQueueFor(queue, config.worker.queuePrefix);
       running.push({ name: 'turn queue', stop: () => q.close() });
       dispatcher = q.dispatcher;
+      queueReady = q.ready;
     }
     const server = await buildServer({
       db,
@@ -446,9 +442,12 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
       authFailureLimit: config.api.authFailureLimit,
       rateLimit: config.api.rateLimit,
       bodyLimit: config.api.bodyLimit,
+      requestTimeoutMs: config.api.requestTimeoutMs,
+      orderLimits: config.api.orderLimits,
       trustProxy: config.api.trustProxy,
       logLevel: config.logLevel,
       prettyLogs: ctx.prettyLogs,
+      ...(queueReady !== undefined ? { queueReady } : {}),
     });
     await server.listen({ host: config.api.host, port: config.api.port });
     running.push({ name: 'API', stop: () => server.close() });

@@ -12,7 +12,11 @@ export interface TestGame {
 
 export async function createTestGame(poolMax = 10): Promise<TestGame> {
   const database = await createTestDatabase({ poolMax });
-  const game = await addGame(database.db);
+  return testGameOf(database, await addGame(database.db));
+}
+
+/** A TestGame for another game in the same database (e.g. a fresh game per test). */
+export function testGameOf(database: TestDatabase, game: CreatedGame): TestGame {
   return {
     database,
     game,

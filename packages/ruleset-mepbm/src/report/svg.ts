@@ -21,6 +21,7 @@ import {
   DIRECTIONS,
   centre,
   coordKey,
+  coordOf,
   corners,
   hexWidth,
   neighbour,
@@ -273,26 +274,19 @@ function legendRow(y: number, symbol: string, label: string): string {
   return `${symbol}<text x="36" y="${num(y + 4)}">${escapeXml(label)}</text>`;
 }
 
-/** Renders a nation's map window as a standalone SVG document. */
-export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): string {
-  const s = options.hexSize ?? 24;
-  if (!(Number.isFinite(s) && s >= 8 && s <= 200)) {
-    throw new Error(`renderMapSvg: hexSize must be a number from 8 to 200, got ${String(options.hexSize)}`);
-  }
-  const showIds = options.hexIds ?? true;
-  const showLegend = options.legend ?? true;
-  const title = options.title ?? `${nationName(view.nation, view, options)}, turn ${view.turn}`;
+interface Frame {
+  coords: Map<HexId, Coord>;
+  mapW: number;
+  mapH: number;
+  /** A hex's centre in the document's coordinates. */
+  pos(c: Coord): Point;
+  /** No hex to draw. */
+  empty: boolean;
+}
+
+/** Where the map window lies in the document: the drawn hexes' bounds, and each hex's centre. */
+function mapFrame(view: NationView, s: number): Frame {
   const { coords } = collectHexes(view);
-
-  // Foreign nations get colours in the order of their ids, so the same view always looks the same.
-  const foreign = [
-    ...new Set([...view.sightings.map((x) => x.nation), ...view.populationCentres.map((p) => p.nation)]),
-  ]
-    .filter((n) => n !== view.nation)
-    .sort();
-  const colourOf = (n: NationId): string =>
-    n === view.nation ? OWN_COLOUR : (FOREIGN_COLOURS[foreign.indexOf(n) % FOREIGN_COLOURS.length] as string);
-
   // Bounds of the drawn hexes.
   const w = hexWidth(s);
   let minX = Infinity;
@@ -321,6 +315,40 @@ export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): str
     const p = centre(c, s);
     return { x: p.x + ox, y: p.y + oy };
   };
+  return { coords, mapW, mapH, pos, empty };
+}
+
+/**
+ * The centres of hexes, in the coordinates of the document renderMapSvg(view, options) draws (same hex
+ * size): for drawing over that map, e.g. an order's path. A hex outside the window still gets its place;
+ * an id that is not a hex id gets null.
+ */
+export function mapPoints(view: NationView, hexes: readonly string[], options: Pick<MapSvgOptions, 'hexSize'> = {}): (Point | null)[] {
+  const { pos } = mapFrame(view, options.hexSize ?? 24);
+  return hexes.map((id) => {
+    const c = coordOf(id);
+    return c === null ? null : pos(c);
+  });
+}
+
+/** Renders a nation's map window as a standalone SVG document. */
+export function renderMapSvg(view: NationView, options: MapSvgOptions = {}): string {
+  const s = options.hexSize ?? 24;
+  if (!(Number.isFinite(s) && s >= 8 && s <= 200)) {
+    throw new Error(`renderMapSvg: hexSize must be a number from 8 to 200, got ${String(options.hexSize)}`);
+  }
+  const showIds = options.hexIds ?? true;
+  const showLegend = options.legend ?? true;
+  const title = options.title ?? `${nationName(view.nation, view, options)}, turn ${view.turn}`;
+  const { coords, mapW, mapH, pos, empty } = mapFrame(view, s);
+  // Foreign nations get colours in the order of their ids, so the same view always looks the same.
+  const foreign = [
+    ...new Set([...view.sightings.map((x) => x.nation), ...view.populationCentres.map((p) => p.nation)]),
+  ]
+    .filter((n) => n !== view.nation)
+    .sort();
+  const colourOf = (n: NationId): string =>
+    n === view.nation ? OWN_COLOUR : (FOREIGN_COLOURS[foreign.indexOf(n) % FOREIGN_COLOURS.length] as string);
 
   const body: string[] = [];
   // Terrain: one path per terrain type keeps the document small and fast to rasterise.

@@ -1,0 +1,118 @@
+// The dry-run check of an order text (issue #19): parsed and checked against the open turn exactly as a
+// submission is (the intake's planSubmission), answered with the receipt's content, and nothing stored.
+// The web client's editor calls it as the player types. Where the nation has a report, each move's path
+// also comes as points in that report map's coordinates, so the client draws it without knowing the
+// ruleset's geometry.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IntakeError } from '@arbiter/intake';
+import type { RouteDeps } from '../app.ts';
+import { principalOf } from '../auth.ts';
+import { HttpProblem } from '../problem.ts';
+import { checkSubmissionSize } from '../submission-size.ts';
+import { planOn, pointsOnReportMap } from '../ruleset-calls.ts';
+import { gameParams, ordersBody, problems, receiptSchema } from '../schemas.ts';
+
+const receiptShape = receiptSchema.shape;
+
+const pointSchema = z.object({ space: z.string(), x: z.number(), y: z.number() });
+
+export const checkSchema = z
+  .object({
+    gameId: z.string(),
+    nationId: z.string(),
+    turn: z.number().int(),
+    deadline: z.string(),
+    stored: z.literal(false).describe('A check never stores anything'),
+    orders: receiptShape.orders,
+    cancels: receiptShape.cancels,
+    errors: receiptShape.errors,
+    summary: receiptShape.summary,
+    map: z
+      .object({
+        turn: z.number().int().describe('The report whose map (GET .../turns/:turn/report as image/svg+xml) the points are drawn for'),
+        paths: z.array(
+          z.object({
+            line: z.number().int(),
+            unit: z.string(),
+            points: z.array(pointSchema).describe("The path's spaces, start first, as points in that map's coordinates"),
+          }),
+        ),
+      })
+      .nullable()
+      .describe('Null while the nation has no report yet'),
+  })
+  .meta({ id: 'OrderCheck' });
+
+export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, orderLimits }) => {
+  app.post('/v1/games/:gameId/orders/check', {
+    schema: {
+      tags: ['players'],
+      summary: 'Check an order text against the open turn without storing it (dry run)',
+      description:
+        'The same body as POST /v1/games/{gameId}/orders (`text/plain`, or JSON `{ "orders": "..." }`). The text is parsed and ' +
+        'checked against the open turn exactly as a submission would be: every unreadable line with line and column, each ' +
+        "order accepted or rejected with the reason and warnings, and each move's unopposed path, in words and as space ids. " +
+        "`map` gives the paths as points on the nation's latest report map. Nothing is stored, the standing orders do not change.",
+      security: [{ bearer: [] }],
+      consumes: ['text/plain', 'application/json'],
+      params: gameParams,
+      body: ordersBody,
+      response: { 200: checkSchema, ...problems(400, 401, 403, 404, 409, 413, 415, 429) },
+    },
+    preParsing: auth.hook('nation'),
+    handler: async (request) => {
+      const who = principalOf(request);
+      if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are checked for a nation.');
+      const body = request.body;
+      const text = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
+      checkSubmissionSize(text, orderLimits); // the same limits as a submission (413 naming the limit)
+      const { gameId } = request.params;
+      const nationId = who.nation.nationId;
+
+      const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true } });
+      if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+      if (game.status === 'finished') throw new IntakeError('game-finished', 'The game is finished; it takes no more orders.');
+      const turn = await db.prisma.turn.findUnique({ where: { gameId_number: { gameId, number: game.currentTurn } }, select: { status: true, deadline: true, state: true } });
+      if (turn === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${game.currentTurn}.`);
+      if (turn.status !== 'open') throw new IntakeError('turn-closed', `Turn ${game.currentTurn} is closed for orders (it is ${turn.status}).`);
+
+      const plan = planOn(turn.state, nationId, text);
+      const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
+      const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
+
+      const report = await db.prisma.nationReport.findFirst({
+        where: { gameId, nationId, turnNumber: { lt: game.currentTurn } },
+        orderBy: { turnNumber: 'desc' },
+        select: { turnNumber: true, view: true, svg: true },
+      });
+      let map: z.infer<typeof checkSchema>['map'] = null;
+      if (report !== null && report.svg !== null) {
+        const view = report.view;
+        const paths = plan.orders.flatMap((o) => {
+          if (o.previewPath === undefined) return [];
+          const at = pointsOnReportMap(view, o.previewPath);
+          const points = o.previewPath.flatMap((space, i) => {
+            const p = at[i];
+            return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];
+          });
+          return [{ line: o.line, unit: o.unit, points }];
+        });
+        map = { turn: report.turnNumber, paths };
+      }
+
+      return {
+        gameId,
+        nationId,
+        turn: game.currentTurn,
+        deadline: turn.deadline.toISOString(),
+        stored: false as const,
+        orders: plan.orders,
+        cancels: plan.cancels,
+        errors: plan.errors,
+        summary: { accepted: accepted + cancelsAccepted, rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted, unreadable: plan.errors.length },
+        map,
+      };
+    },
+  });
+};

@@ -1,0 +1,83 @@
+// The API's side of the turn queue (issue 13, findings 5 and 6): the worker's queue exactly (its key
+// prefix WORKER_QUEUE_PREFIX and its job options TURN_JOB_OPTIONS, so "run now" jobs are processed and
+// retried), on a Redis connection that fails fast: a request never waits on a Redis that is down. Every
+// queue call is bounded by `timeoutMs`; past it, or with Redis unreachable, the call fails with a
+// QueueUnavailableError, which the routes answer 503 `queue-unavailable`, and /readyz reports it.
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { QueueTurnDispatcher, TURN_JOB_OPTIONS, TURN_QUEUE, type AdjudicateJobData, type TurnDispatcher } from '@arbiter/turns';
+
+export class QueueUnavailableError extends Error {
+  constructor(what: string, cause?: unknown) {
+    super(`the turn queue (Redis) does not answer: ${what}`, cause === undefined ? undefined : { cause });
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+/** What the API needs of the turn queue: dispatch, a readiness check, and a close. */
+export interface ApiTurnQueue {
+  dispatcher: TurnDispatcher;
+  /** Resolves when the queue answers within the timeout; throws QueueUnavailableError otherwise. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs `work`, failing with QueueUnavailableError when it takes longer than `ms` or fails on the connection. */
+async function bounded<T>(what: string, ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new QueueUnavailableError(`${what} took more than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } catch (err) {
+    if (err instanceof QueueUnavailableError) throw err;
+    throw new QueueUnavailableError(`${what} failed (${(err as Error).message})`, err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface TurnQueueOptions {
+  /** redis://... (REDIS_URL). */
+  url: string;
+  /** BullMQ key prefix (WORKER_QUEUE_PREFIX): the worker's. */
+  prefix: string;
+  /** Longest wait for one queue call, ms (default 3000). */
+  timeoutMs?: number;
+}
+
+export function createTurnQueue(options: TurnQueueOptions): ApiTurnQueue {
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  // No offline queue and one retry: a command while Redis is down fails at once instead of waiting for
+  // the reconnection (BullMQ's advice for queues used in HTTP handlers).
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: timeoutMs, commandTimeout: timeoutMs });
+  // The client keeps reconnecting in the background; its errors are answered per request, not thrown.
+  redis.on('error', () => undefined);
+  const queue = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, prefix: options.prefix, defaultJobOptions: TURN_JOB_OPTIONS });
+  queue.on('error', () => undefined);
+  const inner = new QueueTurnDispatcher(queue);
+  // Without the offline queue a command fails until the connection is up: wait for it (within the bound).
+  const connected = async (): Promise<void> => {
+    if (redis.status === 'ready') return;
+    await new Promise<void>((resolve) => redis.once('ready', resolve));
+  };
+  return {
+    dispatcher: {
+      dispatch: (gameId, turn, at) =>
+        bounded(`dispatching turn ${turn} of game ${gameId}`, timeoutMs, async () => {
+          await connected();
+          await inner.dispatch(gameId, turn, at);
+        }),
+    },
+    ready: () =>
+      bounded('PING', timeoutMs, async () => {
+        await connected();
+        await redis.ping();
+      }),
+    async close() {
+      await queue.close().catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+// The player's page: the game's turn and deadline, the latest report with its map (earlier turns one
+// click away), the order editor with the path drawn as they type, the receipt, the standing orders
+// (cancel a unit's, mark them final), and how reports are mailed.
+import { useCallback, useState } from 'preact/hooks';
+import { enc, json, text } from '../api.ts';
+import { Countdown } from '../components/Countdown.tsx';
+import { MapView } from '../components/MapView.tsx';
+import { errorText, useLoad, usePoll } from '../hooks.ts';
+import { navigate } from '../router.ts';
+import { session, type PlayerSession } from '../session.ts';
+import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, TurnList } from '../types.ts';
+import { OrderEditor } from './OrderEditor.tsx';
+import { ReceiptView } from './ReceiptView.tsx';
+
+function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null }) {
+  const base = `/v1/games/${enc(props.who.gameId)}/turns/${props.turn}/report`;
+  const svg = useLoad(() => text(props.who.secret, base, { accept: 'image/svg+xml' }), [base]);
+  const words = useLoad(() => text(props.who.secret, base, { accept: 'text/plain' }), [base]);
+  const paths = props.check?.map?.turn === props.turn ? props.check.map.paths : [];
+  return (
+    <>
+      {svg.error ? <p class="error">{svg.error}</p> : svg.value ? <MapView svg={svg.value} paths={paths} label={`Map of turn ${props.turn}`} /> : <p>Loading the map…</p>}
+      <details class="report-text">
+        <summary>The report of turn {props.turn} in words</summary>
+        {words.error ? <p class="error">{words.error}</p> : <pre>{words.value ?? 'Loading…'}</pre>}
+      </details>
+    </>
+  );
+}
+
+export function PlayerHome(props: { who: PlayerSession }) {
+  const { gameId, secret } = props.who;
+  const g = `/v1/games/${enc(gameId)}`;
+  const status = useLoad(() => json<GameStatus>(secret, g), [g]);
+  const turns = useLoad(() => json<TurnList>(secret, `${g}/turns`), [g]);
+  const standing = useLoad(() => json<StandingOrders>(secret, `${g}/orders`), [g]);
+  const [shownTurn, setShownTurn] = useState<number | null>(null);
+  const [check, setCheck] = useState<OrderCheck | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const signOut = () => {
+    session.signOutPlayer();
+    navigate('');
+  };
+  const refresh = useCallback(() => {
+    status.reload();
+    turns.reload();
+    standing.reload();
+  }, [status.reload, turns.reload, standing.reload]);
+  // While the turn is adjudicated, look again every few seconds: the new report follows.
+  usePoll(status.value?.turnStatus === 'adjudicating', 3000, refresh);
+  const submitted = (r: Receipt) => {
+    setReceipt(r);
+    refresh();
+  };
+  const send = async (body: { orders: string; final?: boolean }) => {
+    setActionError(null);
+    try {
+      submitted(await json<Receipt>(secret, `${g}/orders`, { body }));
+    } catch (e) {
+      setActionError(errorText(e));
+    }
+  };
+  const setDelivery = async (reportDelivery: ReportDelivery) => {
+    setActionError(null);
+    try {
+      await json(secret, `${g}/nations/${enc(status.value!.you!.nationId)}/report-delivery`, { method: 'PUT', body: { reportDelivery } });
+      status.reload();
+    } catch (e) {
+      setActionError(errorText(e));
+    }
+  };
+
+  if (status.error) {
+    return (
+      <main class="narrow">
+        <p class="error" role="alert">{status.error}</p>
+        <button type="button" onClick={signOut}>Sign out</button>
+      </main>
+    );
+  }
+  const s = status.value;
+  if (s === null) return <main class="narrow"><p>Loading your game…</p></main>;
+  const me = s.nations.find((n) => n.nationId === s.you?.nationId);
+  const done = (turns.value?.turns ?? []).filter((t) => t.status === 'done').map((t) => t.turn);
+  const latest = done.length > 0 ? done[done.length - 1]! : null;
+  const reportTurn = shownTurn ?? latest;
+  const open = s.turnStatus === 'open' && s.status !== 'finished';
+  const standingUnits = standing.value?.standingOrders ?? [];
+
+  return (
+    <>
+      <header class="top">
+        <div>
+          <h1>{s.name}</h1>
+          <p>
+            {me?.name ?? s.you?.nationId} · turn {s.turn} ({s.status === 'active' ? s.turnStatus : s.status})
+            {me?.final && ' · your orders are final'}
+          </p>
+        </div>
+        <div class="top-right">
+          <p>
+            Deadline: <Countdown deadline={s.deadline} />
+          </p>
+          <button type="button" class="secondary" onClick={refresh}>Refresh</button> <button type="button" class="secondary" onClick={signOut}>Sign out</button>
+        </div>
+      </header>
+      <main class="player">
+        <section class="card map-card" aria-labelledby="report-heading">
+          <h2 id="report-heading">{reportTurn === null ? 'Report' : `Report of turn ${reportTurn}`}</h2>
+          {done.length > 1 && (
+            <nav aria-label="Earlier turns" class="turns">
+              {done.map((t) => (
+                <button type="button" key={t} aria-pressed={t === reportTurn} onClick={() => setShownTurn(t)}>
+                  Turn {t}
+                </button>
+              ))}
+            </nav>
+          )}
+          {reportTurn === null ? (
+            <p>No report yet: your first report and its map come when turn {s.turn} has been adjudicated. You can send orders now.</p>
+          ) : (
+            <Report who={props.who} turn={reportTurn} check={check} />
+          )}
+          {check?.map && reportTurn !== null && check.map.turn !== reportTurn && <p class="hint">The paths are drawn on the latest report's map (turn {check.map.turn}).</p>}
+        </section>
+        <div class="side">
+          {receipt && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
+          <OrderEditor gameId={gameId} secret={secret} open={open} onCheck={setCheck} onSubmitted={submitted} />
+          <section class="card" aria-labelledby="standing-heading">
+            <h2 id="standing-heading">Standing orders for turn {s.turn}</h2>
+            {actionError && <p class="error" role="alert">{actionError}</p>}
+            {standingUnits.length === 0 ? (
+              <p>None yet.</p>
+            ) : (
+              <ul class="standing">
+                {standingUnits.map((u) => (
+                  <li key={u.unit}>
+                    <strong>{u.unit}</strong>
+                    <ul>
+                      {u.orders.map((o) => (
+                        <li key={o.text}>
+                          <code>{o.text}</code> — {o.words}
+                        </li>
+                      ))}
+                    </ul>
+                    {open && (
+                      <button type="button" class="secondary" onClick={() => send({ orders: `${u.unit}, cancel` })}>
+                        Cancel {u.unit}'s orders
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {open && standingUnits.length > 0 && !me?.final && (
+              <button type="button" onClick={() => send({ orders: standingUnits.flatMap((u) => u.orders.map((o) => o.text)).join('\n'), final: true })}>
+                Mark these orders final
+              </button>
+            )}
+          </section>
+          <section class="card" aria-labelledby="delivery-heading">
+            <h2 id="delivery-heading">Report by mail</h2>
+            <label>
+              How your turn reports are mailed
+              <select value={s.you?.reportDelivery ?? 'full'} onChange={(e) => setDelivery(e.currentTarget.value as ReportDelivery)}>
+                <option value="full">Full: text, HTML and the map</option>
+                <option value="text">Text only</option>
+                <option value="none">None (read them here)</option>
+              </select>
+            </label>
+          </section>
+        </div>
+      </main>
+    </>
+  );
+}
