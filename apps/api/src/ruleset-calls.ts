@@ -1,35 +1,36 @@
-// What the web client's routes (routes/check.ts, routes/scenario-map.ts) need of the game's ruleset, in
-// one place: planning a submission on a stored state, placing spaces on a report map, and drawing a
-// scenario's opening maps. Today these are mepbm's (the engine and the reports package); when the
-// rulesets sit behind the Ruleset contract (issue #11) only this file changes.
-import { adjudicate, createGame, parseScenario, type GameState, type NationView } from '@arbiter/engine';
-import { IntakeError, planSubmission } from '@arbiter/intake';
-import { mapPoints, renderMapSvg } from '@arbiter/reports';
+// What the web client's routes (routes/check.ts, routes/scenario-map.ts) need of a game's ruleset, in
+// one place, through the Ruleset contract only: planning a submission on a stored state, placing spaces on
+// a report map, and drawing a scenario's opening maps. Nothing here knows a ruleset's board or orders.
+import { checkScenario, planSubmission } from '@arbiter/intake';
+import { rulesetFor } from '@arbiter/rulesets';
 
 /** The receipt's content for a text checked against a stored open-turn state (nothing stored). */
-export function planOn(storedState: unknown, nationId: string, text: string): ReturnType<typeof planSubmission> {
-  return planSubmission(storedState as GameState, nationId, text);
+export function planOn(rulesetId: string, storedState: unknown, nationId: string, text: string): ReturnType<typeof planSubmission> {
+  const ruleset = rulesetFor(rulesetId);
+  return planSubmission(ruleset, ruleset.state.decode(storedState), nationId, text);
 }
 
-/** Each space's point on the map that renderer draws from a stored report view (null: not a space id). */
-export function pointsOnReportMap(storedView: unknown, spaces: readonly string[]): ({ x: number; y: number } | null)[] {
-  return mapPoints(storedView as NationView, spaces);
+/**
+ * Each space's point on the map the ruleset draws from a stored report view (null: not on that map), or
+ * null when the ruleset places no points (the client then shows the path in words only).
+ */
+export function pointsOnReportMap(rulesetId: string, storedView: unknown, spaces: readonly string[]): ({ x: number; y: number } | null)[] | null {
+  const report = rulesetFor(rulesetId).report;
+  return report.mapPoints === undefined ? null : report.mapPoints(storedView, spaces);
 }
 
-/** A scenario's opening map for each nation, as its first report would draw it; IntakeError for a bad scenario. */
-export function openingMaps(scenario: unknown): { nationId: string; name: string; svg: string }[] {
-  const parsed = parseScenario(scenario);
-  if (!parsed.ok) {
-    const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
-    throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
-  }
-  const nameOf = (n: { id: string; name?: string | undefined }): string => n.name ?? n.id;
-  const names: Record<string, string> = Object.fromEntries(parsed.scenario.nations.map((n) => [n.id, nameOf(n)]));
-  // A turn with no orders: nobody moves, and each nation's view is its opening position.
-  const { views } = adjudicate(createGame(parsed.scenario), []);
-  return parsed.scenario.nations.map((n) => {
-    const view = views[n.id];
-    if (view === undefined) throw new Error(`the engine made no view for nation "${n.id}"`);
-    return { nationId: n.id, name: nameOf(n), svg: renderMapSvg(view, { nationName: nameOf(n), nationNames: names, title: `${nameOf(n)}: the opening position` }) };
+/** A scenario's opening map for each player, as its first report would draw it; IntakeError for a bad scenario. */
+export function openingMaps(document: unknown): { nationId: string; name: string; svg: string }[] {
+  const { ruleset, scenario } = checkScenario(document);
+  const state = ruleset.scenario.initialState(scenario);
+  const players = ruleset.scenario.players(state);
+  const names: Record<string, string> = Object.fromEntries(players.map((p) => [p.id, p.name]));
+  // A turn with no orders: nobody moves, and each player's view is its opening position.
+  const { views } = ruleset.adjudicate(state, []);
+  return players.map((p) => {
+    const view = views[p.id];
+    if (view === undefined) throw new Error(`the ${ruleset.id} ruleset made no view for ${ruleset.words.player} "${p.id}"`);
+    const svg = ruleset.report.svg(view, { gameName: '', gameId: '', mapTitle: `${p.name}: the opening position`, turn: ruleset.state.turnOf(state), nextDeadline: null, timeZone: 'UTC', playerName: p.name, playerNames: names });
+    return { nationId: p.id, name: p.name, svg };
   });
 }

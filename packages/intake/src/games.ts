@@ -72,6 +72,25 @@ export function sequentialModeProblem(ruleset: AnyRuleset, mode: SequentialMode)
   return `"${mode}" is not available on this server yet: ${ruleset.title}'s moves are adjudicated at the deadline in ${ruleset.turnStructure.order === 'seat' ? 'seat' : 'initiative'} order (use "at-deadline")`;
 }
 
+/**
+ * A scenario document checked by the ruleset its `ruleset` field names: that ruleset and the parsed
+ * scenario, or an IntakeError `invalid-scenario` listing every problem by path (`scenario.<path>`).
+ */
+export function checkScenario(document: unknown): { ruleset: AnyRuleset; scenario: unknown } {
+  const rulesetId = document !== null && typeof document === 'object' ? (document as { ruleset?: unknown }).ruleset : undefined;
+  if (typeof rulesetId !== 'string' || !isRulesetId(rulesetId)) {
+    const issue = { path: 'scenario.ruleset', message: `must name the game's ruleset, one of ${RULESET_IDS.map((id) => `"${id}"`).join(', ')}${typeof rulesetId === 'string' ? `; "${rulesetId}" is not one` : ''}` };
+    throw new IntakeError('invalid-scenario', `The scenario has 1 problem(s): ${issue.path}: ${issue.message}`, [issue]);
+  }
+  const ruleset = rulesetFor(rulesetId);
+  const parsed = ruleset.scenario.parse(document);
+  if (!parsed.ok) {
+    const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
+    throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+  }
+  return { ruleset, scenario: parsed.scenario };
+}
+
 /** Create a game: its nations with fresh secrets and its first turn, with the ruleset's initial state. */
 export async function createGame(db: Db, input: CreateGameInput, now: Date = new Date()): Promise<CreatedGame> {
   const parsedInput = createGameInputSchema.safeParse(input);
@@ -80,20 +99,9 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
     throw new IntakeError('invalid-input', `The game is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
   }
   const g = parsedInput.data;
-  const rulesetId = (g.scenario !== null && typeof g.scenario === 'object' ? (g.scenario as { ruleset?: unknown }).ruleset : undefined);
-  if (typeof rulesetId !== 'string' || !isRulesetId(rulesetId)) {
-    const issue = { path: 'scenario.ruleset', message: `must name the game's ruleset, one of ${RULESET_IDS.map((id) => `"${id}"`).join(', ')}${typeof rulesetId === 'string' ? `; "${rulesetId}" is not one` : ''}` };
-    throw new IntakeError('invalid-scenario', `The scenario has 1 problem(s): ${issue.path}: ${issue.message}`, [issue]);
-  }
-  const ruleset = rulesetFor(rulesetId);
-  const parsed = ruleset.scenario.parse(g.scenario);
-  if (!parsed.ok) {
-    const issues = parsed.issues.map((i) => ({ path: `scenario.${i.path}`, message: i.message }));
-    throw new IntakeError('invalid-scenario', `The scenario has ${issues.length} problem(s): ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
-  }
+  const { ruleset, scenario } = checkScenario(g.scenario);
   const modeProblem = sequentialModeProblem(ruleset, g.sequentialMode);
   if (modeProblem !== null) throw new IntakeError('invalid-input', `The game is not valid: sequentialMode ${modeProblem}`, [{ path: 'sequentialMode', message: modeProblem }]);
-  const scenario = parsed.scenario;
   const state = ruleset.scenario.initialState(scenario);
   const scenarioNations = new Map(ruleset.scenario.players(state).map((n) => [n.id, n]));
   const issues: { path: string; message: string }[] = [];

@@ -5,6 +5,7 @@ export { submitOrders, submissionBatchStats, SUBMIT_BATCH, planSubmission, extra
 export { renderReceiptText, receiptJson, type Receipt, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
 export { getStandingOrders, getNationReport, type StandingOrdersView, type SubmissionSummary, type NationReportView } from './standing.ts';
 export {
+  checkScenario,
   createGame,
   createGameInputSchema,
   sequentialModeProblem,

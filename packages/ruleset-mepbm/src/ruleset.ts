@@ -7,7 +7,7 @@ import { type Order, describeOrder, normaliseUnitName, parseOrders, printOrder, 
 import type { ReportContext } from './report/context.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { renderReport } from './report/mail.ts';
-import { renderMapSvg } from './report/svg.ts';
+import { mapPoints, renderMapSvg } from './report/svg.ts';
 import { renderTextReport } from './report/text.ts';
 import { summarise } from './summary.ts';
 import { type Scenario, parseScenario } from './scenario.ts';
@@ -31,8 +31,12 @@ function nationContext(ctx: KernelReportContext): ReportContext {
   return out;
 }
 
-function mapOptions(ctx: KernelReportContext): { nationName: string; nationNames?: Readonly<Record<string, string>> } {
-  return ctx.playerNames === undefined ? { nationName: ctx.playerName } : { nationName: ctx.playerName, nationNames: ctx.playerNames };
+function mapOptions(ctx: KernelReportContext): { nationName: string; nationNames?: Readonly<Record<string, string>>; title?: string } {
+  return {
+    nationName: ctx.playerName,
+    ...(ctx.playerNames === undefined ? {} : { nationNames: ctx.playerNames }),
+    ...(ctx.mapTitle === undefined ? {} : { title: ctx.mapTitle }),
+  };
 }
 
 // Owners by unit, once per state object (states are never changed in place): intake and the turn
@@ -112,5 +116,6 @@ export const mepbm: MepbmRuleset = {
     html: (view, ctx) => renderHtmlReport(view, nationContext(ctx), { mapSvg: renderMapSvg(view, mapOptions(ctx)) }),
     svg: (view, ctx) => renderMapSvg(view, mapOptions(ctx)),
     render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapSvg(view, mapOptions(ctx))),
+    mapPoints: (view, spaces) => mapPoints(view, spaces),
   },
 };

@@ -70,14 +70,14 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const { gameId } = request.params;
       const nationId = who.nation.nationId;
 
-      const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true } });
+      const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true, ruleset: true } });
       if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
       if (game.status === 'finished') throw new IntakeError('game-finished', 'The game is finished; it takes no more orders.');
       const turn = await db.prisma.turn.findUnique({ where: { gameId_number: { gameId, number: game.currentTurn } }, select: { status: true, deadline: true, state: true } });
       if (turn === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${game.currentTurn}.`);
       if (turn.status !== 'open') throw new IntakeError('turn-closed', `Turn ${game.currentTurn} is closed for orders (it is ${turn.status}).`);
 
-      const plan = planOn(turn.state, nationId, text);
+      const plan = planOn(game.ruleset, turn.state, nationId, text);
       const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
       const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
 
@@ -91,7 +91,8 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
         const view = report.view;
         const paths = plan.orders.flatMap((o) => {
           if (o.previewPath === undefined) return [];
-          const at = pointsOnReportMap(view, o.previewPath);
+          const at = pointsOnReportMap(game.ruleset, view, o.previewPath);
+          if (at === null) return [];
           const points = o.previewPath.flatMap((space, i) => {
             const p = at[i];
             return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];

@@ -112,6 +112,8 @@ export interface ReportContext {
   playerName: string;
   /** Other players' names by id, for sightings; ids are shown where a name is missing. */
   playerNames?: Readonly<Record<PlayerId, string>>;
+  /** The map picture's heading instead of the reader and turn (e.g. a scenario's opening-position preview). */
+  mapTitle?: string;
 }
 /** One player's report, rendered: the shared mail (@arbiter/reports) wraps text and HTML, the PNG is the SVG's. */
 export interface RenderedReport { text: string; html: string; svg: string }
@@ -179,5 +181,11 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
     svg(view: V, ctx: ReportContext): string;
     /** All three from one model (what the turn worker stores and mails). */
     render(view: V, ctx: ReportContext): RenderedReport;
+    /**
+     * Where each space (formatted id) sits on the map `svg` draws for this view, in the SVG's user units
+     * (null where the view's map does not show it): the web client draws order paths over the map with
+     * them, knowing nothing of the board. Optional: without it the client shows the path in words only.
+     */
+    mapPoints?(view: V, spaces: readonly string[]): ({ x: number; y: number } | null)[];
   };
 }
