@@ -25,6 +25,9 @@ async function folder(name: string): Promise<string> {
 
 const table = (): string => `t_${randomBytes(6).toString('hex')}`;
 
+let tearingDown = false;
+const poolErrors: Error[] = [];
+
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'arbiter-embedded-'));
   await chmod(root, 0o755);
@@ -46,11 +49,19 @@ beforeAll(async () => {
     },
   });
   pool = new pg.Pool({ connectionString: embedded.url, max: 12 });
+  // pg's pool.end() resolves before its clients' sockets close, so the server's fast shutdown in afterAll
+  // can still reach an idle client ("terminating connection due to administrator command", 57P01): expected
+  // then, as @arbiter/db's pools expect it. Any such error before the teardown is a failure.
+  pool.on('error', (e) => {
+    if (!tearingDown) poolErrors.push(e);
+  });
 });
 
 afterAll(async () => {
+  tearingDown = true;
   await pool?.end();
   await embedded?.stop();
+  expect(poolErrors).toEqual([]);
   if (root) await rm(root, { recursive: true, force: true });
 });
 
