@@ -95,13 +95,19 @@ function resultOf(before: ExState, next: ExState, outcome: TurnOutcome, priorErr
   return sealTurn({ turn, units, events: outcome.events, rolls: outcome.rolls, errors, views, nextState: next });
 }
 
+/** Orders in line order, whatever order they arrived in (a result must not depend on it). */
+function inLineOrder(orders: readonly ExOrder[]): ExOrder[] {
+  return [...orders].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
 function unknownMechErrors(state: ExState, orders: readonly ExOrder[]): OrderError[] {
   const ids = new Set(state.mechs.map((m) => m.id));
   return orders.filter((o) => !ids.has(o.mech)).map((o) => orderError(o, `${JSON.stringify(o.mech)} is not a mech of this game (mechs: ${[...ids].join(', ')})`));
 }
 
 /** One player's turn (the sequential member of the contract): only that player's mech's orders count. */
-export function moveOne(state: ExState, player: string, orders: readonly ExOrder[]): ExTurnResult {
+export function moveOne(state: ExState, player: string, arrived: readonly ExOrder[]): ExTurnResult {
+  const orders = inLineOrder(arrived);
   const next = toMove(state);
   if (next !== player) throw new Error(`it is ${next ?? 'nobody'}'s turn, not ${player}'s`);
   const mech = mechOf(state, player);
@@ -111,7 +117,8 @@ export function moveOne(state: ExState, player: string, orders: readonly ExOrder
 }
 
 /** The whole round: each remaining player's turn in seat order, with the orders of every player. */
-export function adjudicateTurn(state: ExState, orders: readonly ExOrder[], options?: { orderErrors?: readonly OrderError[] }): ExTurnResult {
+export function adjudicateTurn(state: ExState, arrived: readonly ExOrder[], options?: { orderErrors?: readonly OrderError[] }): ExTurnResult {
+  const orders = inLineOrder(arrived);
   const s = structuredClone(state);
   const early = [...(options?.orderErrors ?? []), ...unknownMechErrors(state, orders)];
   for (const pid of state.moved) {
