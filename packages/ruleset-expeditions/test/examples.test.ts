@@ -70,4 +70,18 @@ describe('Expeditions example scenarios', () => {
     const { result } = load('empty-bag');
     await expect(expeditions.report.text(result.views.ben!, ctx(3, 'Ben'))).toMatchFileSnapshot('./__golden__/empty-bag-ben.txt');
   });
+
+  it('places spaces on the map picture for the web client (mapPoints), null where the map has no such space', () => {
+    const { result } = load('off-basecamp');
+    expect(expeditions.report.mapPoints!(result.views.ann!, ['basecamp', '7', 'c1', 'nowhere'])).toEqual([{ x: 300, y: 500 }, { x: 200, y: 260 }, { x: 100, y: 260 }, null]);
+  });
+
+  it('the board is the kernel topology over Basecamp, locations and cards, with graph distance', () => {
+    const { state } = load('off-basecamp');
+    const board = expeditions.board(state);
+    expect(board.parseSpace(' Basecamp ')).toBe('basecamp');
+    expect(board.neighbours('basecamp').map((e) => e.to)).toEqual(['1', '2', '3']);
+    expect(board.distance('basecamp', '20')).toBe(6);
+    expect(board.regionOf!('c3')).toBe('card');
+  });
 });

@@ -58,3 +58,15 @@ describe('Expeditions scenario', () => {
     expect(issuesOf(doc).map((i) => i.path)).toEqual(['locations[0].mapToken', 'locations[7].corruption', 'aside']);
   });
 });
+
+describe('Expeditions stored state', () => {
+  it('decodes a stored state and refuses a foreign one, naming the first problem', async () => {
+    const { decodeState, initialState } = await import('../src/index.ts');
+    const parsed = parseScenario(base());
+    if (!parsed.ok) throw new Error('the test map is valid');
+    const state = initialState(parsed.scenario);
+    expect(decodeState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    expect(() => decodeState({ ...state, ruleset: 'mage-knight' })).toThrow('not an expeditions state: ruleset: ');
+    expect(() => decodeState({ ...state, rng: { algorithm: 'xorshift' } })).toThrow('not an expeditions state: rng: not a generator state (sfc32)');
+  });
+});
