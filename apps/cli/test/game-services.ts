@@ -1,0 +1,116 @@
+// The services a game test plays through, started for real on loopback: PostgreSQL (a test database),
+// Redis (BullMQ, a unique key prefix), the SMTP sink as the outbox's peer, the worker, the REST API and
+// the SMTP intake. Shared by the end-to-end game tests of each ruleset (mage-knight-game.test.ts,
+// expeditions-game.test.ts); the helpers below create a game over REST and submit orders.
+import pino from 'pino';
+import { expect } from 'vitest';
+import { buildServer } from '@arbiter/api';
+import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
+import { MailPipeline, startSmtpIntake, type SmtpIntake } from '@arbiter/mail-in';
+import { startWorker, type RunningWorker } from '@arbiter/worker';
+import { dropPrefix, quietLog, testSettings, uniquePrefix, waitFor } from '../../worker/test/helpers.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
+export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+export interface GameServices {
+  tdb: TestDatabase;
+  sink: SmtpSink;
+  worker: RunningWorker;
+  intake: SmtpIntake;
+  app: Awaited<ReturnType<typeof buildServer>>;
+  gmToken: string;
+  close(): Promise<void>;
+}
+
+export async function startGameServices(gmToken: string): Promise<GameServices> {
+  const prefix = uniquePrefix();
+  const [tdb, sink] = await Promise.all([createTestDatabase({ poolMax: 20 }), startSmtpSink()]);
+  const worker = await startWorker({
+    db: tdb.db,
+    queue: { kind: 'redis', url: REDIS_URL, prefix },
+    smtpUrl: sink.url,
+    mailFrom: MAIL_FROM,
+    settings: testSettings({ queuePrefix: prefix, renderThreads: 0 }),
+    log: quietLog,
+  });
+  const app = await buildServer({
+    db: tdb.db,
+    gmToken,
+    dispatcher: worker.dispatcher,
+    authFailureLimit: { max: 1000, windowMs: 60_000 },
+    rateLimit: { max: 100_000, windowMs: 60_000 },
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+    logLevel: 'silent',
+  });
+  await app.ready();
+  const intake = await startSmtpIntake({
+    host: '127.0.0.1',
+    port: 0,
+    acceptedDomains: ['arbiter.test'],
+    maxMessageBytes: 2 * 1024 * 1024,
+    processor: new MailPipeline({ db: tdb.db, mailFrom: MAIL_FROM, logger: pino({ level: 'silent' }) }),
+    logger: pino({ level: 'silent' }),
+  });
+  return {
+    tdb,
+    sink,
+    worker,
+    intake,
+    app,
+    gmToken,
+    close: async () => {
+      await intake.close();
+      await app.close();
+      await worker.close();
+      await Promise.all([tdb.drop(), sink.close(), dropPrefix(REDIS_URL, prefix)]);
+    },
+  };
+}
+
+/** POST /v1/games as the game master: a weekly schedule in `timeZone`, these players, these settings. */
+export function createGame(
+  s: GameServices,
+  game: { name: string; scenario: unknown; nations: { nationId: string; email: string; name: string }[]; timeZone?: string },
+  settings: Record<string, unknown>,
+) {
+  return s.app.inject({
+    method: 'POST',
+    url: '/v1/games',
+    headers: { authorization: `Bearer ${s.gmToken}` },
+    payload: { name: game.name, scenario: game.scenario, schedule: { kind: 'every', days: 7, time: '18:00' }, timeZone: game.timeZone ?? 'Europe/London', nations: game.nations, ...settings },
+  });
+}
+
+/** A created game's id, turn and each player's secret (the creation must answer 201). */
+export async function newGame(s: GameServices, game: Parameters<typeof createGame>[1], settings: Record<string, unknown>) {
+  const created = await createGame(s, game, settings);
+  if (created.statusCode !== 201) throw new Error(`creating ${game.name} answered ${created.statusCode}: ${created.body}`);
+  const g = created.json() as { gameId: string; turn: number; nations: { nationId: string; secret: string }[] };
+  return { ...g, secret: (id: string) => g.nations.find((n) => n.nationId === id)!.secret };
+}
+
+export const submitOrders = (s: GameServices, gameId: string, secret: string, orders: string, final = false) =>
+  s.app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders`, headers: { ...bearer(secret), 'content-type': 'application/json' }, payload: { orders, final } });
+
+/** Waits for the report mails of a turn (one per player) and the receipt mailed to `receiptTo`. */
+export function reportMails(s: GameServices, subject: string, players: number, receiptTo: string) {
+  return waitFor(`the receipt and ${players} report mails`, async () => {
+    const reports = s.sink.received.filter((m) => m.parsed.subject?.includes(subject));
+    const receipt = s.sink.received.find((m) => m.envelopeTo.includes(receiptTo) && /receipt/.test(m.parsed.subject ?? ''));
+    return reports.length >= players && receipt !== undefined ? { reports, receipt } : undefined;
+  }, 60_000);
+}
+
+/** A report mail carries the map inline in its HTML and as one PNG attachment named for its turn. */
+export function expectMapInReport(mail: SmtpSink['received'][number], turn: number): void {
+  expect(mail.parsed.html).toContain('<svg');
+  expect(mail.parsed.attachments).toHaveLength(1);
+  const png = mail.parsed.attachments[0]!;
+  expect(png.filename).toBe(`map-turn-${turn}.png`);
+  expect(png.contentType).toBe('image/png');
+  expect(png.content.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+}
