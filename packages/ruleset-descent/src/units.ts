@@ -34,11 +34,12 @@ export function figureResults(before: DsState, after: DsState, events: readonly 
     const now = after.figures.find((f) => f.id === e.figure)!;
     const was = before.figures.find((f) => f.id === e.figure);
     const refused = events.find((x) => x.type === 'refused' && x.figure === e.figure);
+    const started = events.find((x) => x.type === 'activation-started' && x.figure === e.figure);
     return [
       {
         figure: e.figure,
         player: now.player,
-        from: was === undefined ? now.square : was.square,
+        from: started?.type === 'activation-started' ? started.square : (was?.square ?? null),
         to: now.square,
         path: paths[e.figure] ?? [],
         mp: e.mp,
