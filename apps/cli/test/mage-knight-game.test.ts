@@ -4,68 +4,27 @@
 // report mails with the PNG map delivered from the outbox. Real PostgreSQL, Redis and SMTP on loopback.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '@arbiter/api';
-import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { sequentialModeProblem } from '@arbiter/intake';
-import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
-import { MailPipeline, startSmtpIntake, type SmtpIntake } from '@arbiter/mail-in';
 import { rulesetFor } from '@arbiter/rulesets';
-import { startWorker, type RunningWorker } from '@arbiter/worker';
-import { dropPrefix, quietLog, testSettings, uniquePrefix, waitFor } from '../../worker/test/helpers.ts';
+import { waitFor } from '../../worker/test/helpers.ts';
+import { bearer, expectPngMap, startGameServices, type GameServices } from './game-services.ts';
 import { root } from './run-arbiter.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
 const GM_TOKEN = 'gm-token-for-mage-knight-0123456789abcdef0123';
-const gm = { authorization: `Bearer ${GM_TOKEN}` };
-const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
-let tdb: TestDatabase;
-let sink: SmtpSink;
-let worker: RunningWorker;
-let intake: SmtpIntake;
-let app: Awaited<ReturnType<typeof buildServer>>;
-const prefix = uniquePrefix();
+let services: GameServices;
+let tdb: GameServices['tdb'];
+let app: GameServices['app'];
+let gm: GameServices['gm'];
 
 beforeAll(async () => {
-  [tdb, sink] = await Promise.all([createTestDatabase({ poolMax: 20 }), startSmtpSink()]);
-  worker = await startWorker({
-    db: tdb.db,
-    queue: { kind: 'redis', url: REDIS_URL, prefix },
-    smtpUrl: sink.url,
-    mailFrom: MAIL_FROM,
-    settings: testSettings({ queuePrefix: prefix, renderThreads: 0 }),
-    log: quietLog,
-  });
-  app = await buildServer({
-    db: tdb.db,
-    gmToken: GM_TOKEN,
-    dispatcher: worker.dispatcher,
-    authFailureLimit: { max: 1000, windowMs: 60_000 },
-    rateLimit: { max: 100_000, windowMs: 60_000 },
-    bodyLimit: 256 * 1024,
-    trustProxy: false,
-    logLevel: 'silent',
-  });
-  await app.ready();
-  intake = await startSmtpIntake({
-    host: '127.0.0.1',
-    port: 0,
-    acceptedDomains: ['arbiter.test'],
-    maxMessageBytes: 2 * 1024 * 1024,
-    processor: new MailPipeline({ db: tdb.db, mailFrom: MAIL_FROM, logger: pino({ level: 'silent' }) }),
-    logger: pino({ level: 'silent' }),
-  });
+  services = await startGameServices(GM_TOKEN);
+  ({ tdb, app, gm } = services);
 }, 60_000);
 
 afterAll(async () => {
-  await intake?.close();
-  await app?.close();
-  await worker?.close();
-  await Promise.all([tdb?.drop(), sink?.close(), dropPrefix(REDIS_URL, prefix)]);
+  await services?.close();
 }, 60_000);
 
 const scenario = () => JSON.parse(readFileSync(join(root, 'examples/scenarios/mage-knight/first-reconnaissance.json'), 'utf8')) as Record<string, unknown>;
@@ -97,8 +56,7 @@ async function newGame(name: string, settings: Record<string, unknown>) {
   return { ...game, secret: (id: string) => game.nations.find((n) => n.nationId === id)!.secret };
 }
 
-const submit = (gameId: string, secret: string, orders: string, final = false) =>
-  app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders`, headers: { ...bearer(secret), 'content-type': 'application/json' }, payload: { orders, final } });
+const submit = (gameId: string, secret: string, orders: string, final = false) => services.submit(gameId, secret, orders, final);
 
 describe('a Mage Knight game through the services', () => {
   it('REST and mail orders with receipts in its words, the worker adjudicates, reports with the map are mailed', async () => {
@@ -133,24 +91,12 @@ describe('a Mage Knight game through the services', () => {
     ]);
 
     // A mistake is answered in the ruleset's words, naming the line and column.
-    const wrong = await app.inject({
-      method: 'POST',
-      url: `/v1/games/${game.gameId}/orders`,
-      headers: { ...bearer(secret('chloe')), 'content-type': 'text/plain' },
-      payload: 'goldyx, move 2, north',
-    });
+    const wrong = await services.submitText(game.gameId, secret('chloe'), 'goldyx, move 2, north');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.body).toContain('is not a direction; use ne, e, se, sw, w or nw');
 
     // Ben by mail.
-    const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: intake.port, secure: false, ignoreTLS: true });
-    await mailer.sendMail({
-      from: 'Ben <ben@players.test>',
-      to: 'orders@arbiter.test',
-      subject: 'my move',
-      messageId: '<mk-ben-1@players.test>',
-      text: `game: ${game.gameId}\nsecret: ${secret('ben')}\nfinal: yes\n\narythea, move 2+2+2+2, ne, e, e, play 2, explore\n`,
-    });
+    await services.mailOrders(game.gameId, { name: 'Ben', email: 'ben@players.test', secret: secret('ben') }, 'arythea, move 2+2+2+2, ne, e, e, play 2, explore', '<mk-ben-1@players.test>');
     const benStanding = await tdb.db.prisma.standingOrder.findMany({ where: { gameId: game.gameId, nationId: 'ben' } });
     expect(benStanding.map((s) => s.unitId)).toEqual(['arythea']);
 
@@ -159,22 +105,14 @@ describe('a Mage Knight game through the services', () => {
     expect(chloe.statusCode, chloe.body).toBe(200);
 
     await waitFor('turn 1 done', async () => (await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } })).status === 'done', 60_000);
-    const mails = await waitFor('the receipt and 3 report mails', async () => {
-      const reports = sink.received.filter((m) => m.parsed.subject?.includes('Reconnaissance turn 1 report'));
-      const receipt = sink.received.find((m) => m.envelopeTo.includes('ben@players.test') && /receipt/.test(m.parsed.subject ?? ''));
-      return reports.length >= 3 && receipt !== undefined ? { reports, receipt } : undefined;
-    }, 60_000);
+    const mails = await services.reportMails('Reconnaissance turn 1 report', 3, 'ben@players.test');
     expect(mails.receipt.parsed.text).toContain('arythea, move 2+2+2+2, ne, e, e, play 2, explore');
     expect(mails.reports.map((m) => m.envelopeTo[0]).sort()).toEqual(['anna@players.test', 'ben@players.test', 'chloe@players.test']);
     const ben = mails.reports.find((m) => m.envelopeTo[0] === 'ben@players.test')!;
     expect(ben.parsed.text).toContain('Reconnaissance (game ');
     expect(ben.parsed.text).toContain('Arythea explores from a2.se for 2 Move points: countryside tile 5 is revealed at position b2 (0 left).');
     expect(ben.parsed.html).toContain('<svg');
-    expect(ben.parsed.attachments).toHaveLength(1);
-    const png = ben.parsed.attachments[0]!;
-    expect(png.filename).toBe('map-turn-1.png');
-    expect(png.contentType).toBe('image/png');
-    expect(png.content.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expectPngMap(ben.parsed.attachments, 1);
     const state = (await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 2 } } }));
     expect(state.status).toBe('open');
   }, 120_000);

@@ -48,7 +48,8 @@ export const descent: DescentRuleset = {
   state: {
     decode: decodeState,
     turnOf: (state) => state.turn,
-    ownerOf: (state, unit) => state.figures.find((f) => f.id === unit)?.player ?? null,
+    // A monster of an unrevealed area is the overlord's too: its orders are kept until it is placed.
+    ownerOf: (state, unit) => state.figures.find((f) => f.id === unit)?.player ?? state.areas.flatMap((a) => a.monsters).find((m) => m.id === unit)?.player ?? null,
   },
   orders: {
     parse: parseOrders,

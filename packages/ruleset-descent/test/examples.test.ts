@@ -118,6 +118,8 @@ describe('Descent example scenarios', () => {
     expect(() => descent.state.decode({ ...(stored as object), ruleset: 'mepbm' })).toThrow(/not a descent state: ruleset/);
     expect(descent.state.ownerOf(state, 'skel-1')).toBe('olga');
     expect(descent.state.ownerOf(state, 'jain')).toBe('ben');
+    expect(descent.state.ownerOf(state, 'spider-1')).toBe('olga');
+    expect(descent.state.ownerOf(state, 'nobody')).toBeNull();
     expect(descent.sequential!.toMove(state)).toBe('anna');
     expect(descent.orders.template(state, 'anna')).toEqual(['# Grisban the Thirsty (speed 4, fatigue 3) is on A3', 'grisban, advance']);
     expect(descent.board(state).neighbours('F4').map((e) => `${e.to}${e.through === undefined ? '' : ` ${e.through}`}`)).toEqual(['F3', 'G3', 'G4 door', 'G5', 'F5', 'E5', 'E4', 'E3']); // the kernel's free diagonals; the step rules refuse G3 and G5 (a wall line)
