@@ -133,6 +133,12 @@ export class Activation {
     return this.s.figures.find((o) => o.grapple && this.enemy(o) && o.square !== null && this.d.adjacent(mine, this.d.squaresOf(o)));
   }
 
+  /** Grapple: a figure next to an enemy with Grapple cannot spend MP to move (steps, jumps, climbs, stairs, glyphs). */
+  private notGrappled(): void {
+    const g = this.grappledBy();
+    if (g !== undefined) throw new Refused('grappled', `${g.id} grapples ${this.f.id}: an adjacent enemy figure may not spend MP to move`);
+  }
+
   private rules(): StepRules<string, Figure> {
     const large = this.f.size[0] > 1 || this.f.size[1] > 1;
     const fitEveryStep = large && this.s.settings.largeMonsters === 'step-and-fit';
@@ -335,6 +341,7 @@ export class Activation {
         if (e.square === null) {
           const sq = this.here();
           if (this.d.glyphAt(sq)?.active !== true) throw new Refused('not-here', `there is no active glyph on ${sq}`);
+          this.notGrappled();
           this.pay(ACTION_COST.glyph, 'going to town');
           this.f.square = null;
           this.push({ type: 'went-to-town', figure: this.f.id, from: sq, cost: ACTION_COST.glyph, mpLeft: this.left });
@@ -357,6 +364,7 @@ export class Activation {
         const colour = this.d.stairsAt(sq);
         if (colour === null) throw new Refused('not-here', `there is no staircase on ${sq}`);
         if (e.square === sq || this.d.stairsAt(e.square) !== colour) throw new Refused('not-here', `${e.square} is not another ${colour} staircase`);
+        this.notGrappled();
         this.pay(ACTION_COST.stairs, 'taking a staircase');
         const area = this.d.areaOf(e.square)!;
         if (!area.revealed) this.reveal(area.id);
@@ -386,6 +394,7 @@ export class Activation {
         if (pits === 0) throw new Refused('not-a-pit', `there is no pit ${e.direction} of ${from} to jump`);
         const blocked = this.entering(footprint(at, this.f.size));
         if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
+        this.notGrappled();
         this.pay(ACTION_COST.jumpPerPit * pits, `jumping ${pits} pit space${pits === 1 ? '' : 's'}`);
         this.f.square = at;
         this.path.push(at);
@@ -401,6 +410,7 @@ export class Activation {
         if (this.d.isPit(to)) throw new Refused('in-pit', `${to} is a pit too: climb out to a square next to the pit`);
         const blocked = this.entering([to]) ?? this.crossing(from, to);
         if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
+        this.notGrappled();
         this.pay(ACTION_COST.climb, 'climbing out of a pit');
         this.f.square = to;
         this.path.push(to);

@@ -97,7 +97,7 @@ export function renderMapSvg(view: DsView, title = `Descent turn ${view.turn}: $
     const hpx = f.size[1] * CELL;
     const fill = f.side === 'heroes' ? '#1f6fd1' : '#c0392b';
     out.push(`<ellipse cx="${c.x + wpx / 2}" cy="${c.y + hpx / 2}" rx="${wpx / 2 - 4}" ry="${hpx / 2 - 4}" fill="${fill}" stroke="#fff"/>`);
-    out.push(`<text x="${c.x + wpx / 2}" y="${c.y + hpx / 2 + 4}" font-size="10" text-anchor="middle" fill="#fff">${escapeXml(f.id.slice(0, 5))}</text>`);
+    out.push(`<text x="${c.x + wpx / 2}" y="${c.y + hpx / 2 + 4}" font-size="7" text-anchor="middle" fill="#fff">${escapeXml(f.id.slice(0, 8))}</text>`);
   }
   const town = view.figures.filter((f) => f.square === null).map((f) => f.id);
   out.push(`<text x="${MARGIN}" y="${h - 8}" font-size="11" fill="#eee">${escapeXml(`In town: ${town.join(', ') || 'nobody'}. Unrevealed areas: ${view.unrevealedAreas}.`)}</text>`);

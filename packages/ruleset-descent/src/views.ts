@@ -37,6 +37,8 @@ export function viewFor(state: DsState, player: string, turn: number, events: re
   const shown = new Set(state.areas.filter((a) => a.revealed).flatMap((a) => a.squares));
   const touches = (pair: readonly string[]) => pair.some((q) => shown.has(q));
   const owned = state.figures.filter((f) => f.player === player).map((f) => f.id);
+  // The overlord's mistakes include those in orders for monsters not placed yet (the overlord wrote them).
+  const ordered = new Set([...owned, ...(p.side === 'overlord' ? state.areas.flatMap((a) => a.monsters.map((m) => m.id)) : [])]);
   return {
     ruleset: 'descent',
     turn,
@@ -56,6 +58,6 @@ export function viewFor(state: DsState, player: string, turn: number, events: re
     treasureDeck: state.treasureDeck.length,
     events: structuredClone([...events]),
     paths: pathsOf(events),
-    errors: errors.filter((e) => e.unit !== undefined && owned.includes(e.unit)).map((e) => ({ ...e })),
+    errors: errors.filter((e) => e.unit !== undefined && ordered.has(e.unit)).map((e) => ({ ...e })),
   };
 }

@@ -160,6 +160,14 @@ export const reference: Case[] = [
     expect: [{ error: 'grisban is a hero' }, { error: 'skel-1 is a monster' }],
   },
   {
+    id: 'DR-21',
+    rule: 'Grapple stops every way of spending MP to move: a grappled hero cannot jump a pit either.',
+    source: 'reference',
+    position: { heroes: ['grisban A4 speed 4'], monsters: ['zombie-1 A5 speed 3 grapple'], more: { pits: ['B4'] } },
+    orders: ['grisban, run, jump e'],
+    expect: [refused('grappled'), { figure: 'grisban', final: 'A4', spent: 0 }],
+  },
+  {
     id: 'DR-20',
     rule: 'Diagonal steps are allowed around corners (community ruling), but never through a wall (house reading: one L-shaped route around the step must be open).',
     source: 'house rule',
