@@ -2,6 +2,7 @@
 // Redis (BullMQ, a unique key prefix), the SMTP sink as the outbox's peer, the worker, the REST API and
 // the SMTP intake. Shared by the end-to-end game tests of each ruleset (mage-knight-game.test.ts,
 // expeditions-game.test.ts); the helpers below create a game over REST and submit orders.
+import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { buildServer } from '@arbiter/api';
@@ -105,12 +106,31 @@ export function reportMails(s: GameServices, subject: string, players: number, r
   }, 60_000);
 }
 
-/** A report mail carries the map inline in its HTML and as one PNG attachment named for its turn. */
-export function expectMapInReport(mail: SmtpSink['received'][number], turn: number): void {
-  expect(mail.parsed.html).toContain('<svg');
-  expect(mail.parsed.attachments).toHaveLength(1);
-  const png = mail.parsed.attachments[0]!;
+/** A player's orders by REST as plain text (the way a mistake is answered with 422). */
+export const submitText = (s: GameServices, gameId: string, secret: string, orders: string) =>
+  s.app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders`, headers: { ...bearer(secret), 'content-type': 'text/plain' }, payload: orders });
+
+/** A player's orders mailed to the SMTP intake (marked final), the header lines as the mail intake reads them. */
+export async function mailOrders(s: GameServices, gameId: string, player: { name: string; email: string; secret: string }, orders: string, messageId: string): Promise<void> {
+  const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: s.intake.port, secure: false, ignoreTLS: true });
+  try {
+    await mailer.sendMail({ from: `${player.name} <${player.email}>`, to: 'orders@arbiter.test', subject: 'my move', messageId, text: `game: ${gameId}\nsecret: ${player.secret}\nfinal: yes\n\n${orders}\n` });
+  } finally {
+    mailer.close();
+  }
+}
+
+/** The map attached to a report mail: one PNG named after the turn. */
+export function expectPngMap(attachments: readonly { filename?: string; contentType: string; content: Buffer }[], turn: number): void {
+  expect(attachments).toHaveLength(1);
+  const png = attachments[0]!;
   expect(png.filename).toBe(`map-turn-${turn}.png`);
   expect(png.contentType).toBe('image/png');
   expect(png.content.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+}
+
+/** A report mail carries the map inline in its HTML and as one PNG attachment named for its turn. */
+export function expectMapInReport(mail: SmtpSink['received'][number], turn: number): void {
+  expect(mail.parsed.html).toContain('<svg');
+  expectPngMap(mail.parsed.attachments, turn);
 }

@@ -6,7 +6,7 @@ import { canonicalSha256, type ReportContext } from '@arbiter/engine';
 import { DEFAULT_LEVEL_AT, mageKnight, parseOrders, renderTextReport } from '../src/index.ts';
 import type { MkState, MkTurnResult } from '../src/index.ts';
 
-import { expectGolden } from './golden.ts';
+import { expectGolden } from '../../../test/golden.ts';
 
 const dir = new URL('../../../examples/scenarios/mage-knight/', import.meta.url);
 

@@ -3,6 +3,7 @@
 // A new ruleset: its package (packages/ruleset-<id>) exports one Ruleset value; import it below and add
 // it to RULESETS (docs/architecture.md, "A sixth ruleset").
 import type { Ruleset, RulesetId } from '@arbiter/engine';
+import { descent } from '@arbiter/ruleset-descent';
 import { expeditions } from '@arbiter/ruleset-expeditions';
 import { mageKnight } from '@arbiter/ruleset-mage-knight';
 import { mepbm } from '@arbiter/ruleset-mepbm';
@@ -16,6 +17,7 @@ export type AnyRuleset = Ruleset;
 const RULESETS: { readonly [id in RulesetId]?: AnyRuleset } = {
   mepbm,
   'mage-knight': mageKnight,
+  descent,
   expeditions,
 };
 

@@ -1,3 +1,4 @@
+// Shared by the rulesets' example tests (moved from packages/ruleset-mage-knight/test/golden.ts).
 // Strict golden files: a missing golden file is a failure (never written silently); UPDATE_GOLDEN=1
 // rewrites them, to be reviewed and committed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

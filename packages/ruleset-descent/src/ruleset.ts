@@ -1,0 +1,75 @@
+// Descent behind the kernel's Ruleset contract: the one value the registry, the services and the shells
+// use (docs/architecture.md).
+import type { ReportContext, Ruleset } from '@arbiter/engine';
+import { topologyOf } from './board.ts';
+import { checkOrders, orderTemplate } from './check.ts';
+import type { DsEvent } from './events.ts';
+import { describeOrder, parseOrders, printOrder, readFigure, type DsOrder } from './orders.ts';
+import { checkReportContext, headingLines } from './report-heading.ts';
+import { renderHtmlReport } from './report-html.ts';
+import { mapPoints, renderMapSvg } from './report-svg.ts';
+import { renderTextReport } from './report-text.ts';
+import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { decodeState } from './state.ts';
+import { summarise } from './summary.ts';
+import { adjudicateTurn, moveOne, toMove } from './turn.ts';
+import type { DsState } from './types.ts';
+import type { FigureResult } from './units.ts';
+import type { DsView } from './views.ts';
+
+export type DescentRuleset = Ruleset<DsState, DsOrder, DsEvent, DsView, FigureResult>;
+
+function checkedScenario(scenario: unknown): Scenario {
+  const parsed = parseScenario(scenario);
+  if (!parsed.ok) throw new TypeError(`not a valid descent scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  return parsed.scenario;
+}
+
+const text = (view: DsView, ctx: ReportContext) => `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
+const html = (view: DsView, ctx: ReportContext) => renderHtmlReport(view, headingLines(view, ctx));
+function svg(view: DsView, ctx: ReportContext): string {
+  checkReportContext(view, ctx);
+  return renderMapSvg(view, ctx.mapTitle);
+}
+
+export const descent: DescentRuleset = {
+  id: 'descent',
+  title: 'Descent: Journeys in the Dark',
+  words: { player: 'player', players: 'players', unit: 'figure', units: 'figures' },
+  turnStructure: { kind: 'sequential', order: 'seat' },
+  scenario: {
+    parse: parseScenario,
+    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
+    settings: (scenario) => checkedScenario(scenario).settings,
+    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
+    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
+  },
+  board: topologyOf,
+  state: {
+    decode: decodeState,
+    turnOf: (state) => state.turn,
+    // A monster of an unrevealed area is the overlord's too: its orders are kept until it is placed.
+    ownerOf: (state, unit) => state.figures.find((f) => f.id === unit)?.player ?? state.areas.flatMap((a) => a.monsters).find((m) => m.id === unit)?.player ?? null,
+  },
+  orders: {
+    parse: parseOrders,
+    print: printOrder,
+    describe: describeOrder,
+    unitOf: (order) => order.figure,
+    example: 'grisban, run, n, ne, open d1, e',
+    lineOf: (order) => order.line,
+    readUnit: readFigure,
+    check: checkOrders,
+    template: orderTemplate,
+  },
+  adjudicate: adjudicateTurn,
+  sequential: { toMove, move: moveOne },
+  report: {
+    summary: summarise,
+    text,
+    html,
+    svg,
+    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+    mapPoints,
+  },
+};
