@@ -3,6 +3,7 @@
 // A new ruleset: its package (packages/ruleset-<id>) exports one Ruleset value; import it below and add
 // it to RULESETS (docs/architecture.md, "A sixth ruleset").
 import type { Ruleset, RulesetId } from '@arbiter/engine';
+import { guardsOfAtlantis } from '@arbiter/ruleset-guards-of-atlantis';
 import { mageKnight } from '@arbiter/ruleset-mage-knight';
 import { mepbm } from '@arbiter/ruleset-mepbm';
 
@@ -15,6 +16,7 @@ export type AnyRuleset = Ruleset;
 const RULESETS: { readonly [id in RulesetId]?: AnyRuleset } = {
   mepbm,
   'mage-knight': mageKnight,
+  'guards-of-atlantis': guardsOfAtlantis,
 };
 
 /** The ids of the rulesets this server runs, in a stable order. */
