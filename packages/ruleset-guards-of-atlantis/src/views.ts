@@ -1,6 +1,6 @@
 // Per-player views (fog of war): the board, every unit and token, and every card once played are public;
 // what a player does not see is the other heroes' hands (only how many cards each holds) and the other
-// players' order mistakes.
+// players' order mistakes (a refused order's card, still in the hand, shows to others as no card played).
 import type { OrderError } from '@arbiter/engine';
 import type { GoaEvent } from './events.ts';
 import type { Card, GoaState, Minion, SpawnPoint, Team, Token } from './types.ts';
@@ -51,7 +51,8 @@ export function viewFor(state: GoaState, player: string, turn: number, events: r
     tokens: state.tokens.map((t) => ({ ...t })),
     hand: (state.hands[hero.id] ?? []).map((id) => ({ id, card: state.cards[id] as Card })),
     playedCards: Object.fromEntries(played.map((id) => [id, state.cards[id] as Card])),
-    events: [...events],
+    // A refused order's card stays in its hero's hand: other players only learn that no card was played.
+    events: events.map((e) => (e.type === 'order-refused' && e.hero !== hero.id ? { type: 'no-card', hero: e.hero } : e)),
     paths: pathsOf(events),
     errors: errors.filter((e) => e.unit === hero.id),
   };

@@ -55,12 +55,12 @@ export function scenarioOf(p: PositionInput): unknown {
     name: 'rules test',
     seed: 16,
     settings: { coin: p.coin ?? 'blue', coinAfterTie: p.coinAfterTie ?? 'passes' },
-    board: { rows: p.rows ?? ARIEN_BOARD, battleZone: 'D', spawnPoints: [{ hex: '0205', team: 'blue' }, { hex: '0905', team: 'red' }] },
+    board: { rows: [...(p.rows ?? ARIEN_BOARD)], battleZone: 'D', spawnPoints: [{ hex: '0205', team: 'blue' }, { hex: '0905', team: 'red' }] },
     players: p.heroes.map((h) => ({ id: `p-${h.id}`, name: `Player of ${h.id}`, team: h.team })),
     heroes: p.heroes.map((h) => ({ id: h.id, name: h.id[0]!.toUpperCase() + h.id.slice(1), player: `p-${h.id}`, at: h.at })),
     minions: p.minions ?? [],
     tokens: p.tokens ?? [],
-    cards: Object.fromEntries(Object.entries(CARDS).filter(([id]) => used.has(id))),
+    cards: structuredClone(Object.fromEntries(Object.entries(CARDS).filter(([id]) => used.has(id)))),
     hands: Object.fromEntries(p.heroes.map((h) => [h.id, h.hand])),
   };
 }
