@@ -18,7 +18,7 @@ export function reportLines(view: GoaView): { title: string; happened: string[];
       ...view.tokens.map((t) => `${t.kind} token ${t.id}: ${t.at}`),
       `Tie-breaker coin: ${view.coin === null ? 'not yet drawn' : `the ${view.coin} team`}.`,
     ],
-    hand: view.hand.map(({ id, card: c }) => `${id}: ${c.name} (${c.color}, initiative ${c.initiative}, ${c.primary.action} ${c.primary.value}, movement ${c.movement})${c.text === '' ? '' : ` "${c.text}"`}`),
+    hand: view.hand.map(({ id, card: c }) => `${id}: ${c.name} (${c.color}, initiative ${c.initiative}, primary ${c.primary.action} ${c.primary.value}, movement ${c.movement})${c.text === '' ? '' : ` "${c.text}"`}`),
     errors: view.errors.map((e) => `line ${e.line}, column ${e.column}: ${e.message}`),
   };
 }

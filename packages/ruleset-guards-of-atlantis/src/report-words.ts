@@ -14,7 +14,7 @@ export function eventWords(e: GoaEvent, name: (hero: string) => string): string 
       const what = { 'secondary-movement': 'the secondary Movement action', 'primary-movement': 'the primary Movement action', 'fast-travel': 'Fast Travel', hold: 'no movement' }[e.action];
       return `${name(e.hero)} resolves ${e.card} (initiative ${e.initiative}): ${what}.`;
     }
-    case 'card-text-applied': return `${name(e.hero)} applies the card text of ${e.card}${e.text === '' ? '' : `: "${e.text}"`}.`;
+    case 'card-text-applied': return e.text === '' ? `${name(e.hero)} applies the card text of ${e.card}.` : `${name(e.hero)} applies the card text of ${e.card}: "${e.text}"`;
     case 'effect-in-play': return `In play this turn from ${name(e.hero)}'s ${e.card}: ${e.effect}.`;
     case 'movement-limited': return `${name(e.hero)} may move at most ${e.spaces} ${e.spaces === 1 ? 'space' : 'spaces'} (${e.by}).`;
     case 'moved': return `${name(e.hero)} moves ${e.from} → ${e.to}${e.by === 'card-text' ? ' (card text)' : ''}.`;
