@@ -5,73 +5,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '@arbiter/api';
-import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { describe, expect, it } from 'vitest';
 import { sequentialModeProblem } from '@arbiter/intake';
-import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
-import { MailPipeline, startSmtpIntake, type SmtpIntake } from '@arbiter/mail-in';
 import { rulesetFor } from '@arbiter/rulesets';
-import { startWorker, type RunningWorker } from '@arbiter/worker';
-import { dropPrefix, quietLog, testSettings, uniquePrefix, waitFor } from '../../worker/test/helpers.ts';
+import { waitFor } from '../../worker/test/helpers.ts';
+import { bearer, submitOrders, useGameServices } from './game-services.ts';
 import { root } from './run-arbiter.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
 const GM_TOKEN = 'gm-token-for-mage-knight-0123456789abcdef0123';
 const gm = { authorization: `Bearer ${GM_TOKEN}` };
-const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
-
-let tdb: TestDatabase;
-let sink: SmtpSink;
-let worker: RunningWorker;
-let intake: SmtpIntake;
-let app: Awaited<ReturnType<typeof buildServer>>;
-const prefix = uniquePrefix();
-
-beforeAll(async () => {
-  [tdb, sink] = await Promise.all([createTestDatabase({ poolMax: 20 }), startSmtpSink()]);
-  worker = await startWorker({
-    db: tdb.db,
-    queue: { kind: 'redis', url: REDIS_URL, prefix },
-    smtpUrl: sink.url,
-    mailFrom: MAIL_FROM,
-    settings: testSettings({ queuePrefix: prefix, renderThreads: 0 }),
-    log: quietLog,
-  });
-  app = await buildServer({
-    db: tdb.db,
-    gmToken: GM_TOKEN,
-    dispatcher: worker.dispatcher,
-    authFailureLimit: { max: 1000, windowMs: 60_000 },
-    rateLimit: { max: 100_000, windowMs: 60_000 },
-    bodyLimit: 256 * 1024,
-    trustProxy: false,
-    logLevel: 'silent',
-  });
-  await app.ready();
-  intake = await startSmtpIntake({
-    host: '127.0.0.1',
-    port: 0,
-    acceptedDomains: ['arbiter.test'],
-    maxMessageBytes: 2 * 1024 * 1024,
-    processor: new MailPipeline({ db: tdb.db, mailFrom: MAIL_FROM, logger: pino({ level: 'silent' }) }),
-    logger: pino({ level: 'silent' }),
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await intake?.close();
-  await app?.close();
-  await worker?.close();
-  await Promise.all([tdb?.drop(), sink?.close(), dropPrefix(REDIS_URL, prefix)]);
-}, 60_000);
+const services = useGameServices(GM_TOKEN);
 
 const scenario = () => JSON.parse(readFileSync(join(root, 'examples/scenarios/mage-knight/first-reconnaissance.json'), 'utf8')) as Record<string, unknown>;
 
 function createGame(name: string, settings: Record<string, unknown>) {
-  return app.inject({
+  return services.app.inject({
     method: 'POST',
     url: '/v1/games',
     headers: gm,
@@ -97,18 +45,17 @@ async function newGame(name: string, settings: Record<string, unknown>) {
   return { ...game, secret: (id: string) => game.nations.find((n) => n.nationId === id)!.secret };
 }
 
-const submit = (gameId: string, secret: string, orders: string, final = false) =>
-  app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders`, headers: { ...bearer(secret), 'content-type': 'application/json' }, payload: { orders, final } });
+const submit = (gameId: string, secret: string, orders: string, final = false) => submitOrders(services, gameId, secret, orders, final);
 
 describe('a Mage Knight game through the services', () => {
   it('REST and mail orders with receipts in its words, the worker adjudicates, reports with the map are mailed', async () => {
     const game = await newGame('Reconnaissance', { runEarlyWhenAllFinal: true });
     const secret = game.secret;
-    const rulesetRow = await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
+    const rulesetRow = await services.tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
     expect(rulesetRow.ruleset).toBe('mage-knight');
 
     // Anna by REST: the receipt describes the move and previews the path in Mage Knight's words.
-    const anna = await app.inject({
+    const anna = await services.app.inject({
       method: 'POST',
       url: `/v1/games/${game.gameId}/orders`,
       headers: { ...bearer(secret('anna')), 'content-type': 'application/json', accept: 'text/plain' },
@@ -121,7 +68,7 @@ describe('a Mage Knight game through the services', () => {
     expect(anna.body).toContain('A later submission replaces all orders of each hero it names; heroes it does not name keep their orders.');
     expect(anna.body).toContain('To cancel a hero\'s orders send "<hero>, cancel".');
     // A cancel line for another player's hero is refused in the ruleset's words (and nothing is stored).
-    const foreign = await app.inject({
+    const foreign = await services.app.inject({
       method: 'POST',
       url: `/v1/games/${game.gameId}/orders`,
       headers: { ...bearer(secret('chloe')), 'content-type': 'text/plain' },
@@ -133,7 +80,7 @@ describe('a Mage Knight game through the services', () => {
     ]);
 
     // A mistake is answered in the ruleset's words, naming the line and column.
-    const wrong = await app.inject({
+    const wrong = await services.app.inject({
       method: 'POST',
       url: `/v1/games/${game.gameId}/orders`,
       headers: { ...bearer(secret('chloe')), 'content-type': 'text/plain' },
@@ -143,7 +90,7 @@ describe('a Mage Knight game through the services', () => {
     expect(wrong.body).toContain('is not a direction; use ne, e, se, sw, w or nw');
 
     // Ben by mail.
-    const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: intake.port, secure: false, ignoreTLS: true });
+    const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: services.intake.port, secure: false, ignoreTLS: true });
     await mailer.sendMail({
       from: 'Ben <ben@players.test>',
       to: 'orders@arbiter.test',
@@ -151,17 +98,17 @@ describe('a Mage Knight game through the services', () => {
       messageId: '<mk-ben-1@players.test>',
       text: `game: ${game.gameId}\nsecret: ${secret('ben')}\nfinal: yes\n\narythea, move 2+2+2+2, ne, e, e, play 2, explore\n`,
     });
-    const benStanding = await tdb.db.prisma.standingOrder.findMany({ where: { gameId: game.gameId, nationId: 'ben' } });
+    const benStanding = await services.tdb.db.prisma.standingOrder.findMany({ where: { gameId: game.gameId, nationId: 'ben' } });
     expect(benStanding.map((s) => s.unitId)).toEqual(['arythea']);
 
     // Chloe rests, final: the last player final, so the turn is dispatched to the worker now.
     const chloe = await submit(game.gameId, secret('chloe'), 'goldyx, rest', true);
     expect(chloe.statusCode, chloe.body).toBe(200);
 
-    await waitFor('turn 1 done', async () => (await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } })).status === 'done', 60_000);
+    await waitFor('turn 1 done', async () => (await services.tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } })).status === 'done', 60_000);
     const mails = await waitFor('the receipt and 3 report mails', async () => {
-      const reports = sink.received.filter((m) => m.parsed.subject?.includes('Reconnaissance turn 1 report'));
-      const receipt = sink.received.find((m) => m.envelopeTo.includes('ben@players.test') && /receipt/.test(m.parsed.subject ?? ''));
+      const reports = services.sink.received.filter((m) => m.parsed.subject?.includes('Reconnaissance turn 1 report'));
+      const receipt = services.sink.received.find((m) => m.envelopeTo.includes('ben@players.test') && /receipt/.test(m.parsed.subject ?? ''));
       return reports.length >= 3 && receipt !== undefined ? { reports, receipt } : undefined;
     }, 60_000);
     expect(mails.receipt.parsed.text).toContain('arythea, move 2+2+2+2, ne, e, e, play 2, explore');
@@ -175,27 +122,27 @@ describe('a Mage Knight game through the services', () => {
     expect(png.filename).toBe('map-turn-1.png');
     expect(png.contentType).toBe('image/png');
     expect(png.content.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    const state = (await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 2 } } }));
+    const state = (await services.tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 2 } } }));
     expect(state.status).toBe('open');
   }, 120_000);
 
   it('sequentialMode "at-deadline" (the default): the worker plays every move at the deadline in seat order, whoever sent orders first', async () => {
     const deadline = new Date(Date.now() + 8000);
     const game = await newGame('At the deadline', { firstDeadline: deadline.toISOString() });
-    const row = await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
+    const row = await services.tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } });
     expect(row.sequentialMode).toBe('at-deadline');
     // Chloe and Ben send orders before Anna, who sits first; nobody marks them final.
     expect((await submit(game.gameId, game.secret('chloe'), 'goldyx, rest')).statusCode).toBe(200);
     expect((await submit(game.gameId, game.secret('ben'), 'arythea, move 2+2+2+2, ne, e, e, play 2, explore')).statusCode).toBe(200);
     expect((await submit(game.gameId, game.secret('anna'), 'tovak, move 2+2+1, ne, ne')).statusCode).toBe(200);
     // The game master's preview, before the deadline: the result the run will store, and Ben's report as mailed.
-    const preview = await app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/turns/1/preview?nation=ben`, headers: gm });
+    const preview = await services.app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/turns/1/preview?nation=ben`, headers: gm });
     expect(preview.statusCode, preview.body).toBe(200);
     const p = preview.json() as { hash: string; units: { hero: string }[]; report: { nationId: string; text: string } };
     expect(p.units.map((u) => u.hero)).toEqual(['tovak', 'arythea', 'goldyx']);
     expect(p.report.text).toContain('Arythea explores from a2.se for 2 Move points');
     const turn = await waitFor('turn 1 done at its deadline', async () => {
-      const t = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+      const t = await services.tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
       return t.status === 'done' ? t : undefined;
     }, 60_000);
     expect(turn.adjudicatedAt!.getTime()).toBeGreaterThanOrEqual(deadline.getTime());

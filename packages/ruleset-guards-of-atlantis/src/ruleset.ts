@@ -35,7 +35,7 @@ function text(view: GoaView, ctx: ReportContext): string {
 }
 
 function html(view: GoaView, ctx: ReportContext): string {
-  return renderHtmlReport(view, headingLines(view, ctx));
+  return renderHtmlReport(view, headingLines(view, ctx), svg(view, ctx));
 }
 
 function svg(view: GoaView, ctx: ReportContext): string {
