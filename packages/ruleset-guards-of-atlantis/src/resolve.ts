@@ -18,6 +18,7 @@ export function orderProblem(state: GoaState, order: GoaOrder): string | null {
   if (card.initiative !== order.initiative) return `${card.name} (${order.card}) has initiative ${card.initiative}, not ${order.initiative}`;
   const a = order.action;
   if (a.kind === 'move' && card.movement === 0) return `${card.name} has no secondary Movement value`;
+  if (a.kind === 'fast-travel' && card.movement === 0 && card.primary.action !== 'movement') return `${card.name} has no Movement action for Fast Travel to replace`;
   if (a.kind === 'primary') {
     if (card.primary.action !== 'movement') return `${card.name}'s primary action is ${card.primary.action}, not movement: only movement is adjudicated (use "move" for its secondary Movement action)`;
     const plan = textPlan(card, a.text);

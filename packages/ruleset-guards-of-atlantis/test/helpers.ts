@@ -27,6 +27,7 @@ const card = (c: Partial<Card> & Pick<Card, 'name' | 'initiative'>): Card => ({
 export const CARDS: Record<string, Card> = {
   'blue-3': card({ name: 'Blue card', initiative: 8, movement: 3 }),
   'gold-1': card({ name: 'Gold card', color: 'gold', initiative: 1, movement: 2, primary: { action: 'skill', value: 0 } }),
+  'gold-0': card({ name: 'Gold no move', color: 'gold', initiative: 2, movement: 0, primary: { action: 'skill', value: 0 } }),
   'tide-call': card({ name: 'Tide Call', color: 'green', initiative: 9, movement: 2, primary: { action: 'movement', value: 2 }, text: 'Move 1 space.', effects: [{ kind: 'move', spaces: 1, upTo: false, optional: false, timing: 'before' }] }),
   'long-tide': card({ name: 'Long Tide', color: 'green', initiative: 9, movement: 2, primary: { action: 'movement', value: 1 }, text: 'Move 2 spaces.', effects: [{ kind: 'move', spaces: 2, upTo: false, optional: false, timing: 'before' }] }),
   surge: card({ name: 'Surge', color: 'green', initiative: 5, movement: 2, primary: { action: 'movement', value: 2 }, text: 'After movement, move up to 2 spaces.', effects: [{ kind: 'move', spaces: 2, upTo: true, optional: false, timing: 'after' }] }),

@@ -98,6 +98,13 @@ export const fastTravelCases: Case[] = [
     expect: [{ event: 'fast-travelled', where: { fromZone: 'B', toZone: 'A' } }, { hero: 'arien', at: '0202' }],
   },
   {
+    id: 'FT-1b', source: 'seed',
+    rule: 'You may perform one Fast Travel secondary action instead of your entire Movement action. [a card with no Movement action has none to replace]',
+    position: { heroes: [arien(['gold-0'])] },
+    orders: 'arien, gold-0, 2, fast travel 0203',
+    expect: [{ error: 'has no Movement action for Fast Travel to replace' }, { hero: 'arien', at: '0305' }],
+  },
+  {
     id: 'FT-11', source: 'reference',
     rule: 'The destination must be an empty space in the same or an adjacent zone.',
     position: { heroes: [arien()], tokens: [{ id: 't1', kind: 'smoke', at: '0202' }] },
