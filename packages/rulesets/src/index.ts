@@ -5,6 +5,7 @@
 import type { Ruleset, RulesetId } from '@arbiter/engine';
 import { descent } from '@arbiter/ruleset-descent';
 import { expeditions } from '@arbiter/ruleset-expeditions';
+import { guardsOfAtlantis } from '@arbiter/ruleset-guards-of-atlantis';
 import { mageKnight } from '@arbiter/ruleset-mage-knight';
 import { mepbm } from '@arbiter/ruleset-mepbm';
 
@@ -19,6 +20,7 @@ const RULESETS: { readonly [id in RulesetId]?: AnyRuleset } = {
   'mage-knight': mageKnight,
   descent,
   expeditions,
+  'guards-of-atlantis': guardsOfAtlantis,
 };
 
 /** The ids of the rulesets this server runs, in a stable order. */

@@ -3,7 +3,7 @@ import { RULESET_IDS, UnknownRulesetError, isRulesetId, rulesetFor } from '../sr
 
 describe('the ruleset registry', () => {
   it('finds every listed ruleset by its id, and the ruleset says the same id', () => {
-    expect(RULESET_IDS).toEqual(['descent', 'expeditions', 'mage-knight', 'mepbm']);
+    expect(RULESET_IDS).toEqual(['descent', 'expeditions', 'guards-of-atlantis', 'mage-knight', 'mepbm']);
     for (const id of RULESET_IDS) expect(rulesetFor(id).id).toBe(id);
   });
 

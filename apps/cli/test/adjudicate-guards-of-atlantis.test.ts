@@ -1,0 +1,42 @@
+// `arbiter adjudicate` on the Guards of Atlantis examples: the real command picks the ruleset from the
+// scenario's `ruleset` field and prints the result (JSON, or --summary) through the contract only.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { arbiter, root } from './run-arbiter.ts';
+
+describe('arbiter adjudicate with a guards-of-atlantis scenario', () => {
+  it('prints the sealed result: the heroes in initiative order, the coin drawn, a view per player, the hash', async () => {
+    const r = await arbiter('adjudicate', 'examples/scenarios/guards-of-atlantis/two-lanes.json', '--compact');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { units: { hero: string; to: string }[]; rolls: unknown[]; views: object; hash: string; nextState: { ruleset: string; coin: string } };
+    expect(out.units.map((u) => `${u.hero} ${u.to}`)).toEqual(['arien 0705', 'brogan 0603', 'xargatha 0805', 'tigerclaw 0903']);
+    expect(out.rolls).toEqual([{ initiative: 8, purpose: 'tie-breaker-coin', sides: 2, value: 1 }]);
+    expect(Object.keys(out.views).sort()).toEqual(['ben', 'cleo', 'dana', 'eli']);
+    expect(out.nextState).toMatchObject({ ruleset: 'guards-of-atlantis', coin: 'red' });
+    expect(out.hash).toBe('9ba73a47c5a4f450bc690ae6b28a063ee98f4dd307f830e6e902d227234eb3a8');
+  }, 30_000);
+
+  it("--summary: one line per hero in the ruleset's words, then the hash", async () => {
+    const r = await arbiter('adjudicate', 'examples/scenarios/guards-of-atlantis/tidemaster-crossing.json', '--summary');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('turn 1: 4 heroes, 15 events, 0 random draws');
+    expect(lines).toContain('  brogan (cleo) brogan-silver: fast travels 0206 -> 0202');
+    expect(lines.at(-1)).toBe('hash 521946a84745a5a6a8e1ec6743f6bdb29271cdd5ba056e4b4cb8cb1fdb9bde60');
+  }, 30_000);
+
+  it("exit 2 with the ruleset's own scenario problems named by their JSON path", async () => {
+    const doc = JSON.parse(readFileSync(join(root, 'examples/scenarios/guards-of-atlantis/tidemaster-crossing.json'), 'utf8')) as Record<string, unknown>;
+    const file = join(mkdtempSync(join(tmpdir(), 'arbiter-cli-goa-')), 'broken.json');
+    writeFileSync(file, JSON.stringify({ ...doc, seed: 'x', settings: { coin: 'green' } }));
+    const r = await arbiter('adjudicate', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is not a valid scenario (2 problems)');
+    expect(r.stderr).toMatch(/^ {2}seed: /m);
+    expect(r.stderr).toMatch(/^ {2}settings\.coin: /m);
+    expect(r.stdout).toBe('');
+  }, 30_000);
+});

@@ -1,0 +1,84 @@
+// Guards of Atlantis II movement behind the kernel's Ruleset contract: the one value the registry, the
+// services and the shells use (docs/architecture.md). Its turn is sequential in initiative order, and
+// every card is chosen at the same time: all orders by the deadline, then one adjudication that resolves
+// the cards in initiative order. So it has no `sequential` member: whose move it is cannot be known
+// before every card is in (the services' "at-deadline" mode).
+import type { ReportContext, Ruleset } from '@arbiter/engine';
+import { boardOf } from './board.ts';
+import { checkOrders, orderTemplate } from './check.ts';
+import type { GoaEvent } from './events.ts';
+import { TURN_STRUCTURE } from './initiative.ts';
+import { describeOrder, parseOrders, printOrder, readHero, type GoaOrder } from './orders.ts';
+import { checkReportContext, headingLines } from './report-heading.ts';
+import { renderHtmlReport } from './report-html.ts';
+import { mapPoints, renderMapSvg } from './report-svg.ts';
+import { renderTextReport } from './report-text.ts';
+import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { decodeState } from './state.ts';
+import { summarise } from './summary.ts';
+import { adjudicateTurn } from './turn.ts';
+import type { GoaState } from './types.ts';
+import type { HeroResult } from './units.ts';
+import type { GoaView } from './views.ts';
+
+export type GuardsOfAtlantisRuleset = Ruleset<GoaState, GoaOrder, GoaEvent, GoaView, HeroResult>;
+
+/** The contract passes a scenario as unknown: it is checked again rather than cast. */
+function checkedScenario(scenario: unknown): Scenario {
+  const parsed = parseScenario(scenario);
+  if (!parsed.ok) throw new TypeError(`not a valid guards-of-atlantis scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  return parsed.scenario;
+}
+
+function text(view: GoaView, ctx: ReportContext): string {
+  return `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
+}
+
+function html(view: GoaView, ctx: ReportContext): string {
+  return renderHtmlReport(view, headingLines(view, ctx), svg(view, ctx));
+}
+
+function svg(view: GoaView, ctx: ReportContext): string {
+  checkReportContext(view, ctx);
+  return renderMapSvg(view, ctx.mapTitle ?? `${ctx.gameName}: turn ${view.turn}, ${ctx.playerName} (${view.player.team})`);
+}
+
+export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
+  id: 'guards-of-atlantis',
+  title: 'Guards of Atlantis II',
+  words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
+  turnStructure: TURN_STRUCTURE,
+  scenario: {
+    parse: parseScenario,
+    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
+    settings: (scenario) => checkedScenario(scenario).settings,
+    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
+    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
+  },
+  board: boardOf,
+  state: {
+    decode: decodeState,
+    turnOf: (state) => state.turn,
+    ownerOf: (state, unit) => state.heroes.find((h) => h.id === unit)?.player ?? null,
+  },
+  orders: {
+    parse: parseOrders,
+    print: printOrder,
+    describe: describeOrder,
+    unitOf: (order) => order.hero,
+    example: 'arien, blue-3, 8, move, ne, e, e',
+    lineOf: (order) => order.line,
+    readUnit: readHero,
+    check: checkOrders,
+    template: orderTemplate,
+  },
+  adjudicate: adjudicateTurn,
+  report: {
+    summary: summarise,
+    text,
+    html,
+    svg,
+    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+    mapPoints,
+  },
+};

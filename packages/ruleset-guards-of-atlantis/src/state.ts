@@ -1,0 +1,35 @@
+// A stored state read back: checked to be this ruleset's state (a bug or a foreign row is an error
+// naming the first problem, never a silent cast).
+import { isRngState } from '@arbiter/engine';
+import { z } from 'zod';
+import { cardSchema } from './scenario.ts';
+import type { GoaState } from './types.ts';
+
+const team = z.enum(['red', 'blue']);
+const stateSchema = z.strictObject({
+  ruleset: z.literal('guards-of-atlantis'),
+  name: z.string(),
+  turn: z.number().int().positive(),
+  rng: z.custom<GoaState['rng']>(isRngState, 'not a generator state'),
+  settings: z.strictObject({ coin: z.enum(['red', 'blue', 'random']), coinAfterTie: z.enum(['passes', 'stays']) }),
+  coin: team.nullable(),
+  rows: z.array(z.string()),
+  battleZone: z.string().nullable(),
+  spawnPoints: z.array(z.strictObject({ hex: z.string(), team })),
+  players: z.array(z.strictObject({ id: z.string(), name: z.string(), team })),
+  heroes: z.array(z.strictObject({ id: z.string(), name: z.string(), player: z.string(), team, at: z.string() })),
+  minions: z.array(z.strictObject({ id: z.string(), team, at: z.string() })),
+  tokens: z.array(z.strictObject({ id: z.string(), kind: z.string(), at: z.string() })),
+  cards: z.record(z.string(), cardSchema),
+  hands: z.record(z.string(), z.array(z.string())),
+  played: z.record(z.string(), z.array(z.string())),
+});
+
+export function decodeState(json: unknown): GoaState {
+  const r = stateSchema.safeParse(json);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new Error(`not a guards-of-atlantis state: ${i === undefined ? 'invalid' : `${i.path.join('.') || '(root)'}: ${i.message}`}`);
+  }
+  return r.data as GoaState;
+}
