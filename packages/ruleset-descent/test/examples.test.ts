@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { ReportContext } from '@arbiter/engine';
 import { descent, renderTextReport } from '../src/index.ts';
 import type { DsState } from '../src/index.ts';
-import { expectGolden } from '../../../test/golden.ts';
 
 const dir = new URL('../../../examples/scenarios/descent/', import.meta.url);
 
@@ -87,11 +86,11 @@ describe('Descent example scenarios', () => {
     expect(result.hash).toBe('5b2b7b79f6eee1a819c69e60da0c04bf3270663efe1229efd6b633bcf3925b0a');
   });
 
-  it('EXD-4: the text report and the SVG map of the first example match their golden files', () => {
+  it('EXD-4: the text report and the SVG map of the first example match their golden files', async () => {
     const { result } = play('gate-of-bones');
     const view = result.views.ben!;
-    expectGolden(renderTextReport(view), new URL('./__golden__/gate-of-bones-ben.txt', import.meta.url));
-    expectGolden(descent.report.svg(view, ctx), new URL('./__golden__/gate-of-bones-ben.svg', import.meta.url));
+    await expect(renderTextReport(view)).toMatchFileSnapshot('./__golden__/gate-of-bones-ben.txt');
+    await expect(descent.report.svg(view, ctx)).toMatchFileSnapshot('./__golden__/gate-of-bones-ben.svg');
   });
 
   it('EXD-5: the report context, HTML, render, and a wrong context refused', () => {
