@@ -72,8 +72,10 @@ describe('the Guards of Atlantis case catalogue', () => {
     for (const id of ids) expect(doc, `docs/rules-guards-of-atlantis.md names ${id}`).toContain(id);
   });
 
+  // The seed is kept beside the test (a copy of the project's seed document 001): the suite reads nothing
+  // outside the repository, so a fresh clone's npm test has all it needs.
   it('quotes every sentence of the seed in some case (but headings and picture captions)', () => {
-    const seed = readFileSync(new URL('../../../../shared/seeds/001-guards-of-atlantis-movement.txt', import.meta.url), 'utf8');
+    const seed = readFileSync(new URL('./seed/001-guards-of-atlantis-movement.txt', import.meta.url), 'utf8');
     const norm = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
     const quoted = norm(catalogue.map((c) => c.rule).join(' '));
     const sentences = seed.split(/\n/).flatMap((l) => l.split(/(?<=[.!:])\s+/)).map((t) => t.trim()).filter((t) => t.split(/\s+/).length >= 6);
