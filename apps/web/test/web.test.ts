@@ -1,6 +1,7 @@
 // Browser tests of the web client (issue #19) in a real Chromium against the real server (the API app
-// with the built client, a fresh PostgreSQL database, the real turn runner). They write the
-// screenshots in docs/ and check the main pages with axe-core. Waits are on what the page shows, with
+// with the built client, a fresh PostgreSQL database, the real turn runner). They take screenshots
+// (into test-results/web/, or into docs/ with `npm run screenshots -w @arbiter/web`, so that `npm test`
+// leaves the tree clean) and check the main pages with axe-core. Waits are on what the page shows, with
 // generous timeouts (CI is a loaded 2-core machine); there is no fixed sleep.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { exampleScenario, players } from '@arbiter/intake/testing';
 import { launchBrowser, seriousViolations } from './browser.ts';
 import { GM_TOKEN, startServer, type WebServer } from './server.ts';
 
-const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url));
+const SHOTS = process.env.ARBITER_SCREENSHOT_DIR ?? fileURLToPath(new URL('../../../test-results/web/', import.meta.url));
 const WAIT = { timeout: 30_000 };
 
 let server: WebServer;
@@ -96,14 +97,14 @@ describe('the web client', () => {
     await page.getByRole('button', { name: "Cancel aragorn's orders" }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Submit orders' }).focus();
 
-    await page.screenshot({ path: join(DOCS, 'web-player.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'web-player.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // The same page on a phone's screen: everything reachable, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.evaluate(() => scrollTo(0, 0));
-    await page.screenshot({ path: join(DOCS, 'web-player-phone.png') });
+    await page.screenshot({ path: join(SHOTS, 'web-player-phone.png') });
 
     // Mark the standing orders final, choose text-only report mail, cancel the unit's orders.
     const nation = { authorization: `Bearer ${g.secret('north')}` };
@@ -148,7 +149,7 @@ describe('the web client', () => {
     await page.getByRole('button', { name: 'Open the game' }).click();
 
     await page.getByRole('heading', { name: /Turn 1: open/ }).waitFor(WAIT);
-    await page.screenshot({ path: join(DOCS, 'web-gm.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'web-gm.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // No nation has sent orders, so the turn holds for the GM; the GM releases it and it runs.
