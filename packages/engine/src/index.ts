@@ -57,6 +57,8 @@ export type { Square, SquareDirection, SquareGridInput, SquareSide } from './ker
 export { locationGraphTopology } from './kernel/topology/location-graph.ts';
 export type { Location, LocationGraphTopology } from './kernel/topology/location-graph.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
+export { orderEntries, orderLines, quoteEntry } from './kernel/order-lines.ts';
+export type { OrderEntry, OrderLine, OrderLineOptions } from './kernel/order-lines.ts';
 export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
 export { adjudicatesOnArrival, moveOrder, nextToMove } from './kernel/turn.ts';
 export type { MoveOrderInput } from './kernel/turn.ts';

@@ -7,7 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
-import { SQUARE_DIRECTIONS, parseSquare, type OrderError, type SquareDirection } from '@arbiter/engine';
+import { SQUARE_DIRECTIONS, orderLines, parseSquare, quoteEntry as show, type OrderEntry as Piece, type OrderError, type SquareDirection } from '@arbiter/engine';
 import type { HeroAction, ReadyOrder } from './types.ts';
 
 export type Entry =
@@ -61,23 +61,6 @@ const LONG = new Map<string, SquareDirection>(
 );
 const isDirection = (t: string): t is SquareDirection => DIRS.has(t);
 
-interface Piece {
-  text: string;
-  column: number;
-}
-
-function pieces(body: string): Piece[] {
-  const out: Piece[] = [];
-  let start = 0;
-  for (const part of body.split(',')) {
-    const lead = part.length - part.trimStart().length;
-    out.push({ text: part.trim(), column: start + lead + 1 });
-    start += part.length + 1;
-  }
-  return out;
-}
-
-const show = (s: string) => JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
 
 function directionMistake(text: string): string {
   const hint = LONG.get(text.toLowerCase().replace(/\s+/g, ''));
@@ -211,11 +194,6 @@ class LineReader {
   }
 }
 
-function withoutComment(line: string): string {
-  const i = line.search(/[#;]/);
-  return i < 0 ? line : line.slice(0, i);
-}
-
 /** A figure id as a player wrote it (a cancel line's first entry). */
 export function readFigure(raw: string): { ok: true; unit: string } | { ok: false; message: string } {
   const f = raw.trim().toLowerCase();
@@ -229,16 +207,12 @@ export function parseOrders(text: string): { orders: DsOrder[]; errors: OrderErr
   const orders: DsOrder[] = [];
   const errors: OrderError[] = [];
   if (typeof text !== 'string') return { orders, errors: [{ line: 1, column: 1, message: 'the orders must be text' }] };
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    const body = withoutComment(i === 0 ? raw.replace(/^\uFEFF/, '') : raw);
-    if (body.trim() === '') return;
-    const parts = pieces(body);
-    while (parts.length > 2 && parts[parts.length - 1]!.text === '') parts.pop();
-    const reader = new LineReader(i + 1, parts);
+  for (const { line, entries } of orderLines(text)) {
+    const reader = new LineReader(line, entries);
     const order = reader.read();
     if (order !== null) orders.push(order);
     errors.push(...reader.errors.sort((x, y) => x.column - y.column));
-  });
+  }
   return { orders, errors };
 }
 

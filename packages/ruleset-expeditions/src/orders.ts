@@ -7,7 +7,7 @@
 //
 // Case and spaces do not matter; `#` starts a comment; blank lines are ignored. The parser never throws:
 // every mistake comes back with its line and column (1-based), and a line with a mistake gives no order.
-import type { OrderError } from '@arbiter/engine';
+import { orderLines, quoteEntry as show, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 interface OrderBase {
   /** The mech's id, lower-case. */
@@ -27,26 +27,6 @@ export const MAX_VIA = 12;
 
 const MECH = /^[a-z][a-z0-9-]*$/;
 const LOCATION = /^[1-9][0-9]?$/;
-
-interface Piece {
-  text: string;
-  column: number;
-}
-
-function pieces(body: string): Piece[] {
-  const out: Piece[] = [];
-  let start = 0;
-  for (const part of body.split(',')) {
-    const lead = part.length - part.trimStart().length;
-    out.push({ text: part.trim(), column: start + lead + 1 });
-    start += part.length + 1;
-  }
-  return out;
-}
-
-function show(s: string): string {
-  return JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
-}
 
 /** A mech id as a player wrote it (a cancel line's first entry): lower-case, or why it is not a mech id. */
 export function readMech(raw: string): { ok: true; unit: string } | { ok: false; message: string } {
@@ -113,18 +93,13 @@ export function parseOrders(text: string): { orders: ExOrder[]; errors: OrderErr
   const orders: ExOrder[] = [];
   const errors: OrderError[] = [];
   if (typeof text !== 'string') return { orders, errors: [{ line: 1, column: 1, message: 'the orders must be text' }] };
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    const src = i === 0 ? raw.replace(/^\uFEFF/, '') : raw;
-    const hash = src.indexOf('#');
-    const body = hash < 0 ? src : src.slice(0, hash);
-    if (body.trim() === '') return;
-    const parts = pieces(body);
-    while (parts.length > 2 && parts[parts.length - 1]!.text === '') parts.pop(); // a trailing comma is fine
+  // Only `#` starts a comment here: a card's name may hold a `;`.
+  for (const { line, entries } of orderLines(text, { comment: ['#'] })) {
     const mine: OrderError[] = [];
-    const order = readLine(i + 1, parts, mine);
+    const order = readLine(line, entries, mine);
     if (order !== null) orders.push(order);
     errors.push(...mine.sort((a, b) => a.column - b.column));
-  });
+  }
   return { orders, errors };
 }
 

@@ -10,7 +10,7 @@
 // text allows ("perform a movement action"). Case and spaces do not matter; `#` or `;` starts a comment;
 // blank lines are ignored. The parser never throws: every mistake comes back with its line and column
 // (1-based), and a line with a mistake gives no order.
-import { DIRECTIONS, isDirection, type Direction, type HexId, type OrderError } from '@arbiter/engine';
+import { DIRECTIONS, isDirection, orderLines, quoteEntry as show, type Direction, type HexId, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 export type TextEntry = { kind: 'step'; direction: Direction } | { kind: 'fast-travel'; to: HexId };
 export type Action =
@@ -33,20 +33,8 @@ export const MAX_STEPS = 20;
 const ID = /^[a-z][a-z0-9-]*$/;
 const DIRECTION_WORDS: Readonly<Record<Direction, string>> = { ne: 'north-east', e: 'east', se: 'south-east', sw: 'south-west', w: 'west', nw: 'north-west' };
 
-interface Piece { text: string; column: number }
-
-function pieces(body: string): Piece[] {
-  const out: Piece[] = [];
-  let start = 0;
-  for (const part of body.split(',')) {
-    const lead = part.length - part.trimStart().length;
-    out.push({ text: part.trim().toLowerCase().replace(/\s+/g, ' '), column: start + lead + 1 });
-    start += part.length + 1;
-  }
-  return out;
-}
-
-const show = (s: string): string => JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
+/** The entries of an order line, in lower case with runs of spaces as one. */
+const pieces = (entries: readonly Piece[]): Piece[] => entries.map((p) => ({ text: p.text.toLowerCase().replace(/\s+/g, ' '), column: p.column }));
 
 function direction(p: Piece): Direction | string {
   if (isDirection(p.text)) return p.text;
@@ -65,8 +53,8 @@ export function readHero(raw: string): { ok: true; unit: string } | { ok: false;
   return ID.test(t) ? { ok: true, unit: t } : { ok: false, message: `${show(raw.trim())} is not a hero's name (letters, digits and -, starting with a letter)` };
 }
 
-function parseLine(body: string, line: number, errors: OrderError[]): GoaOrder | null {
-  const ps = pieces(body);
+function parseLine(entries: readonly Piece[], line: number, errors: OrderError[]): GoaOrder | null {
+  const ps = pieces(entries);
   const before = errors.length;
   const err = (p: Piece, message: string): void => void errors.push({ line, column: p.column, message, ...(hero === null ? {} : { unit: hero }) });
   const [heroP, cardP, initP, actionP, ...rest] = ps as [Piece, Piece | undefined, Piece | undefined, Piece | undefined, ...Piece[]];
@@ -131,19 +119,17 @@ export function parseOrders(text: string): { orders: GoaOrder[]; errors: OrderEr
   const orders: GoaOrder[] = [];
   const errors: OrderError[] = [];
   const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const body = raw.replace(/[#;].*$/, '');
-    if (body.trim() === '') return;
-    const o = parseLine(body, i + 1, errors);
-    if (o === null) return;
+  for (const { line, entries } of orderLines(text)) {
+    const o = parseLine(entries, line, errors);
+    if (o === null) continue;
     const first = seen.get(o.hero);
     if (first !== undefined) {
-      errors.push({ line: i + 1, column: o.column, unit: o.hero, message: `${o.hero} already has an order on line ${first}: a hero plays one card a turn` });
-      return;
+      errors.push({ line, column: o.column, unit: o.hero, message: `${o.hero} already has an order on line ${first}: a hero plays one card a turn` });
+      continue;
     }
-    seen.set(o.hero, i + 1);
+    seen.set(o.hero, line);
     orders.push(o);
-  });
+  }
   return { orders, errors };
 }
 

@@ -7,7 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
-import { HEX_DIRECTION_WORDS, isHexDirection, type HexDirection, type OrderError } from '@arbiter/engine';
+import { HEX_DIRECTION_WORDS, isHexDirection, orderLines, quoteEntry as show, type HexDirection, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 export type Entry =
   | { kind: 'step'; direction: HexDirection }
@@ -42,29 +42,6 @@ const LONG_NAMES: ReadonlyMap<string, HexDirection> = new Map(
 );
 
 const HERO = /^[a-z][a-z0-9-]*$/;
-
-interface Piece {
-  text: string;
-  column: number;
-}
-
-/** The comma-separated pieces of a line's body, trimmed, each with the column of its first character. */
-function pieces(body: string): Piece[] {
-  const out: Piece[] = [];
-  const re = /[^,]*/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(body)) !== null) {
-    const lead = m[0].length - m[0].trimStart().length;
-    out.push({ text: m[0].trim(), column: m.index + lead + 1 });
-    if (m.index + m[0].length >= body.length) break;
-    re.lastIndex = m.index + m[0].length + 1;
-  }
-  return out;
-}
-
-function show(s: string): string {
-  return JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
-}
 
 function directionMistake(text: string): string {
   const lower = text.toLowerCase();
@@ -151,12 +128,6 @@ class LineReader {
   }
 }
 
-function withoutComment(line: string): string {
-  const i = line.search(/[#;]/);
-  return i < 0 ? line : line.slice(0, i);
-}
-
-/** Reads an order text: the orders of the lines without mistakes, and every mistake with its position. */
 /** A hero id as a player wrote it (a cancel line's first entry): lower-case, or why it is not a hero id. */
 export function readHero(raw: string): { ok: true; unit: string } | { ok: false; message: string } {
   const hero = raw.trim().toLowerCase();
@@ -165,20 +136,17 @@ export function readHero(raw: string): { ok: true; unit: string } | { ok: false;
   return { ok: true, unit: hero };
 }
 
+/** Reads an order text: the orders of the lines without mistakes, and every mistake with its position. */
 export function parseOrders(text: string): { orders: MkOrder[]; errors: OrderError[] } {
   const orders: MkOrder[] = [];
   const errors: OrderError[] = [];
   if (typeof text !== 'string') return { orders, errors: [{ line: 1, column: 1, message: 'the orders must be text' }] };
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    const body = withoutComment(i === 0 ? raw.replace(/^\uFEFF/, '') : raw);
-    if (body.trim() === '') return;
-    const parts = pieces(body);
-    while (parts.length > 2 && parts[parts.length - 1]!.text === '') parts.pop(); // a trailing comma is fine
-    const reader = new LineReader(i + 1, parts);
+  for (const { line, entries } of orderLines(text)) {
+    const reader = new LineReader(line, entries);
     const order = reader.read();
     if (order !== null) orders.push(order);
     errors.push(...reader.errors.sort((a, b) => a.column - b.column));
-  });
+  }
   return { orders, errors };
 }
 

@@ -1,0 +1,63 @@
+// The order text every ruleset reads: one order a line, its entries separated by commas, a comment from
+// `#` (or `;`) to the end of the line. This file reads that shape once: which lines carry an order, and
+// each entry's text with the column where it starts, so that a ruleset's mistakes point at the right
+// place. What the entries mean is the ruleset's.
+
+/** One comma-separated entry of an order line: trimmed, with the 1-based column of its first character. */
+export interface OrderEntry {
+  text: string;
+  column: number;
+}
+
+/** A line that carries an order: its 1-based number and its entries (at least one). */
+export interface OrderLine {
+  line: number;
+  entries: OrderEntry[];
+}
+
+export interface OrderLineOptions {
+  /** The characters that start a comment (default `#` and `;`). */
+  comment?: readonly string[];
+}
+
+/** The entries of a line's body (comment already cut), each trimmed, with its column. */
+export function orderEntries(body: string): OrderEntry[] {
+  const out: OrderEntry[] = [];
+  let start = 0;
+  for (const part of body.split(',')) {
+    const lead = part.length - part.trimStart().length;
+    out.push({ text: part.trim(), column: start + lead + 1 });
+    start += part.length + 1;
+  }
+  return out;
+}
+
+/**
+ * The lines of an order text that carry an order. Lines end at CRLF, LF or a lone CR; a byte-order mark
+ * at the start is not part of the first line; a comment runs to the end of its line; a line that is
+ * blank once its comment is cut carries no order. A trailing comma is allowed: empty entries at the end
+ * of a line are dropped (down to two, so that "unit," still shows an empty second entry).
+ */
+export function orderLines(text: string, options: OrderLineOptions = {}): OrderLine[] {
+  const marks = options.comment ?? ['#', ';'];
+  const out: OrderLine[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const src = i === 0 ? raw.replace(/^\uFEFF/, '') : raw;
+    let cut = src.length;
+    for (const m of marks) {
+      const at = src.indexOf(m);
+      if (at >= 0 && at < cut) cut = at;
+    }
+    const body = src.slice(0, cut);
+    if (body.trim() === '') return;
+    const entries = orderEntries(body);
+    while (entries.length > 2 && entries[entries.length - 1]!.text === '') entries.pop();
+    out.push({ line: i + 1, entries });
+  });
+  return out;
+}
+
+/** An entry quoted in a mistake's message: JSON-quoted, and cut at 24 characters. */
+export function quoteEntry(s: string): string {
+  return JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
+}
