@@ -2,6 +2,7 @@
 // test board, orders as players write them, and the expected outcome.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectErrorContaining, expectEvents, fieldsMatch } from '@arbiter/engine/testing';
 import { checkOrders, reachable } from '../src/index.ts';
 import type { GoaEvent } from '../src/index.ts';
 import { hero, run } from './helpers.ts';
@@ -10,10 +11,6 @@ import type { Case } from './cases/types.ts';
 
 /** Seed lines that are no rule: the captions of its two pictures (their examples are cases ARIEN-* and MOVE-6*). */
 const NOT_RULES = ['Arien with a Blue card showing', 'Arien in Zone B with arrows'];
-
-function fieldsMatch(x: object, where: Record<string, unknown> | undefined): boolean {
-  return Object.entries(where ?? {}).every(([k, v]) => JSON.stringify((x as Record<string, unknown>)[k]) === JSON.stringify(v));
-}
 
 function checkCase(c: Case): void {
   const { state, parsed, result } = run(c.position, c.orders);
@@ -46,14 +43,12 @@ function checkCase(c: Case): void {
       expect(codes, `${c.id}: ${e.hero}'s stops; events ${all}`).toContain(e.stop);
     } else if ('error' in e) {
       const errors = [...result.errors];
-      expect(errors.some((x) => x.message.includes(e.error)), `${c.id}: an error containing "${e.error}"; errors ${JSON.stringify(errors)}`).toBe(true);
+      expectErrorContaining(c.id, errors, e.error);
       for (const x of errors) expect(x.line, `${c.id}: every error has its line`).toBeGreaterThan(0);
     } else if ('noErrors' in e) {
       expect(result.errors, `${c.id}: no errors`).toEqual([]);
     } else if ('event' in e) {
-      const found = events.filter((x) => x.type === e.event && fieldsMatch(x, e.where));
-      if (e.count !== undefined) expect(found.length, `${c.id}: number of ${e.event} events; events ${all}`).toBe(e.count);
-      else expect(found.length, `${c.id}: a ${e.event} event ${JSON.stringify(e.where ?? {})}; events ${all}`).toBeGreaterThan(0);
+      expectEvents(c.id, events, e);
     } else if ('noEvent' in e) {
       expect(events.filter((x) => x.type === e.noEvent && fieldsMatch(x, e.where)), `${c.id}: no ${e.noEvent} event; events ${all}`).toEqual([]);
     } else {

@@ -1,16 +1,12 @@
 // Runs the Mage Knight case catalogue (test/cases/*.ts): each case is a small map, orders as players
 // write them, and the expected outcome. docs/rules-mage-knight.md lists every case id beside its rule.
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { catalogueSuite, expectErrorContaining, expectEvents, expectReceipt, expectRolls } from '@arbiter/engine/testing';
 import { checkOrders, explorableFrom, parseOrders } from '../src/index.ts';
 import type { MkEvent } from '../src/index.ts';
 import { run, stateOf } from './helpers.ts';
 import { catalogue } from './cases/index.ts';
 import type { Case, Expectation } from './cases/types.ts';
-
-function fieldsMatch(x: object, where: Record<string, unknown> | undefined): boolean {
-  return Object.entries(where ?? {}).every(([k, v]) => JSON.stringify((x as Record<string, unknown>)[k]) === JSON.stringify(v));
-}
 
 function checkCase(c: Case): void {
   const { state, parsed, result } = run(c.position, c.orders);
@@ -38,14 +34,11 @@ function checkCase(c: Case): void {
       if (e.fame !== undefined) expect(next!.fame, `${label} fame`).toBe(e.fame);
       if (e.level !== undefined) expect(next!.level, `${label} level`).toBe(e.level);
     } else if ('error' in e) {
-      const errors = [...parsed.errors, ...result.errors];
-      expect(errors.some((x) => x.message.includes(e.error)), `${c.id}: an error containing "${e.error}"; errors ${JSON.stringify(errors)}`).toBe(true);
+      expectErrorContaining(c.id, [...parsed.errors, ...result.errors], e.error);
     } else if ('noErrors' in e) {
       expect(result.errors, `${c.id}: no errors`).toEqual([]);
     } else if ('event' in e) {
-      const found = events.filter((x) => x.type === e.event && fieldsMatch(x, e.where));
-      if (e.count !== undefined) expect(found.length, `${c.id}: number of ${e.event} events ${JSON.stringify(e.where ?? {})}; events ${all}`).toBe(e.count);
-      else expect(found.length, `${c.id}: a ${e.event} event ${JSON.stringify(e.where ?? {})}; events ${all}`).toBeGreaterThan(0);
+      expectEvents(c.id, events, e);
     } else if ('revealed' in e) {
       const t = result.nextState.tiles.find((x) => x.position === e.revealed);
       expect(t, `${c.id}: a tile on ${e.revealed}; events ${all}`).toBeDefined();
@@ -57,9 +50,7 @@ function checkCase(c: Case): void {
     } else if ('sees' in e) {
       expect(result.views[e.sees]!.enemies.some((x) => x.space === e.enemy), `${c.id}: ${e.sees} sees an enemy on ${e.enemy}`).toBe(true);
     } else if ('roll' in e) {
-      const rolls = result.rolls.filter((r) => r.purpose === e.roll && (e.sides === undefined || r.sides === e.sides));
-      if (e.count !== undefined) expect(rolls.length, `${c.id}: ${e.roll} draws ${JSON.stringify(result.rolls)}`).toBe(e.count);
-      else expect(rolls.length).toBeGreaterThan(0);
+      expectRolls(c.id, result.rolls, e);
     } else if ('space' in e) {
       expect(result.nextState.spaces.find((s) => s.id === e.space)?.terrain, `${c.id}: terrain of ${e.space}`).toBe(e.terrain);
     } else if ('before' in e) {
@@ -68,13 +59,7 @@ function checkCase(c: Case): void {
       expect(a >= 0 && b >= 0 && a < b, `${c.id}: ${e.before} before ${e.then}; events ${all}`).toBe(true);
     } else if ('receipt' in e) {
       const checks = checkOrders(stateOf(c.position), e.receipt, parseOrders(c.orders.join('\n')).orders);
-      const k = checks[(e.order ?? 1) - 1];
-      expect(k, `${c.id}: receipt check ${e.order ?? 1}`).toBeDefined();
-      const shown = JSON.stringify(k);
-      expect(k!.status, `${c.id}: receipt status ${shown}`).toBe(e.status);
-      if (e.reason !== undefined) expect(k!.reason ?? '', `${c.id}: receipt reason`).toContain(e.reason);
-      if (e.warning !== undefined) expect(k!.warnings.some((w) => w.includes(e.warning!)), `${c.id}: a receipt warning "${e.warning}"; ${shown}`).toBe(true);
-      if (e.preview !== undefined) expect(k!.preview ?? '', `${c.id}: receipt preview`).toContain(e.preview);
+      expectReceipt(c.id, checks, e);
     } else {
       const never: never = e;
       throw new Error(`unknown expectation ${JSON.stringify(never)}`);
@@ -82,14 +67,4 @@ function checkCase(c: Case): void {
   }
 }
 
-describe('Mage Knight case catalogue', () => {
-  const ids = catalogue.map((c) => c.id);
-  it('has unique case ids', () => {
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-  it('lists every case id in docs/rules-mage-knight.md', () => {
-    const doc = readFileSync(new URL('../../../docs/rules-mage-knight.md', import.meta.url), 'utf8');
-    expect(ids.filter((id) => !new RegExp(`\\b${id}\\b`).test(doc))).toEqual([]);
-  });
-  for (const c of catalogue) it(`${c.id}: ${c.rule}`, () => checkCase(c));
-});
+catalogueSuite('Mage Knight case catalogue', catalogue, new URL('../../../docs/rules-mage-knight.md', import.meta.url), checkCase);
