@@ -58,6 +58,8 @@ export { locationGraphTopology } from './kernel/topology/location-graph.ts';
 export type { Location, LocationGraphTopology } from './kernel/topology/location-graph.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
 export { orderEntries, orderLines, quoteEntry } from './kernel/order-lines.ts';
+export { renderAll, scenarioMembers } from './kernel/members.ts';
+export type { ScenarioWithOrders } from './kernel/members.ts';
 export type { OrderEntry, OrderLine, OrderLineOptions } from './kernel/order-lines.ts';
 export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
 export { adjudicatesOnArrival, moveOrder, nextToMove } from './kernel/turn.ts';

@@ -1,6 +1,6 @@
 // Descent behind the kernel's Ruleset contract: the one value the registry, the services and the shells
 // use (docs/architecture.md).
-import type { ReportContext, Ruleset } from '@arbiter/engine';
+import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { topologyOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { DsEvent } from './events.ts';
@@ -9,7 +9,7 @@ import { checkReportContext, headingLines } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
-import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
 import { adjudicateTurn, moveOne, toMove } from './turn.ts';
@@ -18,12 +18,6 @@ import type { FigureResult } from './units.ts';
 import type { DsView } from './views.ts';
 
 export type DescentRuleset = Ruleset<DsState, DsOrder, DsEvent, DsView, FigureResult>;
-
-function checkedScenario(scenario: unknown): Scenario {
-  const parsed = parseScenario(scenario);
-  if (!parsed.ok) throw new TypeError(`not a valid descent scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  return parsed.scenario;
-}
 
 const text = (view: DsView, ctx: ReportContext) => `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
 const html = (view: DsView, ctx: ReportContext) => renderHtmlReport(view, headingLines(view, ctx));
@@ -37,13 +31,7 @@ export const descent: DescentRuleset = {
   title: 'Descent: Journeys in the Dark',
   words: { player: 'player', players: 'players', unit: 'figure', units: 'figures' },
   turnStructure: { kind: 'sequential', order: 'seat' },
-  scenario: {
-    parse: parseScenario,
-    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
-    settings: (scenario) => checkedScenario(scenario).settings,
-    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
-    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
-  },
+  scenario: scenarioMembers('descent', parseScenario, initialState),
   board: topologyOf,
   state: {
     decode: decodeState,
@@ -69,7 +57,7 @@ export const descent: DescentRuleset = {
     text,
     html,
     svg,
-    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+    render: renderAll(text, html, svg),
     mapPoints,
   },
 };

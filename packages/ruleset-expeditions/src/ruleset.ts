@@ -1,6 +1,6 @@
 // Expeditions behind the kernel's Ruleset contract: the one value the registry, the services and the
 // shells use (docs/architecture.md).
-import type { ReportContext, Ruleset } from '@arbiter/engine';
+import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { ExEvent } from './events.ts';
@@ -9,7 +9,7 @@ import { checkContext, reportHeading } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { pointsOf, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
-import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
 import { adjudicateTurn, moveOne, toMove } from './turn.ts';
@@ -18,13 +18,6 @@ import type { MechResult } from './units.ts';
 import type { ExView } from './views.ts';
 
 export type ExpeditionsRuleset = Ruleset<ExState, ExOrder, ExEvent, ExView, MechResult>;
-
-/** The contract passes a scenario as unknown: it is checked again rather than cast. */
-function checkedScenario(scenario: unknown): Scenario {
-  const parsed = parseScenario(scenario);
-  if (!parsed.ok) throw new TypeError(`not a valid expeditions scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  return parsed.scenario;
-}
 
 const text = (view: ExView, ctx: ReportContext) => renderTextReport(view, reportHeading(view, ctx), ctx.playerNames);
 const html = (view: ExView, ctx: ReportContext) => renderHtmlReport(view, reportHeading(view, ctx), ctx.playerNames);
@@ -38,13 +31,7 @@ export const expeditions: ExpeditionsRuleset = {
   title: 'Expeditions',
   words: { player: 'player', players: 'players', unit: 'mech', units: 'mechs' },
   turnStructure: { kind: 'sequential', order: 'seat' },
-  scenario: {
-    parse: parseScenario,
-    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
-    settings: (scenario) => checkedScenario(scenario).settings,
-    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
-    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
-  },
+  scenario: scenarioMembers('expeditions', parseScenario, initialState),
   board: boardOf,
   state: {
     decode: decodeState,
@@ -69,7 +56,7 @@ export const expeditions: ExpeditionsRuleset = {
     text,
     html,
     svg,
-    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+    render: renderAll(text, html, svg),
     mapPoints: (view, spaces) => {
       const at = pointsOf(view);
       return spaces.map((s) => {

@@ -3,7 +3,7 @@
 // every card is chosen at the same time: all orders by the deadline, then one adjudication that resolves
 // the cards in initiative order. So it has no `sequential` member: whose move it is cannot be known
 // before every card is in (the services' "at-deadline" mode).
-import type { ReportContext, Ruleset } from '@arbiter/engine';
+import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { GoaEvent } from './events.ts';
@@ -13,7 +13,7 @@ import { checkReportContext, headingLines } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
-import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
 import { adjudicateTurn } from './turn.ts';
@@ -22,13 +22,6 @@ import type { HeroResult } from './units.ts';
 import type { GoaView } from './views.ts';
 
 export type GuardsOfAtlantisRuleset = Ruleset<GoaState, GoaOrder, GoaEvent, GoaView, HeroResult>;
-
-/** The contract passes a scenario as unknown: it is checked again rather than cast. */
-function checkedScenario(scenario: unknown): Scenario {
-  const parsed = parseScenario(scenario);
-  if (!parsed.ok) throw new TypeError(`not a valid guards-of-atlantis scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  return parsed.scenario;
-}
 
 function text(view: GoaView, ctx: ReportContext): string {
   return `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
@@ -48,13 +41,7 @@ export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
   title: 'Guards of Atlantis II',
   words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
   turnStructure: TURN_STRUCTURE,
-  scenario: {
-    parse: parseScenario,
-    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
-    settings: (scenario) => checkedScenario(scenario).settings,
-    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
-    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
-  },
+  scenario: scenarioMembers('guards-of-atlantis', parseScenario, initialState),
   board: boardOf,
   state: {
     decode: decodeState,
@@ -78,7 +65,7 @@ export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
     text,
     html,
     svg,
-    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+    render: renderAll(text, html, svg),
     mapPoints,
   },
 };

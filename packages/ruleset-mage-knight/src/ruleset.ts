@@ -1,6 +1,6 @@
 // Mage Knight behind the kernel's Ruleset contract: the one value the registry, the services and the
 // shells use (docs/architecture.md).
-import { hexTiles, type ReportContext, type Ruleset, type Topology } from '@arbiter/engine';
+import { hexTiles, renderAll, scenarioMembers, type ReportContext, type Ruleset, type Topology } from '@arbiter/engine';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { MkEvent } from './events.ts';
 import { describeOrder, parseOrders, printOrder, readHero, type MkOrder } from './orders.ts';
@@ -8,7 +8,7 @@ import { headingLines, checkReportContext } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
-import { initialState, parseScenario, type Scenario } from './scenario.ts';
+import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
 import { adjudicateTurn, moveOne, toMove } from './turn.ts';
@@ -17,13 +17,6 @@ import type { HeroResult } from './units.ts';
 import type { MkView } from './views.ts';
 
 export type MageKnightRuleset = Ruleset<MkState, MkOrder, MkEvent, MkView, HeroResult>;
-
-/** The contract passes a scenario as unknown: it is checked again rather than cast. */
-function checkedScenario(scenario: unknown): Scenario {
-  const parsed = parseScenario(scenario);
-  if (!parsed.ok) throw new TypeError(`not a valid mage-knight scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  return parsed.scenario;
-}
 
 // The board of a state: the map shape's tile positions on the kernel's hex-tiles topology (revealed or
 // not: the positions are public, what lies on an unrevealed one is not), once per positions list.
@@ -55,13 +48,7 @@ export const mageKnight: MageKnightRuleset = {
   title: 'Mage Knight',
   words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
   turnStructure: { kind: 'sequential', order: 'seat' },
-  scenario: {
-    parse: parseScenario,
-    initialState: (scenario, seed) => initialState(checkedScenario(scenario), seed),
-    settings: (scenario) => checkedScenario(scenario).settings,
-    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
-    orderText: (scenario) => checkedScenario(scenario).orders.join('\n'),
-  },
+  scenario: scenarioMembers('mage-knight', parseScenario, initialState),
   board: boardOf,
   state: {
     decode: decodeState,
@@ -86,6 +73,6 @@ export const mageKnight: MageKnightRuleset = {
     text,
     html,
     svg,
-    render: (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) }),
+    render: renderAll(text, html, svg),
   },
 };
