@@ -86,7 +86,8 @@ export function crowdedTurn(spec: TurnSpec): { state: GameState; orderText: stri
       hex,
       commander: { command: 20 + int(80) },
       troops: cav ? { heavyCavalry: 50 * (1 + int(20)), lightCavalry: 50 * int(10) } : { heavyInfantry: 50 * (1 + int(30)), archers: 50 * int(10) },
-      food: int(5) === 0 ? 0 : 20,
+      // A fifth of the armies without food; the others carry more than their troops eat (at most 3,000).
+      food: int(5) === 0 ? 0 : 5000,
       morale: 50,
       aboard: null,
     });

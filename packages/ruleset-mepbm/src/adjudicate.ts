@@ -6,7 +6,9 @@
 // While a step is under way the unit is "on the road": it still counts as being in its origin hex for
 // reports, but it neither blocks nor is blocked, sees nor is seen. At each pulse all arrivals happen
 // first, then every unit at rest that has an order entry left tries its next entry. An army that entered
-// its hex by movement this turn must get past the hex's blockers (the seed's four-step order) to leave.
+// its hex by movement this turn must get past the hex's blockers (the seed's four-step order) to leave;
+// the armies leaving a hex on one pulse leave together. Units are taken in canonical order (by id), so the
+// game state's unit list decides nothing; ties that matter are drawn. Armies eat at pulse 0 (food.ts).
 //
 // The phases are in src/resolve/, one file each: events.ts (the event union), resolution.ts (set-up),
 // order-phase.ts (pulse 0), pulses.ts (the scheduler) with steps.ts, presence.ts, interception.ts and

@@ -29,6 +29,8 @@ export interface RuleSettings {
   /** Transports needed to carry an army: ceil(cavalry / cavalryPerTransport + infantry / infantryPerTransport). */
   cavalryPerTransport: number;
   infantryPerTransport: number;
+  /** Food a soldier of each troop type eats per turn (docs/rules.md "Food"). */
+  foodPerSoldier: Record<TroopType, number>;
   /** Hexes around each own unit's final position and own population centre shown in a nation's map window. */
   viewRadius: number;
 }
@@ -57,25 +59,31 @@ export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
   cavalryPerTransport: 150,
   infantryPerTransport: 250,
   viewRadius: 1,
+  foodPerSoldier: Object.freeze({
+    heavyCavalry: 2,
+    lightCavalry: 2,
+    heavyInfantry: 1,
+    menAtArms: 1,
+    archers: 1,
+    lightInfantry: 1,
+  }) as Record<TroopType, number>,
 }) as RuleSettings;
 
 const positive = z.number().positive();
 const percent = z.number().int().min(0).max(100);
 
+/** A number per troop type, each optional (the defaults fill the rest). */
+function perTroopType(n: z.ZodNumber) {
+  return z
+    .object({ heavyCavalry: n, lightCavalry: n, heavyInfantry: n, menAtArms: n, archers: n, lightInfantry: n })
+    .partial()
+    .strict();
+}
+
 /** The `settings` object of a scenario: every field optional, defaults above. */
 export const settingsSchema = z
   .object({
-    troopStrength: z
-      .object({
-        heavyCavalry: z.number().nonnegative(),
-        lightCavalry: z.number().nonnegative(),
-        heavyInfantry: z.number().nonnegative(),
-        menAtArms: z.number().nonnegative(),
-        archers: z.number().nonnegative(),
-        lightInfantry: z.number().nonnegative(),
-      })
-      .partial()
-      .strict(),
+    troopStrength: perTroopType(z.number().nonnegative()),
     forcePastRatio: positive,
     overrunRatio: positive,
     standAndDefendFactor: positive,
@@ -91,6 +99,7 @@ export const settingsSchema = z
     cavalryPerTransport: z.number().int().positive(),
     infantryPerTransport: z.number().int().positive(),
     viewRadius: z.number().int().min(0).max(5),
+    foodPerSoldier: perTroopType(z.number().int().min(0).max(100)),
   })
   .partial()
   .strict();
@@ -104,10 +113,14 @@ export function resolveSettings(input: SettingsInput | undefined): RuleSettings 
   for (const [k, v] of Object.entries(input?.troopStrength ?? {})) {
     if (v !== undefined) troopStrength[k as TroopType] = v;
   }
-  const out: RuleSettings = { ...base, troopStrength };
+  const foodPerSoldier = { ...base.foodPerSoldier };
+  for (const [k, v] of Object.entries(input?.foodPerSoldier ?? {})) {
+    if (v !== undefined) foodPerSoldier[k as TroopType] = v;
+  }
+  const out: RuleSettings = { ...base, troopStrength, foodPerSoldier };
   if (input) {
     for (const [k, v] of Object.entries(input)) {
-      if (k === 'troopStrength' || v === undefined) continue;
+      if (k === 'troopStrength' || k === 'foodPerSoldier' || v === undefined) continue;
       (out as unknown as Record<string, unknown>)[k] = v;
     }
   }

@@ -80,6 +80,8 @@ export interface UnitResult {
   /** Destroyed this turn (overrun, lost at sea...). */
   destroyed?: boolean;
   morale?: { before: number; after: number };
+  /** An army's food: eaten this turn, whether it was fed, food left, and whether that feeds it next turn. */
+  food?: { eaten: number; fed: boolean; fedNextTurn: boolean; left: number };
 }
 
 /** Another nation's army as a nation saw it (fog of war: only what its own units could see). */

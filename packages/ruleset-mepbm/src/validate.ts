@@ -10,6 +10,8 @@ import type { Order } from './orders.ts';
 import { CHARACTER_RANGE, navigable } from './paths.ts';
 import type { ArmyState, CharacterState, GameState, MapData, NavyState, PopulationCentreState, UnitState } from './state.ts';
 import { transportsNeeded } from './strength.ts';
+import { foodEaten, isFed } from './food.ts';
+import type { RuleSettings } from './settings.ts';
 import type { NationId, UnitId } from './types.ts';
 
 export interface World {
@@ -215,7 +217,7 @@ function judgeOne(j: Judging, o: Order): OrderVerdict {
         if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
         else accepted.disembark = true;
       }
-      if (a.food <= 0) warnings.push('the army has no food: each hex costs a third more (rounded up) and it loses 1-5 morale');
+      if (!isFed(a.food, a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings));
       if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
       break;
     }
@@ -234,8 +236,9 @@ function judgeOne(j: Judging, o: Order): OrderVerdict {
         let naviesAt = j.naviesAt;
         if (naviesAt === null) {
           naviesAt = j.naviesAt = new Map();
-          for (const n of state.units) {
-            if (n.kind !== 'navy') continue;
+          // Anchored navies in order of their ids, not of the game state's unit list (which must decide nothing).
+          const navies = state.units.filter((n): n is NavyState => n.kind === 'navy').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          for (const n of navies) {
             const key = `${n.nation}\u0000${n.hex}`;
             const list = naviesAt.get(key);
             if (list === undefined) naviesAt.set(key, [n]);
@@ -357,4 +360,9 @@ export function assertNever(x: never): never {
 /** Whether a navy may be at hex `index` (re-exported for the resolver). */
 export function navyMayBeAt(world: World, index: number): boolean {
   return navigable(world.map, index, world.isDock);
+}
+
+/** The receipt's warning for an army that will move unfed: what it carries against what its troops eat. */
+export function unfedWarning(a: ArmyState, s: RuleSettings): string {
+  return `the army carries ${a.food} food and its troops eat ${foodEaten(a.troops, s)} this turn, so it moves unfed: each hex costs a third more (rounded up) and it loses 1-5 morale`;
 }

@@ -71,7 +71,7 @@ export function buildViewsWithJson(r: Resolution, units: UnitResult[], turn: num
   each(parts, units, addOwnResult);
   // One view event per event, shared by the views of every nation that sees it.
   each(parts, r.events, addViewEvent);
-  each(parts, r.units, addOwnUnit);
+  each(parts, r.bySlot, addOwnUnit);
   for (const [hex, pc] of r.world.pcByHex) parts.get(pc.nation)?.centres.push(hex);
   // The window as a mark per hex (the stamp of the nation being built), not a Set.
   const win: MapWindow = { r, pieces, mark: new Int32Array(r.map.terrain.length), stamp: 0, hexes: [] };

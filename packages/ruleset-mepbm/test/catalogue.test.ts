@@ -26,6 +26,13 @@ function check(c: Case): void {
         const w = n!.kind === 'character' ? n!.with : n!.kind === 'army' ? n!.aboard : null;
         expect(w, `${label} travels with`).toBe(e.with);
       }
+      if (e.eaten !== undefined) expect(u.food?.eaten, `${label} food eaten`).toBe(e.eaten);
+      if (e.fed !== undefined) expect(u.food?.fed, `${label} fed this turn`).toBe(e.fed);
+      if (e.fedNextTurn !== undefined) expect(u.food?.fedNextTurn, `${label} fed next turn`).toBe(e.fedNextTurn);
+      if (e.foodLeft !== undefined) {
+        expect(u.food?.left, `${label} food left`).toBe(e.foodLeft);
+        expect(n && n.kind === 'army' ? n.food : undefined, `${label} food in the next state`).toBe(e.foodLeft);
+      }
       if (e.morale !== undefined) {
         expect(n && n.kind !== 'character' ? n.morale : undefined, `${label} morale`).toBe(e.morale);
       }

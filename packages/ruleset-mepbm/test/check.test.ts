@@ -41,6 +41,17 @@ describe('checkOrders', () => {
     expect(checkOrders(state, 'north', orders).map((c) => c.status)).toEqual(['accepted', 'rejected']);
   });
 
+  it('warns an army that will move unfed with its food and what its troops eat, and previews the unfed costs', () => {
+    const hungry = stateOf(scenario({ units: [army('rohan', 'north', '0505', { lightCavalry: 100 }, { food: 150 })] }));
+    const [c] = checkOrders(hungry, 'north', parseOrders('rohan, 850, no, e').orders);
+    expect(c!.warnings).toContain('the army carries 150 food and its troops eat 200 this turn, so it moves unfed: each hex costs a third more (rounded up) and it loses 1-5 morale');
+    expect(c!.preview).toContain('0505 -> 0605 (3)');
+    const fed = stateOf(scenario({ units: [army('rohan', 'north', '0505', { lightCavalry: 100 }, { food: 201 })] }));
+    const [d] = checkOrders(fed, 'north', parseOrders('rohan, 850, no, e').orders);
+    expect(d!.warnings.join(' ')).not.toContain('unfed');
+    expect(d!.preview).toContain('0505 -> 0605 (2)');
+  });
+
   it('a complete path is previewed with its end hex', () => {
     const [c] = checkOrders(state, 'north', parseOrders('aragorn, 860, no, w, w').orders);
     expect(c!.preview).toBe('unopposed, it would end at 0305 after 2 entries: 0505 -> 0405 (3) -> 0305 (3); 6 of 14 MP used');

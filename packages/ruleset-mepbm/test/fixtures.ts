@@ -114,6 +114,7 @@ export const gondorView: NationView = {
       ]),
       stop: null,
       morale: { before: 35, after: 38 },
+      food: { eaten: 300, fed: true, fedNextTurn: false, left: 120 },
     },
     {
       id: 'boromir',

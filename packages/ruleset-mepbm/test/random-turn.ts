@@ -72,7 +72,10 @@ export function randomTurn(seed: number): Record<string, unknown> {
     for (const t of ['heavyCavalry', 'lightCavalry', 'heavyInfantry', 'lightInfantry', 'archers', 'menAtArms']) {
       if (rng.int(3, { purpose: 'gen' }) === 0) troops[t] = int(1, 60) * 10;
     }
-    units.push(army(id, nation, hex, troops, { food: pick([0, 5, 20]), commander: { command: int(10, 95) }, morale: int(20, 90) }));
+    // No food, too little for the troops, or plenty (fed), so that turns mix fed and unfed armies.
+    const soldiers = Object.values(troops).reduce((a, b) => a + b, 0);
+    const food = [0, 5, 2 * soldiers + 1 + int(0, 20)][rng.int(3, { purpose: 'gen' })]!;
+    units.push(army(id, nation, hex, troops, { food, commander: { command: int(10, 95) }, morale: int(20, 90) }));
     armies.push({ id, nation, hex });
     const kind = rng.int(10, { purpose: 'gen' });
     const n = int(1, 14);

@@ -52,8 +52,13 @@ export function scenario(p: PositionInput, orders: string[] = []): Record<string
   };
 }
 
+/**
+ * An army; unless `extra` says otherwise it carries food for many turns (10 per soldier, and 10 more):
+ * positions are fed unless a case gives the food it is about.
+ */
 export function army(id: string, nation: string, hex: string, troops: Troops = { heavyInfantry: 100 }, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, kind: 'army', nation, hex, commander: { command: 50 }, troops, food: 10, morale: 50, ...extra };
+  const soldiers = Object.values(troops).reduce((a, b) => a + (b ?? 0), 0);
+  return { id, kind: 'army', nation, hex, commander: { command: 50 }, troops, food: 10 * soldiers + 10, morale: 50, ...extra };
 }
 
 export function navy(id: string, nation: string, hex: string, ships = { warships: 2, transports: 2 }, extra: Record<string, unknown> = {}): Record<string, unknown> {

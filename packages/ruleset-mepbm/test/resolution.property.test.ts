@@ -3,7 +3,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { adjudicate, canonicalJson, createGame, parseOrders, parseScenario, sha256Hex } from '../src/index.ts';
-import type { GameState, Order, OrderError } from '../src/index.ts';
+import type { GameState, Order, OrderError, TurnResult } from '../src/index.ts';
 import { randomTurn } from './random-turn.ts';
 
 function prepare(seed: number): { state: GameState; orders: Order[]; errors: OrderError[] } {
@@ -11,6 +11,27 @@ function prepare(seed: number): { state: GameState; orders: Order[]; errors: Ord
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues.slice(0, 3)));
   const { orders, errors } = parseOrders(parsed.scenario.orders.join('\n'));
   return { state: createGame(parsed.scenario), orders, errors };
+}
+
+/** The units in an order given by the keys (a permutation of the list). */
+function permuted<T>(xs: readonly T[], keys: readonly number[]): T[] {
+  return xs
+    .map((x, i) => ({ x, k: keys[i % keys.length]! * 1000 + ((i * 7919) % 997) }))
+    .sort((p, q) => p.k - q.k)
+    .map((p) => p.x);
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * A result with every list that follows the game state's unit list (unit results, next-state units, each
+ * view's units and order template) sorted; events, rolls, sightings and everything else as they are.
+ */
+function canonicalOrdering(r: TurnResult): Omit<TurnResult, 'hash'> {
+  const { hash: _hash, ...rest } = r;
+  const views: TurnResult['views'] = {};
+  for (const [n, v] of Object.entries(r.views)) views[n] = { ...v, units: [...v.units].sort(byId), orderTemplate: [...v.orderTemplate].sort() };
+  return { ...rest, units: [...r.units].sort(byId), nextState: { ...r.nextState, units: [...r.nextState.units].sort(byId) }, views };
 }
 
 describe('resolution properties', () => {
@@ -28,6 +49,32 @@ describe('resolution properties', () => {
       expect(b.hash).toBe(a.hash);
     },
   );
+
+  test.prop([fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.array(fc.nat(), { minLength: 40, maxLength: 40 })], { numRuns: 40 })(
+    "permuting the game state's unit list never changes an outcome: the same result hash after canonical ordering",
+    (seed, keys) => {
+      const { state, orders, errors } = prepare(seed);
+      const a = adjudicate(state, orders, { orderErrors: errors });
+      const b = adjudicate({ ...state, units: permuted(state.units, keys) }, orders, { orderErrors: errors });
+      expect(canonicalJson(canonicalOrdering(b))).toBe(canonicalJson(canonicalOrdering(a)));
+      expect(sha256Hex(canonicalJson(canonicalOrdering(b)))).toBe(sha256Hex(canonicalJson(canonicalOrdering(a))));
+    },
+  );
+
+  it('the permutation property is exercised by ties: departure and blocking draws happen in these turns, and reversing the unit list changes nothing', () => {
+    let departureDraws = 0;
+    let blockDraws = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const { state, orders, errors } = prepare(seed);
+      const a = adjudicate(state, orders, { orderErrors: errors });
+      const b = adjudicate({ ...state, units: [...state.units].reverse() }, orders, { orderErrors: errors });
+      expect(canonicalJson(canonicalOrdering(b)), `seed ${seed}`).toBe(canonicalJson(canonicalOrdering(a)));
+      departureDraws += a.events.filter((e) => e.type === 'departure-order').length;
+      blockDraws += a.events.filter((e) => e.type === 'block-order').length;
+    }
+    expect(departureDraws).toBeGreaterThan(0);
+    expect(blockDraws).toBeGreaterThan(0);
+  });
 
   test.prop([fc.integer({ min: 0, max: 2 ** 31 - 1 })], { numRuns: 25 })('the hash is the SHA-256 of the canonical JSON of everything else', (seed) => {
     const { state, orders, errors } = prepare(seed);

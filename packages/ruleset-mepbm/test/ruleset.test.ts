@@ -16,7 +16,7 @@ describe('the mepbm ruleset value', () => {
     const { scenario, state } = exampleGame();
     const { orders, errors } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
     const result = mepbm.adjudicate(state, orders, { orderErrors: errors });
-    expect(result.hash).toBe('ce184cec75b1a04be39b01ae2542c0c7a81eaaff14b37fb625d16b317b1cdd70');
+    expect(result.hash).toBe('98dc61202581ef942a6b5b8f8dbc0525db5583b002d070e63132be8e3da16196');
     expect(mepbm.report.summary(result)).toContain(`hash ${result.hash}`);
   });
 

@@ -65,7 +65,7 @@ export function buildScenarioInput(o: FixtureOptions): { input: Record<string, u
           id, kind: 'army', nation, hex,
           commander: { name: `Captain ${u}`, command: 30 + ((i + u) % 50) },
           troops: u % 2 === 0 ? { heavyCavalry: 200 + u * 10, lightCavalry: 100 } : { heavyInfantry: 300 + u * 10, archers: 100 },
-          food: u % 7 === 0 ? 0 : 500,
+          food: u % 7 === 0 ? 0 : 5000,
           morale: 60,
         });
         const steps = u % 3 === 0 ? 'e, e, se, h' : u % 3 === 1 ? 'e, ne, e' : 'se, e, e, e';

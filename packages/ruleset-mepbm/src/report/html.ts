@@ -60,6 +60,7 @@ function unitHtml(s: UnitSection): string {
   }
   if (s.stop !== null) out.push(`<p style="${S.stop}">${e(s.stop)}</p>`);
   if (s.morale !== null) out.push(`<p style="${S.morale}">${e(s.morale)}</p>`);
+  if (s.food !== null) out.push(`<p style="${S.morale}">${e(s.food)}</p>`);
   if (s.destroyed) out.push(`<p style="${S.destroyed}">Destroyed this turn.</p>`);
   return out.join('');
 }

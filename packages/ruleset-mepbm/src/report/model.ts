@@ -92,6 +92,8 @@ export interface UnitSection {
   rows: StepRow[];
   stop: string | null;
   morale: string | null;
+  /** An army's food: what is left, and whether it feeds the army next turn (docs/rules.md "Food"). */
+  food: string | null;
   destroyed: boolean;
 }
 
@@ -206,8 +208,14 @@ function unitSection(
     rows,
     stop,
     morale,
+    food: u.food === undefined ? null : foodWords(u.food),
     destroyed: u.destroyed === true,
   };
+}
+
+/** "Food: 120 left after eating 300; not enough to be fed next turn". */
+export function foodWords(f: NonNullable<UnitResult['food']>): string {
+  return `Food: ${f.left} left after eating ${f.eaten}${f.fed ? '' : ' (unfed this turn)'}; ${f.fedNextTurn ? 'enough to be fed next turn' : 'not enough to be fed next turn'}`;
 }
 
 /** When in the turn: "Before movement" (pulse 0), "Day 5", "After movement" (the engine's pulse 15). */

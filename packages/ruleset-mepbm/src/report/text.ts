@@ -89,6 +89,7 @@ function unitLines(s: UnitSection): string[] {
   }
   if (s.stop !== null) out.push(...wrap(s.stop, TEXT_WIDTH, '  ', '    '));
   if (s.morale !== null) out.push(`  ${s.morale}`);
+  if (s.food !== null) out.push(`  ${s.food}`);
   if (s.destroyed) out.push('  DESTROYED this turn.');
   return out;
 }

@@ -10,15 +10,23 @@ import { destroy, stopUnit } from './steps.ts';
 import { centreStopsUnit, landArmy, unitsHostile } from './presence.ts';
 import { sight } from './sightings.ts';
 
-/** The seed's steps 3 and 4 for an army trying to leave its hex in direction d. Returns the stop reason, or null. */
-export function intercept(r: Resolution, u: RUnit, p: number, d: number): StopReason | null {
-  const { map, settings } = r;
+/**
+ * The seed's steps 3 and 4 for an army trying to leave its hex in direction d at pulse p; `group` is every
+ * unit that was at rest there and may leave at this pulse. Returns the stop reason, or null.
+ *
+ * Who tries to stop it (docs/rules.md "Interception"): when it entered the hex by movement, every hostile
+ * army at rest there, and every hostile army that left the hex at this same pulse (the armies leaving a hex
+ * on one pulse leave together: one drawn to go first is still there for the others); when it began the turn
+ * there, only hostile 840 armies that defend the side it leaves through (and no population centre).
+ */
+export function intercept(r: Resolution, u: RUnit, p: number, d: number, group: readonly RUnit[]): StopReason | null {
+  const { settings } = r;
   const hexId = hexIdOf(r, u.hex);
   // The evasion roll, made at most once per interception (at the first blocker it is needed for).
   let evaded: boolean | null = null;
 
   // Step 3: armies.
-  let blockers = (r.present[u.hex] ?? []).filter((b) => b !== u && landArmy(b) && unitsHostile(r, b.nationIx, b.nation, u.nationIx, u.nation));
+  let blockers = blockersOf(r, u, p, d, group);
   if (blockers.length > 1) {
     blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
     r.events.push({
@@ -35,7 +43,9 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number): StopRe
     if (b.destroyed) continue;
     const defended = (b.defends & (1 << d)) !== 0;
     const eff = defended ? b.strength * settings.standAndDefendFactor : b.strength;
-    const outcome = confront(u.strength, eff, settings);
+    let outcome = confront(u.strength, eff, settings);
+    // An army that already left at this pulse is not in the hex to be destroyed: it is only passed.
+    if (outcome === 'overrun' && b.leftAt === p) outcome = 'forced-past';
     if (outcome === 'overrun') {
       interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
       sight(r, u.nation, b, u.hex, p, 'we-overran');
@@ -61,7 +71,8 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number): StopRe
     return 'blocked-by-army';
   }
 
-  // Step 4: fortified population centres.
+  // Step 4: fortified population centres (only in a hex entered by movement).
+  if (!u.entered) return null;
   const pc = r.centres[u.hex];
   if (pc !== undefined && centreStopsUnit(r, pc, u)) {
     r.knownCentres.get(u.nation)?.add(u.hex);
@@ -93,6 +104,22 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number): StopRe
     return 'blocked-by-population-centre';
   }
   return null;
+}
+
+/** The hostile armies that try to stop `u` leaving its hex in direction d, in canonical order (see intercept). */
+export function blockersOf(r: Resolution, u: RUnit, p: number, d: number, group: readonly RUnit[]): RUnit[] {
+  const out: RUnit[] = [];
+  for (const b of r.present[u.hex] ?? []) {
+    if (b === u || !landArmy(b) || !unitsHostile(r, b.nationIx, b.nation, u.nationIx, u.nation)) continue;
+    if (u.entered || (b.defends & (1 << d)) !== 0) out.push(b);
+  }
+  if (u.entered) {
+    for (const b of group) {
+      if (b !== u && b.leftAt === p && b.hex === u.hex && landArmy(b) && unitsHostile(r, b.nationIx, b.nation, u.nationIx, u.nation)) out.push(b);
+    }
+  }
+  if (out.length > 1) out.sort((a, b) => a.index - b.index);
+  return out;
 }
 
 /** An interception event (keys in sorted order). */

@@ -104,7 +104,7 @@ export function setUpMover(r: Resolution, u: RUnit): void {
     u.mode = 'army';
     u.budget = ord.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
     u.table = costTableFor(a.troops);
-    u.fed = a.food > 0;
+    u.fed = u.food!.fed;
     if (o.disembark) {
       const navy = u.carrier!;
       detach(r, u);
@@ -126,8 +126,9 @@ export function setUpMover(r: Resolution, u: RUnit): void {
     if (u.kind === 'army') {
       const a = u.state as ArmyState;
       const convoy = o.convoy!.map((n) => r.byId.get(n.id)!);
-      u.fed = a.food > 0 && convoy.every((n) => (n.state as NavyState).food > 0);
-      if (a.food <= 0) moraleLoss(r, u);
+      const armyFed = u.food!.fed;
+      u.fed = armyFed && convoy.every((n) => (n.state as NavyState).food > 0);
+      if (!armyFed) moraleLoss(r, u);
       for (const n of convoy) {
         removePresent(r, n);
         n.carrier = u;

@@ -65,11 +65,32 @@ export function centreStopsUnit(r: Resolution, pc: Centre, u: RUnit): boolean {
   return r.friendly[pc.nationIx * n + u.nationIx] === 0;
 }
 
+/**
+ * Whether the order in which the units at rest in `hex` leave it at this pulse can change an outcome: more
+ * than one has an order entry left to take, and one of them is an army that must get past a hostile army there (it entered the hex
+ * by movement, or it may leave through a side that an 840 army there defends). Then the order is drawn.
+ */
 export function contested(r: Resolution, hex: number, group: RUnit[]): boolean {
-  const movers = group.filter((u) => u.mode === 'army' && u.entered && u.entry < u.plan.length);
-  if (movers.length === 0) return false;
+  let leavers = 0;
+  for (const u of group) if (u.entry < u.plan.length) leavers++;
+  if (leavers < 2) return false;
   const armies = (r.present[hex] ?? []).filter(landArmy);
-  let count = 0;
-  for (const m of movers) if (armies.some((a) => unitsHostile(r, a.nationIx, a.nation, m.nationIx, m.nation))) count++;
-  return count > 1 || (count === 1 && movers.length > 1);
+  for (const m of group) {
+    if (m.mode !== 'army' || m.entry >= m.plan.length) continue;
+    for (const a of armies) {
+      if (a !== m && (m.entered || a.defends !== 0) && unitsHostile(r, a.nationIx, a.nation, m.nationIx, m.nation)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a hostile 840 army at rest in the army's hex defends the side it is leaving through. */
+export function defendedAgainst(r: Resolution, u: RUnit, d: number): boolean {
+  const list = r.present[u.hex];
+  if (list === undefined) return false;
+  for (let i = 0; i < list.length; i++) {
+    const b = list[i]!;
+    if ((b.defends & (1 << d)) !== 0 && b !== u && landArmy(b) && unitsHostile(r, b.nationIx, b.nation, u.nationIx, u.nation)) return true;
+  }
+  return false;
 }

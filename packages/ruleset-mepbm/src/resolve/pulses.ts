@@ -26,7 +26,7 @@ export function runPulses(r: Resolution): void {
   }
 }
 
-/** The pulse's arrivals, in unit order; returns those that go on (at rest with an entry left). */
+/** The pulse's arrivals, in canonical order; returns those that go on (at rest with an entry left). */
 export function arrivalsAt(r: Resolution, p: number, due: RUnit[]): RUnit[] {
   due.sort((a, b) => a.index - b.index);
   const ready: RUnit[] = [];
@@ -39,7 +39,7 @@ export function arrivalsAt(r: Resolution, p: number, due: RUnit[]): RUnit[] {
   return ready;
 }
 
-/** The pulse's departures: grouped by hex, in unit order; ties between armies that may interact are broken by the random source. */
+/** The pulse's departures: grouped by hex, in canonical order; ties between armies that may interact are broken by the random source. */
 export function departures(r: Resolution, p: number, ready: RUnit[], arrivals: RUnit[][], groupOf: Int32Array): void {
   // (A slot per hex instead of a Map: no hashing, no iterator entries; groups keep first-seen order.)
   const groups: RUnit[][] = [];
@@ -57,13 +57,13 @@ export function departures(r: Resolution, p: number, ready: RUnit[], arrivals: R
   for (let gi = 0; gi < groups.length; gi++) departGroup(r, p, groupHexes[gi]!, groups[gi]!, arrivals);
 }
 
-/** The units at rest in one hex try their next entries, in unit order or, when contested, a random one. */
+/** The units at rest in one hex try their next entries, in canonical order or, when contested, a drawn one. */
 export function departGroup(r: Resolution, p: number, hex: number, group: RUnit[], arrivals: RUnit[][]): void {
   const order = group.length > 1 && contested(r, hex, group) ? departureOrder(r, p, hex, group) : group;
   for (let i = 0; i < order.length; i++) {
     const u = order[i]!;
     if (u.destroyed || u.done) continue;
-    const next = depart(r, u, p);
+    const next = depart(r, u, p, group);
     if (next > 0) arrivals[next]!.push(u);
   }
 }

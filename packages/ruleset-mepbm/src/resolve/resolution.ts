@@ -9,6 +9,8 @@ import type { RuleSettings } from '../settings.ts';
 import type { GameState, NationState, PopulationCentreState, UnitState } from '../state.ts';
 import { isFriendlyOrTolerant, relationOf } from '../state.ts';
 import { armyStrength } from '../strength.ts';
+import { armyFood, foodPerSoldier } from '../food.ts';
+import type { ArmyFood } from '../food.ts';
 import type { HexId, MoveStep, NationId, Sighting, Step, Stop, UnitId } from '../types.ts';
 import { each } from '../each.ts';
 import { worldOf } from '../validate.ts';
@@ -19,7 +21,10 @@ import { SIGHTING_CODES } from './sightings.ts';
 
 /** A unit during resolution (indexes, not strings, on the hot path). */
 export interface RUnit {
+  /** Its place in the canonical order (by unit id), in which the resolution takes units. */
   index: number;
+  /** Its place in the game state's unit list (results and the next state keep that order). */
+  slot: number;
   state: UnitState;
   id: UnitId;
   kind: UnitState['kind'];
@@ -44,6 +49,8 @@ export interface RUnit {
   pendingDir: number;
   pendingCost: number;
   entered: boolean;
+  /** Pulse at which it last left a hex (-1: not yet); its hex is still that origin until it arrives. */
+  leftAt: number;
   done: boolean;
   stop: Stop | null;
   steps: Step[];
@@ -62,6 +69,8 @@ export interface RUnit {
   /** Pulse at which it arrived where seenBy saw it. */
   seenAt: number;
   morale: { before: number; after: number } | null;
+  /** An army's food this turn (eaten at pulse 0; food.ts), null for navies and characters. */
+  food: ArmyFood | null;
   order: AcceptedOrder | null;
   /** order.order.kind, read from the unit (orders of different kinds have different shapes). */
   orderKind: Order['kind'] | null;
@@ -73,7 +82,10 @@ export interface Resolution {
   settings: RuleSettings;
   rng: Rng;
   nations: Map<NationId, NationState>;
+  /** Units in canonical order (by id): the order never depends on the game state's unit list. */
   units: RUnit[];
+  /** The same units in the game state's order (for results, the next state and views). */
+  bySlot: RUnit[];
   byId: Map<UnitId, RUnit>;
   /** Units at rest by hex index (a plain array: no hashing on the hot path). */
   present: (RUnit[] | undefined)[];
@@ -115,6 +127,7 @@ export function newResolution(state: GameState): Resolution {
     rng: new Rng(state.rng),
     nations: new Map(state.nations.map((n) => [n.id, n])),
     units: [],
+    bySlot: [],
     byId: new Map(),
     present: new Array<RUnit[] | undefined>(world.map.terrain.length),
     events: [],
@@ -133,7 +146,9 @@ export function newResolution(state: GameState): Resolution {
 
 /** Units at the start of the turn, who travels with whom, and who is at rest where. */
 export function startUnits(r: Resolution, state: GameState): void {
-  each(r, state.units, addUnit);
+  each(r, canonicalOrder(state.units), addUnit);
+  r.bySlot = new Array<RUnit>(r.units.length);
+  each(r, r.units, putBySlot);
   each(r, r.units, attachToCarrier);
   each(r, r.units, presentAtStart);
   for (const pc of state.populationCentres) nationIndex(r, pc.nation);
@@ -187,6 +202,7 @@ export function rulesOf(s: RuleSettings): RuleSettings {
     cavalryPerTransport: s.cavalryPerTransport,
     infantryPerTransport: s.infantryPerTransport,
     viewRadius: s.viewRadius,
+    foodPerSoldier: foodPerSoldier(s),
   };
 }
 
@@ -200,10 +216,25 @@ export function nationIndex(r: Resolution, n: NationId): number {
   return i;
 }
 
-export function addUnit(r: Resolution, s: UnitState, index: number): void {
-  const u = newUnit(r, s, index);
+/**
+ * The state's units with their places in its list, sorted by unit id (ids are unique): the resolution takes
+ * units in this order, so permuting the game state's unit list changes nothing but the order of the output.
+ */
+export function canonicalOrder(units: readonly UnitState[]): { s: UnitState; slot: number }[] {
+  const out = units.map((s, slot) => ({ s, slot }));
+  out.sort((a, b) => (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : a.slot - b.slot));
+  return out;
+}
+
+export function addUnit(r: Resolution, e: { s: UnitState; slot: number }, index: number): void {
+  const u = newUnit(r, e.s, index);
+  u.slot = e.slot;
   r.units.push(u);
   r.byId.set(u.id, u);
+}
+
+export function putBySlot(r: Resolution, u: RUnit): void {
+  r.bySlot[u.slot] = u;
 }
 
 export function attachToCarrier(r: Resolution, u: RUnit): void {
@@ -225,6 +256,7 @@ export function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
   const hex = hexIndexOf(r.map, s.hex);
   return {
     index,
+    slot: index,
     state: s,
     id: s.id,
     kind: s.kind,
@@ -247,6 +279,7 @@ export function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     pendingDir: -1,
     pendingCost: 0,
     entered: false,
+    leftAt: -1,
     done: true,
     stop: null,
     steps: [],
@@ -259,6 +292,7 @@ export function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     seenBy: [],
     seenAt: 0,
     morale: null,
+    food: s.kind === 'army' ? armyFood(s, r.settings) : null,
     order: null,
     orderKind: null,
   };

@@ -7,7 +7,7 @@ import type { RUnit, Resolution } from './resolution.ts';
 
 export function unitResults(r: Resolution): UnitResult[] {
   const out: UnitResult[] = new Array(r.units.length);
-  each({ r, out }, r.units, putUnitResult);
+  each({ r, out }, r.bySlot, putUnitResult);
   return out;
 }
 
@@ -16,11 +16,12 @@ export function putUnitResult(c: { r: Resolution; out: UnitResult[] }, u: RUnit,
 }
 
 export function unitResult(r: Resolution, u: RUnit): UnitResult {
-  // Keys in sorted order (destroyed, finalHex, id, kind, morale, mpSpent, nation, startHex, steps, stop),
+  // Keys in sorted order (destroyed, finalHex, food, id, kind, morale, mpSpent, nation, startHex, steps, stop),
   // so the canonical JSON of the result needs no copy of them.
   const res = {} as UnitResult;
   if (u.destroyed) res.destroyed = true;
   res.finalHex = hexIdOf(r, u.hex);
+  if (u.food !== null && !u.destroyed) res.food = u.food;
   res.id = u.id;
   res.kind = u.kind;
   if (u.morale !== null) res.morale = { after: u.morale.after, before: u.morale.before };
@@ -35,7 +36,7 @@ export function unitResult(r: Resolution, u: RUnit): UnitResult {
 export function buildNextState(state: GameState, r: Resolution): GameState {
   // Objects are built with their keys in sorted order, so hashing the result copies nothing.
   const units: UnitState[] = [];
-  each({ r, units }, r.units, pushNextUnit);
+  each({ r, units }, r.bySlot, pushNextUnit);
   return {
     map: state.map,
     nations: state.nations,
@@ -65,7 +66,7 @@ export function nextUnitState(r: Resolution, u: RUnit): UnitState {
       return {
         aboard,
         commander: sortedCommander(s.commander),
-        food: s.food,
+        food: u.food?.left ?? s.food,
         hex,
         id: s.id,
         kind: 'army',

@@ -10,7 +10,7 @@ import type { Direction, HexId, MoveStep, Step } from '../types.ts';
 import { emit, onlyOf } from './events.ts';
 import { hexIdOf } from './resolution.ts';
 import type { RUnit, Resolution } from './resolution.ts';
-import { addPresent, removePresent } from './presence.ts';
+import { addPresent, defendedAgainst, removePresent } from './presence.ts';
 import { intercept } from './interception.ts';
 import { commitSeen, observeArrival } from './sightings.ts';
 
@@ -40,7 +40,7 @@ export function stopUnit(r: Resolution, u: RUnit, reason: StopReason, p: number,
 }
 
 /** The unit tries its next order entry at pulse p; returns the pulse it arrives, or 0 when it does not leave now. */
-export function depart(r: Resolution, u: RUnit, p: number): number {
+export function depart(r: Resolution, u: RUnit, p: number, group: readonly RUnit[]): number {
   const { map } = r;
   if (u.entry >= u.plan.length) {
     u.done = true;
@@ -70,12 +70,13 @@ export function depart(r: Resolution, u: RUnit, p: number): number {
     stopUnit(r, u, 'insufficient-mp', p, `moving ${entry} costs ${cost} and ${u.budget - u.mpSpent} MP are left`);
     return 0;
   }
-  if (u.mode === 'army' && u.entered) {
-    const blocked = intercept(r, u, p, d);
+  if (u.mode === 'army' && (u.entered || defendedAgainst(r, u, d))) {
+    const blocked = intercept(r, u, p, d, group);
     if (blocked !== null) return 0;
   }
   commitSeen(r, u, 'passed-through', p);
   removePresent(r, u);
+  u.leftAt = p;
   u.pendingTo = map.neighbours[sideSlot(u.hex, d)] as number;
   u.pendingDir = d;
   u.pendingCost = cost;

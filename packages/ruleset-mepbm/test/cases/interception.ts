@@ -7,6 +7,12 @@ const N = 'north';
 const S = 'south';
 const hi = (n: number) => ({ heavyInfantry: n });
 const fort = (hex: string, nation: string, fortification = 'fort') => ({ hex, nation, size: 'town', fortification });
+// I27: b leaves its start hex 0505 at pulse 3 (after three days of rest) as m arrives there, 5x as strong.
+const startTie = (seed: number) => ({ seed, units: [army('b', S, '0505', hi(100)), army('m', N, '0405', hi(500))] });
+const startTieOrders = ['b, 850, no, h, h, h, se', 'm, 850, no, e, e'];
+// I28: a weak and a strong hostile army meet in 0505 at pulse 6, both with entries left.
+const meeting = (seed: number) => ({ seed, units: [army('w', N, '0305', hi(100)), army('s', S, '0705', hi(400))] });
+const meetingOrders = ['w, 850, no, e, e, e, e', 's, 850, no, w, w, w, w'];
 
 export const interceptionCases: Case[] = [
   {
@@ -175,9 +181,9 @@ export const interceptionCases: Case[] = [
   },
   {
     id: 'I17',
-    rule: 'If there are two enemy armies, then which one attempts to block first is decided at random (seed 1: the small one first, and it is overrun).',
+    rule: 'If there are two enemy armies, then which one attempts to block first is decided at random (seed 2: the small one first, and it is overrun).',
     source: 'seed',
-    position: { seed: 1, units: [army('a', N, '0305', hi(500)), army('small', S, '0505', hi(10)), army('big', 'east', '0505', hi(1000))] },
+    position: { seed: 2, units: [army('a', N, '0305', hi(500)), army('small', S, '0505', hi(10)), army('big', 'east', '0505', hi(1000))] },
     orders: ['a, 850, no, e, e, e'],
     expect: [
       { event: 'block-order', where: { unit: 'a', hex: '0505', blockers: ['small', 'big'] }, count: 1 },
@@ -187,9 +193,9 @@ export const interceptionCases: Case[] = [
   },
   {
     id: 'I17b',
-    rule: '... (seed 2: the big one blocks first, so the small one is never reached and survives).',
+    rule: '... (seed 1: the big one blocks first, so the small one is never reached and survives).',
     source: 'seed',
-    position: { seed: 2, units: [army('a', N, '0305', hi(500)), army('small', S, '0505', hi(10)), army('big', 'east', '0505', hi(1000))] },
+    position: { seed: 1, units: [army('a', N, '0305', hi(500)), army('small', S, '0505', hi(10)), army('big', 'east', '0505', hi(1000))] },
     orders: ['a, 850, no, e, e, e'],
     expect: [
       { event: 'block-order', where: { unit: 'a', hex: '0505', blockers: ['big', 'small'] }, count: 1 },
@@ -292,6 +298,70 @@ export const interceptionCases: Case[] = [
     ],
   },
   {
+    id: 'I27',
+    rule: 'Ties are drawn: an army leaving the hex where it began the turn on the same pulse as an enemy army arrives there leaves in a drawn order (seed 1: it goes first, so the arriving army only passes it, where it would overrun it).',
+    source: 'issue',
+    position: startTie(1),
+    orders: startTieOrders,
+    expect: [
+      { event: 'departure-order', where: { hex: '0505', pulse: 3, units: ['b', 'm'] }, count: 1 },
+      { unit: 'b', final: '0506', destroyed: false, stop: null },
+      { unit: 'm', final: '0605', stop: null },
+      { event: 'interception', where: { unit: 'm', by: 'b', outcome: 'forced-past', pulse: 3 }, count: 1 },
+    ],
+  },
+  {
+    id: 'I27b',
+    rule: '... (seed 2: the arriving army is drawn first and overruns it before it leaves).',
+    source: 'issue',
+    position: startTie(2),
+    orders: startTieOrders,
+    expect: [
+      { event: 'departure-order', where: { hex: '0505', pulse: 3, units: ['m', 'b'] }, count: 1 },
+      { unit: 'b', destroyed: true, stop: 'overrun' },
+      { unit: 'm', final: '0605', stop: null },
+    ],
+  },
+  {
+    id: 'I27c',
+    rule: 'The unit list never decides: I27 with the two armies listed the other way round gives the same draw and the same outcome.',
+    source: 'issue',
+    position: { seed: 1, units: [...startTie(1).units].reverse() },
+    orders: startTieOrders,
+    expect: [
+      { event: 'departure-order', where: { hex: '0505', pulse: 3, units: ['b', 'm'] }, count: 1 },
+      { unit: 'b', final: '0506', destroyed: false },
+      { unit: 'm', final: '0605' },
+    ],
+  },
+  {
+    id: 'I28',
+    rule: 'If an army enters a hex where there is an army which is not tolerant or friendly, it will normally be forced to stop in that hex: a weak army that meets a strong enemy there is stopped by it even when the strong one is drawn to leave first and forces its way past (seed 1), because armies leaving a hex on one pulse leave together.',
+    source: 'seed',
+    position: meeting(1),
+    orders: meetingOrders,
+    expect: [
+      { event: 'departure-order', where: { hex: '0505', pulse: 6, units: ['s', 'w'] }, count: 1 },
+      { unit: 's', final: '0305', stop: null },
+      { unit: 'w', final: '0505', mp: 6, stop: 'blocked-by-army' },
+      { event: 'interception', where: { unit: 's', by: 'w', outcome: 'forced-past' }, count: 1 },
+      { event: 'interception', where: { unit: 'w', by: 's', outcome: 'stopped' }, count: 1 },
+      { sees: N, unit: 's', what: 'blocked-us' },
+    ],
+  },
+  {
+    id: 'I28b',
+    rule: '... and the same when the weak one is drawn first (seed 2).',
+    source: 'seed',
+    position: meeting(2),
+    orders: meetingOrders,
+    expect: [
+      { event: 'departure-order', where: { hex: '0505', pulse: 6, units: ['w', 's'] }, count: 1 },
+      { unit: 's', final: '0305', stop: null },
+      { unit: 'w', final: '0505', mp: 6, stop: 'blocked-by-army' },
+    ],
+  },
+  {
     id: 'S1',
     rule: 'Stand and defend (840) defends the chosen side and the two adjacent ones: leaving through ne, e or se of a "840, e" army is stopped, through sw, w or nw the same army forces past.',
     source: 'issue',
@@ -322,6 +392,38 @@ export const interceptionCases: Case[] = [
     expect: [
       { unit: 'a', final: '0605' },
       { unit: 'd', destroyed: true },
+    ],
+  },
+  {
+    id: 'S3',
+    rule: 'Stand and defend: the army will prevent the passage of enemy armies from their initial hex location through the defended hex-sides: an enemy army that began the turn in its hex is stopped leaving through a defended side.',
+    source: 'seed',
+    position: { units: [army('d', S, '0505', hi(100)), army('a', N, '0505', hi(150))] },
+    orders: ['d, 840, e', 'a, 850, no, e, e'],
+    expect: [
+      { unit: 'a', final: '0505', mp: 0, stop: 'blocked-by-army' },
+      { event: 'interception', where: { unit: 'a', by: 'd', outcome: 'stopped', defendedSide: true, pulse: 0 }, count: 1 },
+      { sees: S, unit: 'a', what: 'we-blocked' },
+    ],
+  },
+  {
+    id: 'S4',
+    rule: '... but not through the other three sides: from the hex it began the turn in, it leaves through an undefended side unopposed.',
+    source: 'seed',
+    position: { units: [army('d', S, '0505', hi(100)), army('a', N, '0505', hi(150))] },
+    orders: ['d, 840, e', 'a, 850, no, w, w'],
+    expect: [{ unit: 'a', final: '0305', stop: null }, { event: 'interception', count: 0 }],
+  },
+  {
+    id: 'S5',
+    rule: '... although a large enough army might still push past the blocking army from that hex (strength 1,600 against a doubled 800).',
+    source: 'seed',
+    position: { units: [army('d', S, '0505', hi(100)), army('a', N, '0505', hi(400))] },
+    orders: ['d, 840, e', 'a, 850, no, e, e'],
+    expect: [
+      { unit: 'a', final: '0705', stop: null },
+      { unit: 'd', destroyed: false },
+      { event: 'interception', where: { unit: 'a', by: 'd', outcome: 'forced-past', defendedSide: true }, count: 1 },
     ],
   },
 ];

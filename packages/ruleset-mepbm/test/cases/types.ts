@@ -22,6 +22,11 @@ export type Expectation =
       morale?: number;
       /** The unit is gone from the next state. */
       gone?: boolean;
+      /** An army's food: eaten this turn, fed this turn, food left (also in the next state), fed next turn. */
+      eaten?: number;
+      fed?: boolean;
+      foodLeft?: number;
+      fedNextTurn?: boolean;
     }
   /** An order error whose message contains this text (and, if given, on this line and at this column). */
   | { error: string; line?: number; column?: number }
