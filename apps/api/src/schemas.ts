@@ -1,6 +1,6 @@
 // Request and response schemas (zod): validation, serialisation and the OpenAPI document.
 import { z } from 'zod';
-import { AUDIT_PAGE_MAX, createGameInputSchema, INBOUND_PAGE_MAX, scheduleSchema } from '@arbiter/intake';
+import { AUDIT_PAGE_MAX, createGameInputSchema, INBOUND_PAGE_MAX, reminderHoursSchema as reminderHoursSetting, scheduleSchema } from '@arbiter/intake';
 
 export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'a game id is letters, digits, "_" and "-"' });
 export const nationIdParam = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*$/, { message: 'a nation id is lower-case letters, digits, "_" and "-"' });
@@ -173,6 +173,8 @@ export const deadlineBody = z.strictObject({
   deadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }),
 });
 export const emailBody = z.strictObject({ email: z.string().min(3).max(254) });
+export const reminderHoursBody = z.strictObject({ reminderHours: reminderHoursSetting.describe('Hours before the deadline; 0 turns reminders off') });
+export const reminderHoursSchema = z.object({ gameId: z.string(), reminderHours: z.number().int() });
 export const gameStateSchema = z.object({ gameId: z.string(), status: gameStatus, turn: z.number().int(), deadline: z.string() });
 export const secretSchema = z.object({ nationId: z.string(), secret: z.string() });
 export const emailSchema = z.object({ nationId: z.string(), email: z.string() });

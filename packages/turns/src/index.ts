@@ -14,7 +14,7 @@ export { pauseGame, resumeGame, finishGame, extendDeadline, runNow, releaseHeldT
 export type { TurnToDispatch } from './gm.ts';
 export { queueGmNotice } from './hold.ts';
 export { ReportRenderer, renderReports, reportMapResolver, mapAttachment, svgMapAttachment } from './render.ts';
-export { queuePlayerMails, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
+export { queuePlayerMails, playerMailSettings, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
 export { queueWelcomeMails, createGameWithWelcome, rotateSecretWithWelcome, replaceEmailWithWelcome, ordersGuideOf, type Welcome } from './welcome.ts';
 export { queueDueReminders, reminderMessageId } from './reminders.ts';
 export { queueGameNotices } from './notices.ts';

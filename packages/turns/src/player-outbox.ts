@@ -1,6 +1,7 @@
 // The one place the welcome, reminder and notice mails are written into the outbox (OutboxMail), with the
 // settings they need to tell players where to send orders.
 import type { ReportDelivery, Tx } from '@arbiter/db';
+import { messageIdDomain } from '@arbiter/mail';
 import type { PlayerMail } from '@arbiter/reports';
 
 /** What player mails need besides the game: the sender's domain, where orders go, the API's address. */
@@ -13,6 +14,11 @@ export interface PlayerMailSettings {
   ordersTo: string;
   /** The API's public base URL without a trailing slash (PUBLIC_BASE_URL). */
   apiUrl: string;
+}
+
+/** The settings from MAIL_FROM, MAIL_ORDERS_TO and the API's public URL (@arbiter/config's mail and api). */
+export function playerMailSettings(mailFrom: string, ordersTo: string, apiUrl: string): PlayerMailSettings {
+  return { from: mailFrom, domain: messageIdDomain(mailFrom), ordersTo, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
 export interface PlayerOutboxMail {

@@ -64,6 +64,7 @@ async function loadRuntime() {
     smtpIntakeOptions: mailIn.smtpIntakeOptions,
     startSmtpIntake: mailIn.startSmtpIntake,
     QueueTurnDispatcher: turns.QueueTurnDispatcher,
+    playerMailSettings: turns.playerMailSettings,
     TURN_QUEUE: turns.TURN_QUEUE,
     startWorker: worker.startWorker,
     TURN_JOB_OPTIONS: worker.TURN_JOB_OPTIONS,
@@ -401,7 +402,7 @@ async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatc
 }
 
 async function startComponents(ctx: ComponentContext): Promise<Wiring> {
-  const { startWorker, buildServer, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller } = await rt();
+  const { startWorker, buildServer, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller, playerMailSettings } = await rt();
   const { only, config, db, queue, logger, running } = ctx;
   let dispatcher: TurnDispatcher | null = null;
   const checks: (() => Promise<boolean>)[] = [];
@@ -416,6 +417,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
       queue: queue.kind === 'redis' ? { ...queue, prefix: settings.queuePrefix } : queue,
       smtpUrl: config.smtp.url,
       mailFrom: config.mail.from,
+      playerLinks: { ordersTo: config.mail.ordersTo, apiUrl: config.api.publicUrl },
       settings,
       log,
     });
@@ -444,6 +446,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
       bodyLimit: config.api.bodyLimit,
       requestTimeoutMs: config.api.requestTimeoutMs,
       orderLimits: config.api.orderLimits,
+      playerMail: playerMailSettings(config.mail.from, config.mail.ordersTo, config.api.publicUrl),
       trustProxy: config.api.trustProxy,
       logLevel: config.logLevel,
       prettyLogs: ctx.prettyLogs,
