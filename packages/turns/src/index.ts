@@ -15,7 +15,7 @@ export type { TurnToDispatch } from './gm.ts';
 export { queueGmNotice } from './hold.ts';
 export { ReportRenderer, renderReports, reportMapResolver, mapAttachment, svgMapAttachment } from './render.ts';
 export { queuePlayerMails, playerMailSettings, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
-export { queueWelcomeMails, createGameWithWelcome, rotateSecretWithWelcome, replaceEmailWithWelcome, ordersGuideOf, type Welcome } from './welcome.ts';
+export { queueWelcomeMails, welcomeMailsFor, createGameWithWelcome, rotateSecretWithWelcome, replaceEmailWithWelcome, ordersGuideOf, type Welcome, type WelcomeGame } from './welcome.ts';
 export { queueDueReminders, reminderMessageId } from './reminders.ts';
 export { queueGameNotices } from './notices.ts';
 export type { RenderedReport, RenderInput } from './render.ts';

@@ -29,23 +29,29 @@ export interface Welcome {
   nations: { nationId: string; secret: string | null }[];
 }
 
-/** Queues the welcome mails (in the caller's transaction); returns how many were written. */
-export async function queueWelcomeMails(tx: Tx, w: Welcome, settings: PlayerMailSettings): Promise<number> {
-  const game = await tx.game.findUniqueOrThrow({
-    where: { id: w.gameId },
-    select: { name: true, ruleset: true, timeZone: true, currentTurn: true, gmEmail: true, nations: { orderBy: { nationId: 'asc' } } },
-  });
-  const turn = await tx.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: w.gameId, number: game.currentTurn } }, select: { state: true, deadline: true } });
+/** What a welcome mail is made of: the game, its open turn and its nations as stored. */
+export interface WelcomeGame {
+  gameId: string;
+  name: string;
+  ruleset: string;
+  timeZone: string;
+  gmEmail: string | null;
+  turn: { number: number; deadline: Date; state: unknown };
+  nations: { nationId: string; name: string; email: string; active: boolean; reportDelivery: ReportDelivery }[];
+}
+
+/** The welcome mails of `w` as outbox rows (pure but for the rendering; nothing is written). */
+export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerMailSettings): PlayerOutboxMail[] {
   const ruleset = rulesetFor(game.ruleset);
-  const state = ruleset.state.decode(turn.state);
+  const state = ruleset.state.decode(game.turn.state);
   // The open turn run with no orders: nobody moves, and each view is the nation's position now.
   const { views } = ruleset.adjudicate(state, []);
   const wanted = new Set(w.nations.map((n) => n.nationId));
   const renderer = new ReportRenderer({
     ruleset: game.ruleset,
-    gameId: w.gameId,
+    gameId: game.gameId,
     gameName: game.name,
-    turn: game.currentTurn,
+    turn: game.turn.number,
     nextDeadline: null,
     timeZone: game.timeZone,
     gmEmail: game.gmEmail,
@@ -55,23 +61,22 @@ export async function queueWelcomeMails(tx: Tx, w: Welcome, settings: PlayerMail
     startingPosition: true,
   });
   const byId = new Map(game.nations.map((n) => [n.nationId, n]));
-  const mails: PlayerOutboxMail[] = [];
-  for (const { nationId, secret } of w.nations) {
+  return w.nations.map(({ nationId, secret }) => {
     const nation = byId.get(nationId);
-    if (nation === undefined) throw new Error(`game ${w.gameId} has no nation ${nationId} to welcome`);
+    if (nation === undefined) throw new Error(`game ${game.gameId} has no nation ${nationId} to welcome`);
     const delivery = nation.reportDelivery;
     const report = delivery === ReportDelivery.none || !renderer.ids.includes(nationId) ? null : renderer.render(nationId);
     const mail = welcomeMail({
       reason: w.reason,
-      gameId: w.gameId,
+      gameId: game.gameId,
       gameName: game.name,
       rulesetTitle: ruleset.title,
       words: ruleset.words,
       playerId: nationId,
       playerName: nation.name,
       secret: secret === null ? null : SECRET_PLACEHOLDER,
-      turn: game.currentTurn,
-      deadline: turn.deadline,
+      turn: game.turn.number,
+      deadline: game.turn.deadline,
       timeZone: game.timeZone,
       ordersTo: settings.ordersTo,
       apiUrl: settings.apiUrl,
@@ -80,19 +85,29 @@ export async function queueWelcomeMails(tx: Tx, w: Welcome, settings: PlayerMail
       template: ruleset.orders.template(state, nationId),
       report: report === null ? null : { text: report.text, html: delivery === ReportDelivery.full ? report.html : null },
     });
-    if (secret !== null) await supersedeUnsentWelcomes(tx, w.gameId, nationId);
-    mails.push({
-      gameId: w.gameId,
+    return {
+      gameId: game.gameId,
       nationId,
-      kind: 'welcome',
+      kind: 'welcome' as const,
       to: [nation.email],
       mail,
       // Created once per game; a new secret or address is a new mail each time.
-      messageId: outboxMessageId('welcome', w.reason === 'game-created' ? `${w.gameId}.${nationId}` : `${w.gameId}.${nationId}.${uuidv7()}`, settings.domain),
+      messageId: outboxMessageId('welcome', w.reason === 'game-created' ? `${game.gameId}.${nationId}` : `${game.gameId}.${nationId}.${uuidv7()}`, settings.domain),
       ...(secret === null ? {} : { secret }),
-      ...(report !== null && delivery === ReportDelivery.full ? { attachments: [svgMapAttachment(`map-turn-${game.currentTurn}-start.png`, report.svg)] } : {}),
-    });
-  }
+      ...(report !== null && delivery === ReportDelivery.full ? { attachments: [svgMapAttachment(`map-turn-${game.turn.number}-start.png`, report.svg)] } : {}),
+    };
+  });
+}
+
+/** Queues the welcome mails (in the caller's transaction); a nation's unsent older welcome is superseded. Returns how many were written. */
+export async function queueWelcomeMails(tx: Tx, w: Welcome, settings: PlayerMailSettings): Promise<number> {
+  const game = await tx.game.findUniqueOrThrow({
+    where: { id: w.gameId },
+    select: { name: true, ruleset: true, timeZone: true, currentTurn: true, gmEmail: true, nations: { orderBy: { nationId: 'asc' } } },
+  });
+  const turn = await tx.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: w.gameId, number: game.currentTurn } }, select: { state: true, deadline: true } });
+  const mails = welcomeMailsFor({ ...game, gameId: w.gameId, turn: { number: game.currentTurn, deadline: turn.deadline, state: turn.state } }, w, settings);
+  for (const n of w.nations) if (n.secret !== null) await supersedeUnsentWelcomes(tx, w.gameId, n.nationId);
   return queuePlayerMails(tx, mails);
 }
 
