@@ -27,7 +27,7 @@ export function reminderMail(r: ReminderMailInput): PlayerMail {
     `  = ${deadlineUtc(r.deadline)}`,
     '',
     `Without orders your ${r.words.units} stay where they are this turn. Send them by mail to ${r.ordersTo}`,
-    `(the "game:" and "secret:" lines first, as in your welcome mail), on the web at ${r.apiUrl}/ or with`,
+    `(the "game:" and "secret:" lines first, as in your welcome mail), on the web at ${r.apiUrl}/#/play or with`,
     `POST ${r.apiUrl}/v1/games/${r.gameId}/orders. Your last report has an order template.`,
     '',
     'This is the only reminder for this turn.',

@@ -100,7 +100,7 @@ export function welcomeText(w: WelcomeMailInput): string {
     `  game: ${w.gameId}`,
     `  secret: ${secret}`,
     '',
-    `Over the web: ${w.apiUrl}/ (the player's page; sign in with the game id and your secret)`,
+    `Over the web: ${w.apiUrl}/#/play (the player's page; sign in with the game id and your secret)`,
     `Over the REST API: POST ${w.apiUrl}/v1/games/${w.gameId}/orders`,
     `  with the header "Authorization: Bearer ${secret}" and the orders as text/plain.`,
     '',
