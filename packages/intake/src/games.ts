@@ -93,6 +93,9 @@ export function checkScenario(document: unknown): { ruleset: AnyRuleset; scenari
   return { ruleset, scenario: parsed.scenario };
 }
 
+/** Longest the creating transaction may run (ms), with its welcome mails. */
+const CREATE_GAME_TIMEOUT_MS = 120_000;
+
 /**
  * Create a game: its nations with fresh secrets and its first turn, with the ruleset's initial state.
  * `afterCreate` runs in the same transaction (the turn service queues the welcome mails there).
@@ -162,7 +165,9 @@ export async function createGame(
     await tx.turn.create({ data: { gameId, number: turn, deadline, state: state as object } });
     await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'game.create', detail: { turn, deadline: deadline.toISOString() } } });
     await afterCreate?.(tx, { gameId, turn, deadline, nations });
-  });
+    // The hook renders every nation's welcome (about 10 ms a nation: docs/benchmarks.md); the rows are the
+    // new game's own, so a long transaction blocks nobody.
+  }, { timeoutMs: CREATE_GAME_TIMEOUT_MS });
   return { gameId, turn, deadline, nations };
 }
 
