@@ -1,6 +1,6 @@
 // Golden files of the welcome (text, HTML with its report), reminder and notice mails, from fixed inputs:
 // the welcome through the turn service's own renderer for mepbm and Mage Knight.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkScenario } from '@arbiter/intake';
 import { exampleScenario } from '@arbiter/intake/testing';
@@ -62,6 +62,30 @@ describe('the welcome mail', () => {
     expect(none!.mail.text).not.toContain('POPULATION CENTRES');
     expect(none!.mail.text).toContain('You asked for no report mails');
     expect(none!.mail.subject).toBe('[Arbiter] The Golden Game: your new secret, Free Traders of the East');
+  });
+});
+
+describe('the welcome mail of every ruleset', () => {
+  const scenarios: [string, unknown][] = [
+    ['mepbm', exampleScenario()],
+    ...['mage-knight/first-reconnaissance', 'guards-of-atlantis/two-lanes', 'descent/sunken-stair', 'expeditions/off-basecamp'].map(
+      (f): [string, unknown] => [f.split('/')[0]!, JSON.parse(readFileSync(new URL(`../../../examples/scenarios/${f}.json`, import.meta.url), 'utf8'))],
+    ),
+  ];
+  it.each(scenarios)('%s: one welcome per player, with its template, its orders guide, the report and its map', (id, document) => {
+    const game = gameOf(document);
+    expect(game.ruleset).toBe(id);
+    const mails = welcomeMailsFor(game, { gameId: game.gameId, reason: 'game-created', nations: game.nations.map((n) => ({ nationId: n.nationId, secret: `secret-of-${n.nationId}` })) }, settings);
+    expect(mails.map((m) => m.nationId)).toEqual(game.nations.map((n) => n.nationId));
+    const guide = /The whole syntax is in (\S+) /.exec(mails[0]!.mail.text)?.[1];
+    expect(guide !== undefined && existsSync(new URL(`../../../${guide}`, import.meta.url)), String(guide)).toBe(true);
+    for (const m of mails) {
+      expect(m.mail.text).toContain(`game: ${game.gameId}\nsecret: ${SECRET_PLACEHOLDER}\n`);
+      expect(m.mail.text).not.toContain(`secret-of-${m.nationId}`);
+      expect(m.mail.text).toContain('YOUR POSITION');
+      expect(m.mail.html).toContain('<svg');
+      expect(m.attachments).toHaveLength(1);
+    }
   });
 });
 
