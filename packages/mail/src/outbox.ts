@@ -145,12 +145,12 @@ async function sendOne(
   }
 }
 
-/** The secret put in place of SECRET_PLACEHOLDER, or why the row cannot be sent. */
+/**
+ * The row's secret put in place of SECRET_PLACEHOLDER. A row without a secret is sent as it is: only a
+ * pending or sending row has one, and a placeholder a GM wrote into a name must not stop other mail.
+ */
 function withSecret(mail: OutgoingMail | string, secret: string | null): OutgoingMail | string {
-  if (typeof mail === 'string') return mail;
-  const needs = mail.text.includes(SECRET_PLACEHOLDER) || (mail.html?.includes(SECRET_PLACEHOLDER) ?? false);
-  if (!needs) return mail;
-  if (secret === null) return 'the mail carries a secret that is no longer stored (it was cleared); issue the nation a new secret';
+  if (typeof mail === 'string' || secret === null) return mail;
   return { ...mail, text: mail.text.replaceAll(SECRET_PLACEHOLDER, secret), html: mail.html?.replaceAll(SECRET_PLACEHOLDER, secret) ?? null };
 }
 
