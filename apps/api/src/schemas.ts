@@ -149,6 +149,7 @@ export const statusSchema = z.object({
     )
     .optional()
     .describe('GM only: mails of this game that could not be delivered, newest first (at most 50)'),
+  reminderHours: z.number().int().optional().describe('GM only: hours before the deadline nations without orders are reminded (0: never)'),
   you: z
     .object({
       nationId: z.string(),

@@ -64,6 +64,7 @@ describe('the player mails of a game', () => {
     const set = await app.inject({ method: 'PUT', url: `/v1/games/${game.gameId}/reminder-hours`, headers: gm, payload: { reminderHours: 6 } });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ gameId: game.gameId, reminderHours: 6 });
+    expect((await app.inject({ method: 'GET', url: `/v1/games/${game.gameId}`, headers: gm })).json()).toMatchObject({ reminderHours: 6 });
 
     // A pause reaches every nation; a new secret reaches its nation in a new welcome.
     expect((await app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/pause`, headers: gm })).statusCode).toBe(200);

@@ -198,6 +198,8 @@ export interface GameStatusView {
   }[];
   /** GM only: this game's mails that could not be delivered (newest first, at most 50), so the GM can act. */
   undeliveredMail?: { id: string; kind: string; nationId: string | null; to: string[]; subject: string; attempts: number; lastError: string | null; createdAt: string }[];
+  /** GM only: hours before the deadline nations without orders are reminded (0: never). */
+  reminderHours?: number;
   /** The viewer's own nation, when a nation asks. */
   you?: { nationId: string; submissions: number; lastReceivedAt: string | null; unitsWithOrders: number; reportDelivery: ReportDelivery };
 }
@@ -209,7 +211,7 @@ const UNDELIVERED_SHOWN = 50;
 export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
   const game = await db.prisma.game.findUnique({
     where: { id: gameId },
-    select: { id: true, name: true, status: true, timeZone: true, schedule: true, currentTurn: true, nations: { orderBy: { nationId: 'asc' } } },
+    select: { id: true, name: true, status: true, timeZone: true, schedule: true, currentTurn: true, reminderHours: true, nations: { orderBy: { nationId: 'asc' } } },
   });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
   const turn = await db.prisma.turn.findUnique({
@@ -257,6 +259,7 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
       take: UNDELIVERED_SHOWN,
       select: { id: true, kind: true, nationId: true, toAddresses: true, subject: true, attempts: true, lastError: true, createdAt: true },
     });
+    view.reminderHours = game.reminderHours;
     view.undeliveredMail = failed.map((m) => ({
       id: m.id,
       kind: m.kind,
