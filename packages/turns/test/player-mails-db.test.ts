@@ -3,7 +3,7 @@
 // a reminder goes once to nations without orders, even from two sweeps at once; GM actions queue notices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
-import { hashSecret, submitOrders } from '@arbiter/intake';
+import { hashSecret, setReminderHours, submitOrders } from '@arbiter/intake';
 import { exampleScenario, players } from '@arbiter/intake/testing';
 import { createSmtpTransport, SECRET_PLACEHOLDER, sendOutboxBatch } from '@arbiter/mail';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
@@ -129,6 +129,18 @@ describe('reminders', () => {
     expect(await mailsOf(game.gameId, 'reminder')).toHaveLength(2);
     expect(await mailsOf(quiet.gameId, 'reminder')).toHaveLength(0);
     expect(await mailsOf(later.gameId, 'reminder')).toHaveLength(0);
+  });
+
+  it('the setting is a whole number of hours from 0 to 336, refused with the reason otherwise', async () => {
+    for (const bad of [-1, 2.5, 337]) {
+      await expect(newGame({ reminderHours: bad })).rejects.toMatchObject({ code: 'invalid-input', issues: [{ path: 'reminderHours' }] });
+    }
+    const game = await newGame({ reminderHours: 0 });
+    expect((await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } })).reminderHours).toBe(0);
+    expect((await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: (await newGame()).gameId } })).reminderHours).toBe(24);
+    await expect(setReminderHours(tdb.db, game.gameId, '12')).rejects.toThrow('reminderHours must be a whole number of hours (got "12").');
+    await expect(setReminderHours(tdb.db, 'no-such-game', 12)).rejects.toMatchObject({ code: 'game-not-found' });
+    expect(await setReminderHours(tdb.db, game.gameId, 12)).toEqual({ gameId: game.gameId, reminderHours: 12 });
   });
 });
 
