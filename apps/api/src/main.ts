@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { loadConfig, type Config } from '@arbiter/config';
 import { createDb } from '@arbiter/db';
 import { runProcess, superviseWorkers, type StartedProcess } from '@arbiter/process';
+import { playerMailSettings } from '@arbiter/turns';
 import { buildServer } from './server.ts';
 import { createTurnQueue } from './turn-queue.ts';
 
@@ -24,6 +25,7 @@ async function serve(config: Config): Promise<StartedProcess> {
     bodyLimit: config.api.bodyLimit,
     requestTimeoutMs: config.api.requestTimeoutMs,
     orderLimits: config.api.orderLimits,
+    playerMail: playerMailSettings(config.mail.from, config.mail.ordersTo, config.api.publicUrl),
     trustProxy: config.api.trustProxy,
     logLevel: config.logLevel,
     prettyLogs: config.nodeEnv === 'development' && config.api.workers === 1,

@@ -1,6 +1,6 @@
 // Request and response schemas (zod): validation, serialisation and the OpenAPI document.
 import { z } from 'zod';
-import { AUDIT_PAGE_MAX, createGameInputSchema, INBOUND_PAGE_MAX, scheduleSchema } from '@arbiter/intake';
+import { AUDIT_PAGE_MAX, createGameInputSchema, INBOUND_PAGE_MAX, reminderHoursSchema as reminderHoursSetting, scheduleSchema } from '@arbiter/intake';
 
 export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'a game id is letters, digits, "_" and "-"' });
 export const nationIdParam = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*$/, { message: 'a nation id is lower-case letters, digits, "_" and "-"' });
@@ -149,6 +149,7 @@ export const statusSchema = z.object({
     )
     .optional()
     .describe('GM only: mails of this game that could not be delivered, newest first (at most 50)'),
+  reminderHours: z.number().int().optional().describe('GM only: hours before the deadline nations without orders are reminded (0: never)'),
   you: z
     .object({
       nationId: z.string(),
@@ -173,6 +174,8 @@ export const deadlineBody = z.strictObject({
   deadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }),
 });
 export const emailBody = z.strictObject({ email: z.string().min(3).max(254) });
+export const reminderHoursBody = z.strictObject({ reminderHours: reminderHoursSetting.describe('Hours before the deadline; 0 turns reminders off') });
+export const reminderHoursSchema = z.object({ gameId: z.string(), reminderHours: z.number().int() });
 export const gameStateSchema = z.object({ gameId: z.string(), status: gameStatus, turn: z.number().int(), deadline: z.string() });
 export const secretSchema = z.object({ nationId: z.string(), secret: z.string() });
 export const emailSchema = z.object({ nationId: z.string(), email: z.string() });

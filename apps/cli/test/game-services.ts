@@ -9,11 +9,14 @@ import { buildServer } from '@arbiter/api';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
 import { MailPipeline, startSmtpIntake, type SmtpIntake } from '@arbiter/mail-in';
+import { playerMailSettings } from '@arbiter/turns';
 import { startWorker, type RunningWorker } from '@arbiter/worker';
 import { dropPrefix, quietLog, testSettings, uniquePrefix, waitFor } from '../../worker/test/helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const MAIL_FROM = 'Arbiter <orders@arbiter.test>';
+/** Where the welcome and reminder mails tell players to send orders, and the API address they name. */
+export const PLAYER_LINKS = { ordersTo: 'orders@arbiter.test', apiUrl: 'https://arbiter.test' };
 export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
 export interface GameServices {
@@ -34,6 +37,7 @@ export async function startGameServices(gmToken: string): Promise<GameServices> 
     queue: { kind: 'redis', url: REDIS_URL, prefix },
     smtpUrl: sink.url,
     mailFrom: MAIL_FROM,
+    playerLinks: PLAYER_LINKS,
     settings: testSettings({ queuePrefix: prefix, renderThreads: 0 }),
     log: quietLog,
   });
@@ -43,6 +47,7 @@ export async function startGameServices(gmToken: string): Promise<GameServices> 
     dispatcher: worker.dispatcher,
     authFailureLimit: { max: 1000, windowMs: 60_000 },
     rateLimit: { max: 100_000, windowMs: 60_000 },
+    playerMail: playerMailSettings(MAIL_FROM, PLAYER_LINKS.ordersTo, PLAYER_LINKS.apiUrl),
     bodyLimit: 256 * 1024,
     trustProxy: false,
     logLevel: 'silent',

@@ -210,7 +210,8 @@ export class MailPipeline implements MailProcessor {
     if (nation === null) {
       const text = [
         'Arbiter could not match your mail (the one this answers) to a game and player, so nothing was stored.',
-        'Check the "game:" and "secret:" lines against the mail you got when the game started.',
+        'Check the "game:" and "secret:" lines against your welcome mail (sent when the game was created, and again',
+        'whenever the game master issues you a new secret); if you no longer have it, ask the game master for a new secret.',
         '',
         ORDER_MAIL_HELP,
       ].join('\n');

@@ -22,6 +22,7 @@ runProcess({
       queue: { kind: 'redis', url: config.redis.url, prefix: settings.queuePrefix },
       smtpUrl: config.smtp.url,
       mailFrom: config.mail.from,
+      playerLinks: { ordersTo: config.mail.ordersTo, apiUrl: config.api.publicUrl },
       settings,
       log,
       ...(pauseMs === undefined

@@ -6,7 +6,7 @@ import type { WorkerConfig } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
 import { createSmtpTransport, messageIdDomain } from '@arbiter/mail';
 import type { MailTransport } from '@arbiter/mail';
-import { QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
+import { playerMailSettings, QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
 import type { AdjudicateJobData, TurnServiceConfig } from '@arbiter/turns';
 import type { Logger } from 'pino';
 import { adjudicateProcessor } from './processors/adjudicate.ts';
@@ -33,6 +33,8 @@ export interface WorkerDeps {
   queue: WorkerQueueHome;
   smtpUrl: string;
   mailFrom: string;
+  /** Where players send orders (MAIL_ORDERS_TO, the API's public URL): the sweep's reminders say it. Unset: no reminders. */
+  playerLinks?: { ordersTo: string; apiUrl: string };
   settings: WorkerSettings;
   log: Logger;
   /** Hook inside each turn's write transaction (crash tests). */
@@ -180,7 +182,8 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
       { ...workerOptions, concurrency: 1 },
     );
     workers.push(mailWorker);
-    const sweepDeps = { db: deps.db, dispatcher, log, staleClaimMs: 60_000 };
+    const links = deps.playerLinks;
+    const sweepDeps = { db: deps.db, dispatcher, log, staleClaimMs: 60_000, ...(links === undefined ? {} : { reminders: playerMailSettings(deps.mailFrom, links.ordersTo, links.apiUrl) }) };
     const scheduleWorker = new classes.Worker(SCHEDULE_QUEUE, sweepProcessor(sweepDeps), { ...workerOptions, concurrency: 1 });
     workers.push(scheduleWorker);
     for (const w of [turnWorker, mailWorker, scheduleWorker]) {

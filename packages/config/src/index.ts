@@ -70,6 +70,8 @@ export const envSchema = z.object({
   REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
   SMTP_URL: smtpUrl.default('smtp://127.0.0.1:25'),
   MAIL_FROM: z.string().min(3).default('Arbiter <arbiter@localhost>'),
+  /** Where players mail their orders (welcome and reminder mails say it). Default: orders@ the first MAIL_IN_DOMAINS, else MAIL_FROM's address. */
+  MAIL_ORDERS_TO: z.string().trim().regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/, 'must be an address such as orders@example.org').optional(),
   GM_TOKEN: z.string().min(32, 'must be at least 32 characters (use e.g. `openssl rand -base64 32`)').optional(),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: int(0, 65535).default(3000),
@@ -214,7 +216,11 @@ export interface Config {
   database: { url: string; poolMax: number };
   redis: { url: string };
   smtp: { url: string };
-  mail: { from: string };
+  mail: {
+    from: string;
+    /** MAIL_ORDERS_TO, or its default: where players mail orders. */
+    ordersTo: string;
+  };
   /** The game master's bearer token; undefined when unset (the API refuses to start without it). */
   gmToken: string | undefined;
   api: {
@@ -235,6 +241,8 @@ export interface Config {
     /** Failed authentications per client address per window; further attempts get 429. */
     authFailureLimit: { max: number; windowMs: number };
     publicBaseUrl: string | undefined;
+    /** Where players reach the API (links in mails): PUBLIC_BASE_URL without a trailing slash, else http://API_HOST:API_PORT. */
+    publicUrl: string;
   };
   worker: WorkerConfig;
   mailIn: MailInConfig;
@@ -374,6 +382,21 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
   };
 }
 
+/** MAIL_ORDERS_TO, else orders@ the first domain the SMTP intake takes, else MAIL_FROM's address. */
+function ordersAddress(e: Env, mailIn: MailInConfig): string {
+  if (e.MAIL_ORDERS_TO !== undefined) return e.MAIL_ORDERS_TO;
+  const domain = mailIn.smtp?.acceptedDomains[0] ?? (e.MAIL_IN_DOMAINS ?? '').split(',')[0]?.trim().toLowerCase();
+  if (domain !== undefined && domain !== '') return `orders@${domain}`;
+  return /<([^<>]+)>\s*$/.exec(e.MAIL_FROM)?.[1]?.trim() ?? e.MAIL_FROM.trim();
+}
+
+/** PUBLIC_BASE_URL without its trailing slash, else the address the API listens on (a wildcard as 127.0.0.1). */
+function publicUrlOf(e: Env): string {
+  if (e.PUBLIC_BASE_URL !== undefined) return e.PUBLIC_BASE_URL.replace(/\/+$/, '');
+  const host = e.API_HOST === '0.0.0.0' || e.API_HOST === '::' ? '127.0.0.1' : e.API_HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${e.API_PORT}`;
+}
+
 /** Parse the environment once. Throws ConfigError naming every bad or missing variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadConfigOptions = {}): Config {
   // Empty strings count as unset, as in most .env tooling.
@@ -417,7 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL },
     smtp: { url: e.SMTP_URL },
-    mail: { from: e.MAIL_FROM },
+    mail: { from: e.MAIL_FROM, ordersTo: ordersAddress(e, mailIn) },
     gmToken: e.GM_TOKEN,
     api: {
       host: e.API_HOST,
@@ -430,6 +453,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimit: { max: e.API_RATE_LIMIT_MAX, windowMs: e.API_RATE_LIMIT_WINDOW_MS },
       authFailureLimit: { max: e.API_AUTH_FAILURE_MAX, windowMs: e.API_AUTH_FAILURE_WINDOW_MS },
       publicBaseUrl: e.PUBLIC_BASE_URL,
+      publicUrl: publicUrlOf(e),
     },
     worker,
     mailIn,

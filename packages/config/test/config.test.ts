@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(c.api.trustProxy).toBe(false);
   });
 
+  it('tells players where orders go: MAIL_ORDERS_TO, else orders@ the intake domain, else MAIL_FROM; the API at PUBLIC_BASE_URL, else where it listens', () => {
+    expect(loadConfig(base).mail.ordersTo).toBe('arbiter@localhost');
+    expect(loadConfig({ ...base, MAIL_IN_DOMAINS: 'Orders.Example.org, b.example' }).mail.ordersTo).toBe('orders@orders.example.org');
+    expect(loadConfig({ ...base, MAIL_IN_DOMAINS: 'orders.example.org', MAIL_ORDERS_TO: 'turns@example.org' }).mail.ordersTo).toBe('turns@example.org');
+    expect(configError({ ...base, MAIL_ORDERS_TO: 'not an address' }).issues).toEqual([{ variable: 'MAIL_ORDERS_TO', message: 'must be an address such as orders@example.org' }]);
+    expect(loadConfig(base).api.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ ...base, API_HOST: '0.0.0.0', API_PORT: '8080' }).api.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://arbiter.example.org/' }).api.publicUrl).toBe('https://arbiter.example.org');
+  });
+
   it('coerces numbers and booleans', () => {
     const c = loadConfig({ ...base, API_PORT: '8080', MAIL_IN_SMTP_ENABLED: 'no', DATABASE_POOL_MAX: ' 25 ' });
     expect(c.api.port).toBe(8080);

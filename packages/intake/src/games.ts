@@ -1,13 +1,13 @@
 // Games: creation from a scenario, status, and the game master's player controls (email, secret).
 // Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
-import { ReportDelivery, transaction, type Db } from '@arbiter/db';
+import { ReportDelivery, transaction, type Db, type Tx } from '@arbiter/db';
 import type { SequentialMode } from '@arbiter/engine';
 import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import { z } from 'zod';
 import { forgetGameAuth } from './auth.ts';
 import { IntakeError } from './errors.ts';
 import { generateGameId, generateSecret, hashSecret } from './secrets.ts';
-import { isValidTimeZone, nextDeadline, scheduleSchema, type Schedule } from './schedule.ts';
+import { isValidTimeZone, nextDeadline, reminderHoursSchema, scheduleSchema, type Schedule } from './schedule.ts';
 
 const email = z.string().trim().max(254).regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/, {
   message: 'is not an email address (e.g. player@example.org)',
@@ -43,6 +43,8 @@ export const createGameInputSchema = z.strictObject({
    */
   sequentialMode: z.enum(['at-deadline', 'as-each-move-arrives']).default('at-deadline'),
   missingOrdersHoldShare: z.number().min(0).max(1).default(0.5),
+  /** Hours before the deadline a nation without orders is reminded; 0: no reminders (docs/operations.md). */
+  reminderHours: reminderHoursSchema.default(24),
   /** Overrides the first deadline computed from the schedule. */
   firstDeadline: z.coerce.date().optional(),
 });
@@ -91,8 +93,19 @@ export function checkScenario(document: unknown): { ruleset: AnyRuleset; scenari
   return { ruleset, scenario: parsed.scenario };
 }
 
-/** Create a game: its nations with fresh secrets and its first turn, with the ruleset's initial state. */
-export async function createGame(db: Db, input: CreateGameInput, now: Date = new Date()): Promise<CreatedGame> {
+/** Longest the creating transaction may run (ms), with its welcome mails. */
+const CREATE_GAME_TIMEOUT_MS = 120_000;
+
+/**
+ * Create a game: its nations with fresh secrets and its first turn, with the ruleset's initial state.
+ * `afterCreate` runs in the same transaction (the turn service queues the welcome mails there).
+ */
+export async function createGame(
+  db: Db,
+  input: CreateGameInput,
+  now: Date = new Date(),
+  afterCreate?: (tx: Tx, created: CreatedGame) => Promise<void>,
+): Promise<CreatedGame> {
   const parsedInput = createGameInputSchema.safeParse(input);
   if (!parsedInput.success) {
     const issues = issuesOf(parsedInput.error);
@@ -142,6 +155,7 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
         runEarlyWhenAllFinal: g.runEarlyWhenAllFinal,
         sequentialMode: g.sequentialMode,
         missingOrdersHoldShare: g.missingOrdersHoldShare,
+        reminderHours: g.reminderHours,
         gmEmail: g.gmEmail ?? null,
       },
     });
@@ -150,7 +164,10 @@ export async function createGame(db: Db, input: CreateGameInput, now: Date = new
     });
     await tx.turn.create({ data: { gameId, number: turn, deadline, state: state as object } });
     await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'game.create', detail: { turn, deadline: deadline.toISOString() } } });
-  });
+    await afterCreate?.(tx, { gameId, turn, deadline, nations });
+    // The hook renders every nation's welcome (about 10 ms a nation: docs/benchmarks.md); the rows are the
+    // new game's own, so a long transaction blocks nobody.
+  }, { timeoutMs: CREATE_GAME_TIMEOUT_MS });
   return { gameId, turn, deadline, nations };
 }
 
@@ -181,6 +198,8 @@ export interface GameStatusView {
   }[];
   /** GM only: this game's mails that could not be delivered (newest first, at most 50), so the GM can act. */
   undeliveredMail?: { id: string; kind: string; nationId: string | null; to: string[]; subject: string; attempts: number; lastError: string | null; createdAt: string }[];
+  /** GM only: hours before the deadline nations without orders are reminded (0: never). */
+  reminderHours?: number;
   /** The viewer's own nation, when a nation asks. */
   you?: { nationId: string; submissions: number; lastReceivedAt: string | null; unitsWithOrders: number; reportDelivery: ReportDelivery };
 }
@@ -192,7 +211,7 @@ const UNDELIVERED_SHOWN = 50;
 export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
   const game = await db.prisma.game.findUnique({
     where: { id: gameId },
-    select: { id: true, name: true, status: true, timeZone: true, schedule: true, currentTurn: true, nations: { orderBy: { nationId: 'asc' } } },
+    select: { id: true, name: true, status: true, timeZone: true, schedule: true, currentTurn: true, reminderHours: true, nations: { orderBy: { nationId: 'asc' } } },
   });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
   const turn = await db.prisma.turn.findUnique({
@@ -240,6 +259,7 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
       take: UNDELIVERED_SHOWN,
       select: { id: true, kind: true, nationId: true, toAddresses: true, subject: true, attempts: true, lastError: true, createdAt: true },
     });
+    view.reminderHours = game.reminderHours;
     view.undeliveredMail = failed.map((m) => ({
       id: m.id,
       kind: m.kind,
@@ -298,31 +318,64 @@ export async function setReportDelivery(
   return { nationId, reportDelivery: delivery as ReportDelivery };
 }
 
+/** Set how many hours before the deadline nations without orders are reminded (0: never); recorded in the audit log. */
+export async function setReminderHours(db: Db, gameId: string, hours: unknown): Promise<{ gameId: string; reminderHours: number }> {
+  const parsed = reminderHoursSchema.safeParse(hours);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'is not a number of hours';
+    throw new IntakeError('invalid-input', `reminderHours ${message} (got ${JSON.stringify(hours)}).`, [{ path: 'reminderHours', message }]);
+  }
+  await requireGame(db, gameId);
+  await db.prisma.game.update({ where: { id: gameId }, data: { reminderHours: parsed.data } });
+  await audit(db, gameId, 'game.reminder-hours', { reminderHours: parsed.data });
+  return { gameId, reminderHours: parsed.data };
+}
+
 /** Throws `game-not-found` unless the game exists (the intake's one check of it, for every read and GM action). */
 export async function requireGame(db: Db, gameId: string): Promise<void> {
   const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true } });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
 }
 
-/** Replace a player's registered address (reports and receipts go there from now on). */
-export async function replaceNationEmail(db: Db, gameId: string, nationId: string, newEmail: string): Promise<{ nationId: string; email: string }> {
+/** Replace a player's registered address (reports and receipts go there from now on); `afterReplace` runs in the same transaction. */
+export async function replaceNationEmail(
+  db: Db,
+  gameId: string,
+  nationId: string,
+  newEmail: string,
+  afterReplace?: (tx: Tx) => Promise<void>,
+): Promise<{ nationId: string; email: string }> {
   const parsed = email.safeParse(newEmail);
   if (!parsed.success) throw new IntakeError('invalid-input', `"${newEmail}" is not an email address.`, [{ path: 'email', message: 'is not an email address' }]);
   await requireGame(db, gameId);
-  const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { email: parsed.data, lastBounceAt: null, lastBounceReason: null } });
+  await transaction(db, async (tx) => {
+    const updated = await tx.nation.updateMany({ where: { gameId, nationId }, data: { email: parsed.data, lastBounceAt: null, lastBounceReason: null } });
+    if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'nation.email', detail: { nationId } } });
+    await afterReplace?.(tx);
+  });
   forgetGameAuth(db, gameId);
-  if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
-  await audit(db, gameId, 'nation.email', { nationId });
   return { nationId, email: parsed.data };
 }
 
-/** Issue a nation a new secret (the old one stops working at once). Returned once. */
-export async function rotateNationSecret(db: Db, gameId: string, nationId: string): Promise<{ nationId: string; secret: string }> {
+/**
+ * Issue a nation a new secret (the old one stops working at once). Returned once; `afterRotate` runs in the
+ * same transaction with the new secret (the turn service mails it there).
+ */
+export async function rotateNationSecret(
+  db: Db,
+  gameId: string,
+  nationId: string,
+  afterRotate?: (tx: Tx, secret: string) => Promise<void>,
+): Promise<{ nationId: string; secret: string }> {
   await requireGame(db, gameId);
   const secret = generateSecret();
-  const updated = await db.prisma.nation.updateMany({ where: { gameId, nationId }, data: { secretHash: hashSecret(secret) } });
+  await transaction(db, async (tx) => {
+    const updated = await tx.nation.updateMany({ where: { gameId, nationId }, data: { secretHash: hashSecret(secret) } });
+    if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+    await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'nation.secret', detail: { nationId } } });
+    await afterRotate?.(tx, secret);
+  });
   forgetGameAuth(db, gameId);
-  if (updated.count === 0) throw new IntakeError('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
-  await audit(db, gameId, 'nation.secret', { nationId });
   return { nationId, secret };
 }

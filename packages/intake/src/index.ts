@@ -13,13 +13,14 @@ export {
   replaceNationEmail,
   rotateNationSecret,
   setReportDelivery,
+  setReminderHours,
   REPORT_DELIVERIES,
   type CreateGameInput,
   type CreatedGame,
   type GameStatusView,
   type Viewer,
 } from './games.ts';
-export { nextDeadline, formatDeadline, isValidTimeZone, scheduleSchema, WEEKDAYS, type Schedule, type Weekday } from './schedule.ts';
+export { nextDeadline, formatDeadline, isValidTimeZone, reminderHoursSchema, scheduleSchema, WEEKDAYS, type Schedule, type Weekday } from './schedule.ts';
 export { listInboundMail, getInboundMailRaw, INBOUND_PAGE_MAX, type InboundMailSummary, type InboundMailPage } from './inbound.ts';
 export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, type TurnListEntry, type AuditLogEntry } from './history.ts';
 export { IntakeError, type IntakeErrorCode } from './errors.ts';

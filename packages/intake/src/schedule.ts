@@ -25,6 +25,12 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * Game.reminderHours: how many hours before the deadline a nation that sent no orders for the turn is
+ * reminded, once; 0 turns reminders off. At most two weeks.
+ */
+export const reminderHoursSchema = z.number({ message: 'must be a whole number of hours' }).int({ message: 'must be a whole number of hours' }).min(0, { message: 'must be 0 (no reminders) or more' }).max(336, { message: 'must be at most 336 (two weeks)' });
+
 /** `{ kind: 'weekly', days: ['mon','thu'], time: '18:00' }` or `{ kind: 'every', days: 3, time: '18:00' }`. */
 export type Schedule = z.infer<typeof scheduleSchema>;
 

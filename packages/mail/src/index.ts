@@ -4,5 +4,5 @@ export { classifySendError, retryDelayMs, DEFAULT_RETRY_POLICY } from './deliver
 export type { SendFailure, RetryPolicy } from './delivery.ts';
 export { createSmtpTransport, checkSmtpUrl } from './transport.ts';
 export type { MailTransport } from './transport.ts';
-export { sendOutboxBatch, outgoingFromRow } from './outbox.ts';
+export { sendOutboxBatch, outgoingFromRow, SECRET_PLACEHOLDER } from './outbox.ts';
 export type { SendOutboxOptions, SendOutboxResult, AttachmentResolver } from './outbox.ts';

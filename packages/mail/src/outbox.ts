@@ -45,8 +45,16 @@ export interface SendOutboxResult {
   failed: number;
 }
 
+/**
+ * Where a mail's text and HTML carry a nation's secret (welcome mails): the row keeps the placeholder and
+ * the secret in its own column, which the sender fills in at sending and clears once the row is sent,
+ * failed or superseded (docs/security.md).
+ */
+export const SECRET_PLACEHOLDER = '{{arbiter-nation-secret}}';
+
 interface ClaimedRow {
   id: string;
+  secret: string | null;
   gameId: string | null;
   nationId: string | null;
   toAddresses: string[];
@@ -75,7 +83,7 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
         LIMIT ${options.limit}
         FOR UPDATE SKIP LOCKED)
     RETURNING o."id", o."gameId", o."nationId", o."toAddresses", o."subject", o."text", o."html",
-              o."attachments", o."messageId", o."headers", o."attempts"`;
+              o."attachments", o."messageId", o."headers", o."attempts", o."secret"`;
   const result: SendOutboxResult = { claimed: rows.length, sent: 0, refused: 0, deferred: 0, failed: 0 };
   const queue = [...rows];
   const workers = Array.from({ length: Math.min(options.concurrency ?? 4, queue.length) }, async () => {
@@ -96,7 +104,7 @@ async function sendOne(
   policy: RetryPolicy,
   resolve: AttachmentResolver | undefined,
 ): Promise<'sent' | 'refused' | 'deferred' | 'failed'> {
-  const mail = outgoingFromRow(row);
+  const mail = withSecret(outgoingFromRow(row), row.secret);
   const problem = typeof mail === 'string' ? mail : validateOutgoing(mail);
   if (problem !== null || typeof mail === 'string') {
     await finish(db, row.id, 'failed', `malformed outbox row: ${problem}`);
@@ -137,14 +145,24 @@ async function sendOne(
   }
 }
 
+/**
+ * The row's secret put in place of SECRET_PLACEHOLDER. A row without a secret is sent as it is: only a
+ * pending or sending row has one, and a placeholder a GM wrote into a name must not stop other mail.
+ */
+function withSecret(mail: OutgoingMail | string, secret: string | null): OutgoingMail | string {
+  if (typeof mail === 'string' || secret === null) return mail;
+  return { ...mail, text: mail.text.replaceAll(SECRET_PLACEHOLDER, secret), html: mail.html?.replaceAll(SECRET_PLACEHOLDER, secret) ?? null };
+}
+
+// Both ends of a row clear its secret (welcome mails): once sent, or given up, it is not kept.
 async function finish(db: Db, id: string, status: 'sent' | 'failed', lastError: string | null): Promise<void> {
   if (status === 'sent') {
     await db.prisma.$executeRaw`
-      UPDATE "OutboxMail" SET "status" = 'sent', "sentAt" = now(), "lastError" = ${lastError}
+      UPDATE "OutboxMail" SET "status" = 'sent', "sentAt" = now(), "lastError" = ${lastError}, "secret" = NULL
        WHERE "id" = ${id}::uuid AND "status" = 'sending'`;
   } else {
     await db.prisma.$executeRaw`
-      UPDATE "OutboxMail" SET "status" = 'failed', "lastError" = ${lastError}
+      UPDATE "OutboxMail" SET "status" = 'failed', "lastError" = ${lastError}, "secret" = NULL
        WHERE "id" = ${id}::uuid AND "status" = 'sending'`;
   }
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
-import { createSmtpTransport, sendOutboxBatch } from '../src/index.ts';
+import { createSmtpTransport, SECRET_PLACEHOLDER, sendOutboxBatch } from '../src/index.ts';
 import { startSmtpSink } from '../src/testing.ts';
 import type { SmtpSink } from '../src/testing.ts';
 
@@ -199,6 +199,28 @@ describe('sendOutboxBatch', () => {
     expect(sink.received).toHaveLength(1);
     expect(sink.received[0]!.parsed.messageId).toBe(`<${a.messageId}>`);
     expect(sink.received[0]!.parsed.attachments[0]!.content.toString()).toBe('png of north');
+  });
+
+  it("puts a welcome's secret into the mail it sends and clears it from the row once sent or refused; a row without one is sent as written", async () => {
+    const welcome = (secret: string | null, to: string) =>
+      mail({ kind: 'welcome', toAddresses: [to], attachments: [], secret, text: `secret: ${SECRET_PLACEHOLDER}\n`, html: `<pre>secret: ${SECRET_PLACEHOLDER}</pre>` });
+    sink.refuse.set('gone@players.example', 550);
+    const sent = await tdb.db.prisma.outboxMail.create({ data: welcome('s3cr3t-sent', 'north@players.example') });
+    const refused = await tdb.db.prisma.outboxMail.create({ data: welcome('s3cr3t-refused', 'gone@players.example') });
+    const plain = await tdb.db.prisma.outboxMail.create({ data: welcome(null, 'north@players.example') });
+    const transport = createSmtpTransport(sink.url);
+    try {
+      expect(await sendOutboxBatch(tdb.db, transport, { limit: 10, from: FROM })).toMatchObject({ claimed: 3, sent: 2, refused: 1 });
+    } finally {
+      transport.close();
+    }
+    const byId = async (id: string) => tdb.db.prisma.outboxMail.findUniqueOrThrow({ where: { id }, select: { status: true, secret: true, text: true } });
+    expect(await byId(sent.id)).toEqual({ status: 'sent', secret: null, text: `secret: ${SECRET_PLACEHOLDER}\n` });
+    expect(await byId(refused.id)).toEqual({ status: 'failed', secret: null, text: `secret: ${SECRET_PLACEHOLDER}\n` });
+    expect((await byId(plain.id)).status).toBe('sent');
+    const texts = sink.received.map((m) => m.parsed.text?.trim()).sort();
+    expect(texts).toEqual(['secret: s3cr3t-sent', `secret: ${SECRET_PLACEHOLDER}`]);
+    expect(sink.received.find((m) => m.parsed.text?.includes('s3cr3t-sent'))?.parsed.html).toBe('<pre>secret: s3cr3t-sent</pre>');
   });
 
   it('rejects a nonsensical limit', async () => {

@@ -15,3 +15,7 @@ export { escapeXml } from './escape.ts';
 export { clean } from './clean.ts';
 export { textToGlyphs } from './glyphs.ts';
 export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
+export { type PlayerMail, type PlayerMailHeading, playerMailHeaders, playerMailSubject, textAsHtml } from './player-mail.ts';
+export { type WelcomeMailInput, type WelcomeReason, welcomeMail, welcomeText } from './welcome.ts';
+export { type ReminderMailInput, reminderMail } from './reminder.ts';
+export { type GameChange, type NoticeMailInput, noticeMail } from './notice.ts';

@@ -1,11 +1,15 @@
 // What the game master can do to the schedule: pause, resume, extend, run now, release a held turn.
 // The API's GM routes call these; each records an AuditEntry and returns what the caller must
 // (re)dispatch. None of them adjudicates: after a change that makes a turn due, the caller calls
-// `dispatcher.dispatch(gameId, turn, deadline)`.
+// `dispatcher.dispatch(gameId, turn, deadline)`. Given `notify` (the player mail settings), moving a
+// deadline, pausing, resuming and finishing also queue a notice to every nation (notices.ts) in the
+// action's transaction.
 import type { Db, Tx } from '@arbiter/db';
 import { transaction } from '@arbiter/db';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, MIN_TURN_LENGTH_MS } from './deadlines.ts';
+import { queueGameNotices } from './notices.ts';
+import type { PlayerMailSettings } from './player-outbox.ts';
 
 export class GmActionError extends Error {
   override readonly name = 'GmActionError';
@@ -37,7 +41,7 @@ async function openTurn(tx: Tx, gameId: string): Promise<{ number: number; statu
 }
 
 /** Stops the clock: no turn of the game runs while it is paused. */
-export async function pauseGame(db: Db, gameId: string, actor: string): Promise<void> {
+export async function pauseGame(db: Db, gameId: string, actor: string, notify?: PlayerMailSettings): Promise<void> {
   await transaction(db, async (tx) => {
     const r = await tx.game.updateMany({ where: { id: gameId, status: 'active' }, data: { status: 'paused' } });
     if (r.count === 0) {
@@ -46,6 +50,7 @@ export async function pauseGame(db: Db, gameId: string, actor: string): Promise<
       throw new GmActionError(`game ${gameId} is ${g.status}, not active: only an active game can be paused`, 'conflict');
     }
     await tx.auditEntry.create({ data: { gameId, actor, action: 'game.pause', detail: {} } });
+    if (notify !== undefined) await queueGameNotices(tx, gameId, { kind: 'paused' }, notify);
   });
 }
 
@@ -54,13 +59,14 @@ export async function pauseGame(db: Db, gameId: string, actor: string): Promise<
  * stored turn, report and submission stays readable. Refused while a turn is being adjudicated. Final:
  * a finished game cannot be resumed.
  */
-export async function finishGame(db: Db, gameId: string, actor: string): Promise<{ gameId: string; turn: number }> {
+export async function finishGame(db: Db, gameId: string, actor: string, notify?: PlayerMailSettings): Promise<{ gameId: string; turn: number }> {
   return transaction(db, async (tx) => {
     const t = await openTurn(tx, gameId);
     if (t.status === 'adjudicating') throw new GmActionError(`turn ${t.number} of game ${gameId} is being adjudicated; finish the game when it is done`, 'conflict');
     const r = await tx.game.updateMany({ where: { id: gameId, status: { in: ['active', 'paused'] } }, data: { status: 'finished' } });
     if (r.count === 0) throw new GmActionError(`game ${gameId} is already finished`, 'conflict');
     await tx.auditEntry.create({ data: { gameId, actor, action: 'game.finish', detail: { turn: t.number, turnStatus: t.status } } });
+    if (notify !== undefined) await queueGameNotices(tx, gameId, { kind: 'finished' }, notify);
     return { gameId, turn: t.number };
   });
 }
@@ -69,7 +75,7 @@ export async function finishGame(db: Db, gameId: string, actor: string): Promise
  * Restarts the clock. When the current turn's deadline passed (or is closer than 12 h) during the
  * pause, it moves to the first scheduled slot at least 12 h away, so players get a proper turn.
  */
-export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot: NextSlot): Promise<TurnToDispatch> {
+export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot: NextSlot, notify?: PlayerMailSettings): Promise<TurnToDispatch> {
   return transaction(db, async (tx) => {
     const r = await tx.game.updateMany({ where: { id: gameId, status: 'paused' }, data: { status: 'active' } });
     if (r.count === 0) {
@@ -84,12 +90,13 @@ export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot
       await tx.turn.update({ where: { gameId_number: { gameId, number: t.number } }, data: { deadline } });
     }
     await tx.auditEntry.create({ data: { gameId, actor, action: 'game.resume', detail: { turn: t.number, deadline: deadline.toISOString() } } });
+    if (notify !== undefined) await queueGameNotices(tx, gameId, { kind: 'resumed', deadlineMoved: deadline.getTime() !== t.deadline.getTime() }, notify);
     return { gameId, turn: t.number, deadline };
   });
 }
 
 /** Moves the open turn's deadline to `deadline` (later or earlier, but in the future). */
-export async function extendDeadline(db: Db, gameId: string, turn: number, deadline: Date, actor: string): Promise<TurnToDispatch> {
+export async function extendDeadline(db: Db, gameId: string, turn: number, deadline: Date, actor: string, notify?: PlayerMailSettings): Promise<TurnToDispatch> {
   if (!Number.isFinite(deadline.getTime())) throw new GmActionError('the new deadline is not a valid time', 'invalid');
   return transaction(db, async (tx) => {
     const t = await openTurn(tx, gameId);
@@ -100,6 +107,7 @@ export async function extendDeadline(db: Db, gameId: string, turn: number, deadl
     await tx.turn.update({ where: { gameId_number: { gameId, number: turn } }, data: { deadline, status: 'open' } });
     await tx.auditEntry.create({ data: { gameId, actor, action: 'turn.extend', detail: { turn, from: t.deadline.toISOString(), to: deadline.toISOString() } } });
     if (t.status === 'held') await tx.auditEntry.create({ data: { gameId, actor, action: 'turn.release', detail: { turn, by: 'extend' } } });
+    if (notify !== undefined) await queueGameNotices(tx, gameId, { kind: 'deadline-moved', from: t.deadline, to: deadline }, notify);
     return { gameId, turn, deadline };
   });
 }

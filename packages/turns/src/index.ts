@@ -13,7 +13,11 @@ export type { NextSlot } from './deadlines.ts';
 export { pauseGame, resumeGame, finishGame, extendDeadline, runNow, releaseHeldTurn, GmActionError } from './gm.ts';
 export type { TurnToDispatch } from './gm.ts';
 export { queueGmNotice } from './hold.ts';
-export { ReportRenderer, renderReports, reportMapResolver, mapAttachment } from './render.ts';
+export { ReportRenderer, renderReports, reportMapResolver, mapAttachment, svgMapAttachment } from './render.ts';
+export { queuePlayerMails, playerMailSettings, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
+export { queueWelcomeMails, welcomeMailsFor, createGameWithWelcome, rotateSecretWithWelcome, replaceEmailWithWelcome, ordersGuideOf, type Welcome, type WelcomeGame } from './welcome.ts';
+export { queueDueReminders, reminderMessageId } from './reminders.ts';
+export { queueGameNotices } from './notices.ts';
 export type { RenderedReport, RenderInput } from './render.ts';
 export { RenderPool, RenderThreadError } from './render-pool.ts';
 export {

@@ -7,7 +7,7 @@ import type { RenderedReport, RenderInput } from './render.ts';
 /** A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views). */
 export interface RenderRequest {
   seq: number;
-  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string; views: Record<string, unknown> };
+  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string | null; views: Record<string, unknown> };
   ids: string[];
 }
 
@@ -106,7 +106,7 @@ export class RenderPool {
       if (v !== undefined) views[id] = v;
     }
     const seq = this.seq++;
-    const req: RenderRequest = { seq, input: { ...input, nextDeadline: input.nextDeadline.toISOString(), views }, ids };
+    const req: RenderRequest = { seq, input: { ...input, nextDeadline: input.nextDeadline?.toISOString() ?? null, views }, ids };
     return new Promise<RenderedChunk>((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
       thread.worker.postMessage(req);

@@ -9,7 +9,7 @@ const port = parentPort;
 port.on('message', (req: RenderRequest) => {
   try {
     const t = performance.now();
-    const input = { ...req.input, nextDeadline: new Date(req.input.nextDeadline) };
+    const input = { ...req.input, nextDeadline: req.input.nextDeadline === null ? null : new Date(req.input.nextDeadline) };
     const renderer = new ReportRenderer(input);
     const reports = req.ids.map((id) => renderer.render(id));
     const res: RenderResponse = { seq: req.seq, reports, renderMs: performance.now() - t };

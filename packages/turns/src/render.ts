@@ -47,8 +47,11 @@ export interface RenderInput {
   gameId: string;
   gameName: string;
   turn: number;
-  nextDeadline: Date;
+  /** Null for a position outside the turn cycle (the welcome mail's starting position). */
+  nextDeadline: Date | null;
   timeZone: string;
+  /** The map's heading says "<player>: the starting position" instead of the turn (the welcome mail). */
+  startingPosition?: boolean;
   gmEmail: string | null;
   nations: NationForReport[];
   views: Record<string, unknown>;
@@ -88,6 +91,7 @@ export class ReportRenderer {
       timeZone: input.timeZone,
       playerName: nation.name,
       playerNames: this.nationNames,
+      ...(input.startingPosition === true ? { mapTitle: `${nation.name}: the starting position` } : {}),
     };
     const { text, html, svg } = this.ruleset.report.render(view, ctx);
     const delivery = nation.delivery ?? 'full';
@@ -138,16 +142,26 @@ export function mapAttachment(turn: number): { filename: string; contentType: st
   return { filename: `map-turn-${turn}.png`, contentType: 'image/png', source: { kind: 'nation-report-map', turn } };
 }
 
-const mapSource = z.object({ kind: z.literal('nation-report-map'), turn: z.number().int().min(0) });
+const mapSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('nation-report-map'), turn: z.number().int().min(0) }),
+  // A map not stored as a report (the welcome mail's starting position): its SVG is in the reference.
+  z.object({ kind: z.literal('svg-map'), svg: z.string().min(1) }),
+]);
+
+/** A mail's PNG map rasterised at sending from the SVG the reference carries (welcome mails). */
+export function svgMapAttachment(filename: string, svg: string): { filename: string; contentType: string; source: { kind: 'svg-map'; svg: string } } {
+  return { filename, contentType: 'image/png', source: { kind: 'svg-map', svg } };
+}
 
 /**
- * The mail sender's resolver for report maps: loads the nation's stored SVG map of that turn and
- * rasterises it (resvg on libuv's thread pool). Throws when the report is missing (the send is retried).
+ * The mail sender's resolver for report maps: loads the nation's stored SVG map of that turn (or takes the
+ * SVG the reference carries) and rasterises it (resvg on libuv's thread pool). Throws when the report is missing (the send is retried).
  */
 export function reportMapResolver(db: DbClient): AttachmentResolver {
   return async (ref) => {
     const source = mapSource.safeParse(ref.source);
-    if (!source.success) throw new Error(`attachment ${ref.filename}: unknown source ${JSON.stringify(ref.source)}`);
+    if (!source.success) throw new Error(`attachment ${ref.filename}: unknown source ${JSON.stringify(ref.source).slice(0, 200)}`);
+    if (source.data.kind === 'svg-map') return renderMapPngAsync(source.data.svg);
     if (ref.gameId === null || ref.nationId === null) throw new Error(`attachment ${ref.filename}: a report map needs the mail's game and nation`);
     const report = await db.nationReport.findUnique({
       where: { gameId_turnNumber_nationId: { gameId: ref.gameId, turnNumber: source.data.turn, nationId: ref.nationId } },

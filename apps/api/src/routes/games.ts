@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createGame, getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
+import { createGameWithWelcome } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
@@ -17,12 +18,14 @@ import {
   turnListSchema,
 } from '../schemas.ts';
 
-export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher }) => {
+export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, playerMail }) => {
   app.post('/v1/games', {
     schema: {
       tags: ['game master'],
       summary: 'Create a game from a scenario, a schedule and player emails',
-      description: "Returns the game id and each nation's secret, once. The first turn opens at once; its deadline comes from the schedule in the game's time zone.",
+      description:
+        "Returns the game id and each nation's secret, once. The first turn opens at once; its deadline comes from the schedule in the game's time zone. " +
+        'Every nation gets a welcome mail with its secret, where to send orders and its starting position.',
       security: [{ bearer: [] }],
       body: createGameBody,
       response: { 201: createdGameSchema, ...problems(400, 401, 413, 422, 429) },
@@ -30,7 +33,8 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
     preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
       const { firstDeadline, ...rest } = request.body;
-      const created = await createGame(db, firstDeadline === undefined ? rest : { ...rest, firstDeadline: new Date(firstDeadline) });
+      const input = firstDeadline === undefined ? rest : { ...rest, firstDeadline: new Date(firstDeadline) };
+      const created = playerMail === undefined ? await createGame(db, input) : await createGameWithWelcome(db, input, playerMail);
       await dispatcher.dispatch(created.gameId, created.turn, created.deadline);
       return reply.code(201).send({ ...created, deadline: created.deadline.toISOString() });
     },

@@ -1,7 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getAuditLog, getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret } from '@arbiter/intake';
-import { extendDeadline, finishGame, pauseGame, previewTurn, releaseHeldTurn, resumeGame, runNow, scheduleSlots } from '@arbiter/turns';
+import { getAuditLog, getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret, setReminderHours } from '@arbiter/intake';
+import {
+  extendDeadline,
+  finishGame,
+  pauseGame,
+  previewTurn,
+  releaseHeldTurn,
+  replaceEmailWithWelcome,
+  resumeGame,
+  rotateSecretWithWelcome,
+  runNow,
+  scheduleSlots,
+} from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import {
   auditLogSchema,
@@ -20,6 +31,8 @@ import {
   previewQuery,
   previewSchema,
   problems,
+  reminderHoursBody,
+  reminderHoursSchema,
   secretSchema,
   turnParams,
 } from '../schemas.ts';
@@ -31,7 +44,7 @@ function pageOf(q: { limit?: number | undefined; before?: string | undefined }):
   return { ...(q.limit === undefined ? {} : { limit: q.limit }), ...(q.before === undefined ? {} : { before: q.before }) };
 }
 
-export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, queueReady }) => {
+export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, queueReady, playerMail }) => {
   const gm = { tags: ['game master'], security: [{ bearer: [] }] };
 
   async function gameState(gameId: string) {
@@ -129,7 +142,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     },
     preParsing: auth.hook('gm'),
     handler: async (request) => {
-      const t = await extendDeadline(db, request.params.gameId, request.params.turn, new Date(request.body.deadline), ACTOR);
+      const t = await extendDeadline(db, request.params.gameId, request.params.turn, new Date(request.body.deadline), ACTOR, playerMail);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
       return gameState(t.gameId);
     },
@@ -144,7 +157,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       response: { 200: finishedSchema, ...problems(400, 401, 404, 409, 429) },
     },
     preParsing: auth.hook('gm'),
-    handler: async (request) => ({ ...(await finishGame(db, request.params.gameId, ACTOR)), status: 'finished' as const }),
+    handler: async (request) => ({ ...(await finishGame(db, request.params.gameId, ACTOR, playerMail)), status: 'finished' as const }),
   });
 
   app.get('/v1/games/:gameId/audit', {
@@ -166,7 +179,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     schema: { ...gm, summary: 'Pause the game: no turn runs until it is resumed (orders are still taken)', params: gameParams, response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) } },
     preParsing: auth.hook('gm'),
     handler: async (request) => {
-      await pauseGame(db, request.params.gameId, ACTOR);
+      await pauseGame(db, request.params.gameId, ACTOR, playerMail);
       return gameState(request.params.gameId);
     },
   });
@@ -177,7 +190,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     handler: async (request) => {
       const g = await db.prisma.game.findUnique({ where: { id: request.params.gameId }, select: { schedule: true, timeZone: true } });
       if (g === null) throw new IntakeError('game-not-found', `There is no game "${request.params.gameId}".`);
-      const t = await resumeGame(db, request.params.gameId, ACTOR, scheduleSlots(g.schedule, g.timeZone));
+      const t = await resumeGame(db, request.params.gameId, ACTOR, scheduleSlots(g.schedule, g.timeZone), playerMail);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
       return gameState(t.gameId);
     },
@@ -187,7 +200,8 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     schema: { ...gm, summary: "Replace a player's email address", params: nationParams, body: emailBody, response: { 200: emailSchema, ...problems(400, 401, 404, 429) } },
     preParsing: auth.hook('gm'),
     handler: async (request) => {
-      return replaceNationEmail(db, request.params.gameId, request.params.nationId, request.body.email);
+      const { gameId, nationId } = request.params;
+      return playerMail === undefined ? replaceNationEmail(db, gameId, nationId, request.body.email) : replaceEmailWithWelcome(db, gameId, nationId, request.body.email, playerMail);
     },
   });
 
@@ -195,7 +209,21 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     schema: { ...gm, summary: "Issue a nation a new secret (the old one stops working); shown once", params: nationParams, response: { 200: secretSchema, ...problems(400, 401, 404, 429) } },
     preParsing: auth.hook('gm'),
     handler: async (request) => {
-      return rotateNationSecret(db, request.params.gameId, request.params.nationId);
+      const { gameId, nationId } = request.params;
+      return playerMail === undefined ? rotateNationSecret(db, gameId, nationId) : rotateSecretWithWelcome(db, gameId, nationId, playerMail);
     },
+  });
+
+  app.put('/v1/games/:gameId/reminder-hours', {
+    schema: {
+      ...gm,
+      summary: 'How many hours before the deadline nations without orders are reminded (0: no reminders)',
+      description: 'A nation that has sent no orders for the open turn gets one reminder mail this many hours before its deadline (0 to 336).',
+      params: gameParams,
+      body: reminderHoursBody,
+      response: { 200: reminderHoursSchema, ...problems(400, 401, 404, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => setReminderHours(db, request.params.gameId, request.body.reminderHours),
   });
 };

@@ -16,7 +16,7 @@ import type { Config } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
 import type { ArbiterHome, DemoState, EmbeddedPostgres, QueueHome, RunInfo } from '@arbiter/embedded';
 import type { CreateGameInput } from '@arbiter/intake';
-import type { AdjudicateJobData, TurnDispatcher } from '@arbiter/turns';
+import type { AdjudicateJobData, PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { startHomeDatabase } from '../embedded-database.ts';
 import { banner } from './banner.ts';
 import { checkPortsFree, wantedPorts } from '../ports.ts';
@@ -64,6 +64,8 @@ async function loadRuntime() {
     smtpIntakeOptions: mailIn.smtpIntakeOptions,
     startSmtpIntake: mailIn.startSmtpIntake,
     QueueTurnDispatcher: turns.QueueTurnDispatcher,
+    playerMailSettings: turns.playerMailSettings,
+    createGameWithWelcome: turns.createGameWithWelcome,
     TURN_QUEUE: turns.TURN_QUEUE,
     startWorker: worker.startWorker,
     TURN_JOB_OPTIONS: worker.TURN_JOB_OPTIONS,
@@ -322,7 +324,10 @@ export async function startSystem(options: StartOptions, env: Record<string, str
     const wiring = await startComponents({ only, config, db, queue, logger, prettyLogs: options.prettyLogs, running });
 
     let demo: DemoState | null = null;
-    if (embedded !== null && options.demo) demo = await ensureDemoGame(db, home, logger, wiring.dispatcher);
+    if (embedded !== null && options.demo) {
+      const { playerMailSettings } = await rt();
+      demo = await ensureDemoGame(db, home, logger, wiring.dispatcher, DEMO_GAME_FILE, playerMailSettings(config.mail.from, config.mail.ordersTo, wiring.apiUrl ?? config.api.publicUrl));
+    }
 
     const run: RunInfo = {
       pid: process.pid,
@@ -401,7 +406,7 @@ async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatc
 }
 
 async function startComponents(ctx: ComponentContext): Promise<Wiring> {
-  const { startWorker, buildServer, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller } = await rt();
+  const { startWorker, buildServer, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller, playerMailSettings } = await rt();
   const { only, config, db, queue, logger, running } = ctx;
   let dispatcher: TurnDispatcher | null = null;
   const checks: (() => Promise<boolean>)[] = [];
@@ -416,6 +421,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
       queue: queue.kind === 'redis' ? { ...queue, prefix: settings.queuePrefix } : queue,
       smtpUrl: config.smtp.url,
       mailFrom: config.mail.from,
+      playerLinks: { ordersTo: config.mail.ordersTo, apiUrl: config.api.publicUrl },
       settings,
       log,
     });
@@ -444,6 +450,7 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
       bodyLimit: config.api.bodyLimit,
       requestTimeoutMs: config.api.requestTimeoutMs,
       orderLimits: config.api.orderLimits,
+      playerMail: playerMailSettings(config.mail.from, config.mail.ordersTo, config.api.publicUrl),
       trustProxy: config.api.trustProxy,
       logLevel: config.logLevel,
       prettyLogs: ctx.prettyLogs,
@@ -553,8 +560,10 @@ export async function ensureDemoGame(
   logger: Logger,
   dispatcher: TurnDispatcher | null,
   gameFile: string = DEMO_GAME_FILE,
+  /** When given, the demo's players get their welcome mails (in the outbox folder without SMTP_URL). */
+  playerMail?: PlayerMailSettings,
 ): Promise<DemoState> {
-  const { readDemoState, createGame, writeDemoState } = await rt();
+  const { readDemoState, createGame, createGameWithWelcome, writeDemoState } = await rt();
   const existing = await readDemoState(home);
   if (existing !== null) {
     const game = await db.prisma.game.findUnique({ where: { id: existing.gameId }, select: { id: true } });
@@ -565,7 +574,7 @@ export async function ensureDemoGame(
     logger.warn({ gameId: existing.gameId }, 'the demo game is no longer in the database: creating it again');
   }
   const input = await readDemoGameFile(gameFile);
-  const created = await createGame(db, input);
+  const created = playerMail === undefined ? await createGame(db, input) : await createGameWithWelcome(db, input, playerMail);
   // As POST /v1/games does: the first turn runs at its deadline (or earlier, by the GM route).
   await dispatcher?.dispatch(created.gameId, created.turn, created.deadline);
   const state: DemoState = { gameId: created.gameId, name: input.name, createdAt: new Date().toISOString(), nations: created.nations };

@@ -3,7 +3,7 @@
 // lost with Redis (a restart without persistence), turns of crashed runs, and games whose nations all
 // marked their orders final are picked up without anyone having to remember them.
 import type { Db } from '@arbiter/db';
-import type { TurnDispatcher } from '@arbiter/turns';
+import { queueDueReminders, type PlayerMailSettings, type TurnDispatcher } from '@arbiter/turns';
 import type { Logger } from 'pino';
 
 export interface SweepDeps {
@@ -12,12 +12,16 @@ export interface SweepDeps {
   log: Logger;
   /** A claim whose run has been silent this long is re-dispatched (runTurn decides whether to take over). */
   staleClaimMs: number;
+  /** When set, each sweep also queues the reminders that are due (turns' reminders.ts). */
+  reminders?: PlayerMailSettings;
 }
 
 export interface SweepResult {
   scheduled: number;
   dueNow: number;
   stalled: number;
+  /** Reminder mails queued by this sweep. */
+  reminders: number;
 }
 
 interface OpenTurn {
@@ -41,7 +45,7 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
               AND NOT EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g."id" AND n."active" AND NOT n."ordersFinal")) AS "allFinal"
       FROM "Turn" t JOIN "Game" g ON g."id" = t."gameId"
      WHERE g."status" = 'active' AND t."number" = g."currentTurn" AND t."status" IN ('open', 'adjudicating')`;
-  const result: SweepResult = { scheduled: 0, dueNow: 0, stalled: 0 };
+  const result: SweepResult = { scheduled: 0, dueNow: 0, stalled: 0, reminders: 0 };
   for (const t of rows) {
     try {
       if (t.status === 'adjudicating') {
@@ -60,6 +64,13 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
       deps.log.error({ err, gameId: t.gameId, turn: t.number }, 'sweep could not dispatch a turn');
     }
   }
-  if (result.dueNow > 0 || result.stalled > 0) deps.log.info(result, 'sweep dispatched turns');
+  if (deps.reminders !== undefined) {
+    try {
+      result.reminders = await queueDueReminders(deps.db, deps.reminders);
+    } catch (err) {
+      deps.log.error({ err }, 'sweep could not queue reminders');
+    }
+  }
+  if (result.dueNow > 0 || result.stalled > 0 || result.reminders > 0) deps.log.info(result, 'sweep dispatched turns');
   return result;
 }
