@@ -12,7 +12,7 @@ const file = (game: number, nation: number, lines: string[]) =>
   ['BEGINMEAUTOINPUT', `${game},${nation},1234,5678,Ann Player,15Jan2027,NO,${lines.length}`, '', ...lines, '', 'ENDMEAUTOINPUT', 'JO1.17.3'].join('\n');
 
 function gameState() {
-  const s = {
+  const s: Record<string, unknown> = {
     ...scenario({
       units: [army('aragorn', 'gondor', '0505'), character('gandalf', 'gondor', '0505', { spells: [304] }), army('gothmog', 'mordor', '0909')],
     }),

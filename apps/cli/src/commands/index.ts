@@ -3,6 +3,7 @@ import { adjudicateCommand } from './adjudicate.ts';
 import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
+import { mapCommand } from './map.ts';
 import { migrateCommand } from './migrate.ts';
 import { replayCommand } from './replay.ts';
 import { restoreCommand } from './restore.ts';
@@ -17,6 +18,7 @@ export const commands: Command[] = [
   demoCommand,
   replayCommand,
   importCommand,
+  mapCommand,
   migrateCommand,
   backupCommand,
   restoreCommand,
