@@ -29,8 +29,11 @@ const firstWord = (raw: string, i: number): string => (i === 0 && raw.startsWith
 
 /** Whether a text holds a JOverseer order file (a line `BEGINMEAUTOINPUT`). */
 export function hasOrderFile(text: string): boolean {
-  return text.includes(BEGIN) || text.toUpperCase().includes(BEGIN);
+  // One scan without a copy: parseOrders asks this of every text, a turn's standing orders too.
+  return BEGIN_ANYWHERE.test(text);
 }
+
+const BEGIN_ANYWHERE = /BEGINMEAUTOINPUT/i;
 
 /** The order lines of a JOverseer order file in place, or null when the text holds none. */
 export function readOrderFile(text: string): OrderFileText | null {
