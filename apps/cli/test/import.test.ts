@@ -24,7 +24,11 @@ describe('arbiter import joverseer', () => {
     const r = await run('joverseer', fixtures, '--game', '2950', '--out', out, '--game-number', '77', '--seed', '42');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    const scenario = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+    const text = readFileSync(out, 'utf8');
+    // One hex, hexside and population centre a line.
+    expect(text).toContain('\n      { "hex": "0101", "terrain": "sea" },\n');
+    expect(text).toContain('\n    { "hex": "2438", "nation": "corsairs", "name": "Havens Of Umbar", "size": "major-town", "fortification": "castle", "capital": true, "dock": "port" },\n');
+    const scenario = JSON.parse(text) as Record<string, unknown>;
     expect(parseScenario(scenario).ok).toBe(true);
     expect(scenario['seed']).toBe(42);
     expect(scenario['joverseer']).toEqual({ game: 77 });

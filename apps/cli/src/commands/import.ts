@@ -79,6 +79,16 @@ async function filesOf(paths: readonly string[], game: string | undefined): Prom
   return { ok: true, files, game: stem };
 }
 
+/**
+ * The scenario as JSON for people: indented, but each hex, hexside, ruin and population centre on one
+ * line (a real map is 1,716 hexes: about 110 KB this way, twice that with every field on its own line).
+ */
+export function scenarioJson(scenario: unknown): string {
+  return `${JSON.stringify(scenario, null, 2)
+    .replace(/\[\n\s*("[^"\n]*"(?:,\n\s*"[^"\n]*")*)\n\s*\]/g, (_, list: string) => `[${list.replace(/,\n\s*/g, ', ')}]`)
+    .replace(/\{\n\s*("hex": [^{}]*?)\n\s*\}/g, (_, body: string) => `{ ${body.replace(/,\n\s*/g, ', ')} }`)}\n`;
+}
+
 export async function importCommandRun(argv: string[], io: Io): Promise<number> {
   const fail = (message: string): number => {
     io.err(`arbiter import: ${message}\n`);
@@ -125,7 +135,7 @@ export async function importCommandRun(argv: string[], io: Io): Promise<number> 
     for (const i of checked.issues) io.err(`  ${i.path}: ${i.message}\n`);
     return fail(`the imported scenario is not valid (${checked.issues.length} problems above); no scenario written`);
   }
-  const json = `${JSON.stringify(result.scenario, null, 2)}\n`;
+  const json = scenarioJson(result.scenario);
   if (v.out === undefined) io.out(json);
   else await writeFile(v.out, json);
   const s = result.scenario;

@@ -103,11 +103,9 @@ export function importJoverseer(files: JoverseerFiles, options: ImportOptions): 
     const name = nationName(options.game, n);
     const id = nationIdOf(name);
     idOf.set(n, id);
-    const nation: ImportedScenario['nations'][number] = { id, name, relations: {}, joverseer: { nation: n, characters: {} } };
     const a = allegiances.get(n);
-    if (a !== undefined) nation.allegiance = a;
-    else notes.push({ kind: 'warning', message: `nation ${n} (${name}) has no population centre giving its allegiance; it has none (neutral to all)` });
-    nations.push(nation);
+    nations.push({ id, name, ...(a === undefined ? {} : { allegiance: a }), relations: {}, joverseer: { nation: n, characters: {} } });
+    if (a === undefined) notes.push({ kind: 'warning', message: `nation ${n} (${name}) has no population centre giving its allegiance; it has none (neutral to all)` });
   }
   if (known === undefined) notes.push({ kind: 'decision', message: `game ${options.game} is not 2950 or 1650: nations are named "Nation <number>"` });
   notes.push({ kind: 'decision', message: 'allegiances come from the population centres (1 Free Peoples, 2 Dark Servants, 3 neutral); relations follow from them (docs/scenario-format.md)' });
