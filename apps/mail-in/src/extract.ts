@@ -306,6 +306,17 @@ function isOrderFile(a: MailAttachment): boolean {
   return a.contentType === 'text/plain';
 }
 
+/**
+ * A `text/plain` attachment that is not an order file by its name (`orders.csv`, `game77.jo`) but may hold
+ * a JOverseer order file (docs/orders.md, "Order files"): read when its text has the BEGINMEAUTOINPUT
+ * line and the mail body has no orders.
+ */
+function mayHoldJoverseerFile(a: MailAttachment): boolean {
+  return !a.related && a.contentType === 'text/plain' && !isOrderFile(a);
+}
+
+const JOVERSEER_BEGIN = /^\s*BEGINMEAUTOINPUT\s*$/m;
+
 /** Attachments that mail clients add on their own and that need no warning. */
 function isQuietAttachment(a: MailAttachment): boolean {
   return (
@@ -331,7 +342,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
   // Size first, before any line is looked at: a text far past what any order mail needs is refused
   // unread (the reading below is linear, but need not run over megabytes of it).
   const maxTextChars = maxMailTextChars(limits);
-  const longest = Math.max(mail.text?.length ?? 0, ...mail.attachments.map((a) => (isOrderFile(a) ? a.content.length : 0)));
+  const longest = Math.max(mail.text?.length ?? 0, ...mail.attachments.map((a) => (isOrderFile(a) || mayHoldJoverseerFile(a) ? a.content.length : 0)));
   if (longest > maxTextChars) {
     return refuse('too-long', `The mail's text is ${longest} characters long; at most ${maxTextChars} are read in one mail. Nothing was stored.`, warnings);
   }
@@ -344,9 +355,13 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
 
   // Order files among the attachments.
   const orderFiles: { name: string; lines: string[] }[] = [];
+  const joverseerFiles: { name: string; lines: string[] }[] = [];
   for (const a of mail.attachments) {
     const name = a.filename ?? `(unnamed ${a.contentType} part)`;
-    if (isOrderFile(a)) {
+    const decodedJoverseer = mayHoldJoverseerFile(a) && !looksBinary(a.content) ? decodeTextBytes(a.content, a.charset ?? undefined) : null;
+    if (decodedJoverseer !== null && JOVERSEER_BEGIN.test(decodedJoverseer.text)) {
+      joverseerFiles.push({ name, lines: normalizeText(decodedJoverseer.text).split('\n') });
+    } else if (isOrderFile(a)) {
       if (looksBinary(a.content)) {
         warnings.push(`Attachment ${name} is not a text file and was ignored.`);
         continue;
@@ -434,6 +449,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
   const hasAnyText =
     (body !== null && body.lines.some((l) => l.trim() !== '')) ||
     orderFiles.length > 0 ||
+    joverseerFiles.length > 0 ||
     forwardedSplits.length > 0 ||
     hits.length > 0;
   if (!hasAnyText) {
@@ -477,7 +493,15 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
     if (fileSplits.length > 1) warnings.push(`Orders were read from ${fileSplits.length} attachments, one after the other.`);
   } else {
     orderLines = bodyOrderLines();
-    if (trimBlankEdges(orderLines).length === 0 && forwardedSplits.length > 0) {
+    const bodyEmpty = trimBlankEdges(orderLines).length === 0;
+    const joverseerNames = joverseerFiles.map((f) => f.name).join(', ');
+    if (bodyEmpty && joverseerFiles.length > 0) {
+      orderLines = joverseerFiles.flatMap((f) => f.lines);
+      source = `attachment ${joverseerNames}`;
+    } else if (joverseerFiles.length > 0) {
+      warnings.push(`The orders were read from the mail body; the JOverseer order file in ${joverseerNames} was not read (send it without orders in the body).`);
+    }
+    if (bodyEmpty && joverseerFiles.length === 0 && forwardedSplits.length > 0) {
       orderLines = forwardedSplits.flatMap((f) => (f.firstKeywordLine < 0 ? f.rest : f.rest.filter((r) => r.index > f.firstKeywordLine)).map((r) => r.line));
       source = 'forwarded message';
     }

@@ -155,6 +155,28 @@ describe('attachments', () => {
     expect(s.orderText).toBe('aragorn, 850, no, nw');
     expect(s.source).toBe('attachment orders.txt');
   });
+
+  // JOverseer's order file (docs/orders.md, "Order files"), as a text/plain attachment of any name.
+  const joverseer = 'BEGINMEAUTOINPUT\r\n77,6,1234,5678,Ann,15Jan2027,NO,1\r\n\r\narago,850,no,e,--,--\r\n\r\nENDMEAUTOINPUT\r\nJO1.17.3\r\n';
+
+  it('reads a JOverseer order file from a text/plain attachment of another name when the body has no orders', () => {
+    const s = submission('game: me1\nsecret: a\n', { attachments: [att('me77n06.csv', 'text/plain', Buffer.from(joverseer))] });
+    expect(s.source).toBe('attachment me77n06.csv');
+    expect(s.orderText.split('\n')).toEqual(['BEGINMEAUTOINPUT', '77,6,1234,5678,Ann,15Jan2027,NO,1', '', 'arago,850,no,e,--,--', '', 'ENDMEAUTOINPUT', 'JO1.17.3']);
+    expect(s.warnings).toEqual([]);
+  });
+
+  it('reads the body\'s orders over a JOverseer attachment, saying so', () => {
+    const s = submission('game: me1\nsecret: a\naragorn, 850, no, nw', { attachments: [att('me77n06.csv', 'text/plain', Buffer.from(joverseer))] });
+    expect(s.orderText).toBe('aragorn, 850, no, nw');
+    expect(s.warnings).toEqual(['The orders were read from the mail body; the JOverseer order file in me77n06.csv was not read (send it without orders in the body).']);
+  });
+
+  it('still ignores a text/plain attachment of another name without the BEGINMEAUTOINPUT line', () => {
+    const s = submission('game: me1\nsecret: a\n', { attachments: [att('notes.csv', 'text/plain', Buffer.from('aragorn, 850, no, e'))] });
+    expect(s.orderText).toBe('');
+    expect(s.warnings.join(' ')).toContain('Attachment notes.csv (text/plain) was ignored');
+  });
 });
 
 describe('text decoding', () => {
@@ -201,10 +223,11 @@ describe('never throws', () => {
       expect(r.submission).toMatchObject({ gameId: 'g1', secret: 's1', command: 'orders', source: 'body' });
       expect(r.submission.orderText.includes('\r')).toBe(false);
       const lines = r.submission.orderText === '' ? [] : r.submission.orderText.split('\n');
-      // Every non-blank line of the text, in order (unless a "--" line starts a signature, which is cut).
+      // Every non-blank line of the text, in order (unless a signature line, "--", "__..." or "—...",
+      // starts a signature, which is cut).
       const given = normalizeText(text).split('\n').map((l) => l.trim()).filter((l) => l !== '');
       const read = lines.map((l) => l.trim()).filter((l) => l !== '');
-      if (/^\s*--/m.test(text)) expect(given.join('\n').startsWith(read.join('\n'))).toBe(true);
+      if (/^\s*(--|__|—)/m.test(text)) expect(given.join('\n').startsWith(read.join('\n'))).toBe(true);
       else expect(read).toEqual(given);
     },
   );

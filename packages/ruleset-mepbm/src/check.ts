@@ -21,6 +21,7 @@ import type { ArmyState, GameState, NavyState } from './state.ts';
 import type { MoveStep, NationId } from './types.ts';
 import { judgeOrders, sharedWorldOf } from './validate.ts';
 import { isFed } from './food.ts';
+import { unitsOfFileOrders } from './order-file-units.ts';
 import type { World } from './validate.ts';
 
 export interface OrderCheck {
@@ -37,10 +38,14 @@ export interface OrderCheck {
 /** Checks a nation's orders against the state; one OrderCheck per order, in the order given. */
 export function checkOrders(state: GameState, nation: NationId, orders: readonly Order[]): OrderCheck[] {
   const world = sharedWorldOf(state);
+  // A JOverseer order file's orders on the game's units first (order-file-units.ts).
+  const read = unitsOfFileOrders(state, nation, orders);
   // Judged in the canonical order (as in the turn), reported in the order given.
-  const verdicts = judgeOrders(world, orders, nation);
+  const verdicts = judgeOrders(world, read.flatMap((r) => (r.ok ? [r.order] : [])), nation);
   const byOrder = new Map(verdicts.map((v) => [v.order, v]));
-  return orders.map((o) => byOrder.get(o)!).map((v) => {
+  return read.map((r) => {
+    if (!r.ok) return { order: r.order, status: 'rejected', reason: r.reason, warnings: [] };
+    const v = byOrder.get(r.order)!;
     const out: OrderCheck = { order: v.order, status: v.accepted ? 'accepted' : 'rejected', warnings: [...v.warnings] };
     if (v.reason !== undefined) out.reason = v.reason;
     const a = v.accepted;

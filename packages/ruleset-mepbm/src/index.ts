@@ -30,3 +30,8 @@ export { composeReportMail } from './report/mail.ts';
 export { summarise } from './summary.ts';
 // The kernel's pieces this package's tests and benches use, under the names they had here.
 export { canonicalJson, formatHexId, Rng, rngFromSeed, sha256Hex } from '@arbiter/engine';
+// The JOverseer import (docs/import.md): the CLI's `arbiter import joverseer`.
+export { DEFAULT_PREFERENCE, formatNote, importJoverseer } from './import/joverseer.ts';
+export type { ImportOptions, ImportedScenario, JoverseerFiles } from './import/joverseer.ts';
+export type { RiverKind, RiverPreference } from './import/hexsides.ts';
+export type { ImportNote } from './import/records.ts';

@@ -15,6 +15,7 @@
 
 import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';
 import type { Direction, HexId, MoveStep, OrderError, UnitId } from './types.ts';
+import { readOrderFile } from './order-file.ts';
 
 export interface OrderBase {
   /** The unit's name, lower-cased, inner spaces collapsed to one. */
@@ -22,6 +23,8 @@ export interface OrderBase {
   /** Position of the line's first token (the unit name), 1-based. */
   line: number;
   column: number;
+  /** Set when the order came in a JOverseer order file: its header's game and nation numbers (order-file.ts). */
+  file?: { game: number; nation: number };
 }
 
 export type SpellCode = 302 | 304 | 306 | 308 | 310 | 312 | 314;
@@ -428,12 +431,21 @@ class LineParser {
  * and every mistake with its line and column.
  */
 export function parseOrders(text: string): { orders: Order[]; errors: OrderError[] } {
+  if (typeof text !== 'string') return { orders: [], errors: [{ line: 1, column: 1, message: 'the orders must be text' }] };
+  const file = readOrderFile(text);
+  if (file === null) return parseLines(text);
+  // A JOverseer order file: its order lines, marked with the header's numbers (checked against the game
+  // in check.ts); without a readable header no order of it stands.
+  const parsed = parseLines(file.text);
+  const origin = file.origin;
+  const orders = origin === null ? [] : parsed.orders.map((o): Order => ({ ...o, file: { game: origin.game, nation: origin.nation } }));
+  const errors = [...file.errors, ...parsed.errors].sort((a, b) => a.line - b.line || a.column - b.column);
+  return { orders, errors };
+}
+
+function parseLines(text: string): { orders: Order[]; errors: OrderError[] } {
   const orders: Order[] = [];
   const errors: OrderError[] = [];
-  if (typeof text !== 'string') {
-    errors.push({ line: 1, column: 1, message: 'the orders must be text' });
-    return { orders, errors };
-  }
   const lines = text.split(/\r\n|\r|\n/);
   lines.forEach((raw, i) => {
     const body = stripComment(i === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw);

@@ -2,6 +2,7 @@
 import { type ReportContext as KernelReportContext, type Ruleset, type Topology, hexOffsetTopology } from '@arbiter/engine';
 import { adjudicate } from './adjudicate.ts';
 import type { TurnEvent } from './resolve/events.ts';
+import { boardView } from './board-view.ts';
 import { checkOrders } from './check.ts';
 import { type Order, describeOrder, normaliseUnitName, parseOrders, printOrder, unitNameProblem } from './orders.ts';
 import type { ReportContext } from './report/context.ts';
@@ -117,5 +118,6 @@ export const mepbm: MepbmRuleset = {
     svg: (view, ctx) => renderMapSvg(view, mapOptions(ctx)),
     render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapSvg(view, mapOptions(ctx))),
     mapPoints: (view, spaces) => mapPoints(view, spaces),
+    boardView,
   },
 };

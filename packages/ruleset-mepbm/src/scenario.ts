@@ -35,6 +35,7 @@ const TROOP_TYPES = ['heavyCavalry', 'lightCavalry', 'heavyInfantry', 'lightInfa
 const PC_SIZES = ['camp', 'village', 'town', 'major-town', 'city'] as const;
 const FORTIFICATIONS = ['none', 'tower', 'fort', 'castle', 'keep', 'citadel'] as const;
 const SPELLS = [302, 304, 306, 308, 310, 312, 314] as const;
+export const ALLEGIANCES = ['free-peoples', 'dark-servants', 'neutral'] as const;
 
 const count = z.number().int().min(0);
 const morale = z.number().int().min(0).max(100);
@@ -98,13 +99,22 @@ export const scenarioSchema = z.strictObject({
     hexsides: z
       .array(z.strictObject({ hex: hexId, dir: z.enum(DIRECTIONS_LIST), features: z.array(z.enum(FEATURES)).min(1) }))
       .default([]),
+    ruins: z.array(z.strictObject({ hex: hexId, name: z.string().min(1).optional() })).optional(),
   }),
+  joverseer: z.strictObject({ game: z.number().int().min(1) }).optional(),
   nations: z
     .array(
       z.strictObject({
         id: id('nation'),
         name: z.string().min(1).optional(),
+        allegiance: z.enum(ALLEGIANCES).optional(),
         relations: z.record(z.string(), z.enum(RELATIONS)).default({}),
+        joverseer: z
+          .strictObject({
+            nation: z.number().int().min(1).max(99),
+            characters: z.record(z.string().regex(/^[a-z0-9]{1,5}$/, { message: 'a JOverseer character id is 1 to 5 lower-case letters or digits' }), id('unit')).default({}),
+          })
+          .optional(),
       }),
     )
     .min(1),
@@ -118,6 +128,7 @@ export const scenarioSchema = z.strictObject({
         fortification: z.enum(FORTIFICATIONS).default('none'),
         capital: z.boolean().default(false),
         dock: z.enum(['none', 'harbour', 'port']).default('none'),
+        hidden: z.boolean().optional(),
       }),
     )
     .default([]),
@@ -230,6 +241,43 @@ function crossCheck(s: Parsed, map: GameMap): ScenarioIssue[] {
       else if (n.kind === 'character') issues.push({ path: `${at}.with`, message: `"${u.with}" is a character; characters travel with an army or a navy` });
       else if (n.nation !== u.nation) issues.push({ path: `${at}.with`, message: `${n.kind} "${u.with}" belongs to ${n.nation}, not ${u.nation}` });
       else if (n.hex !== u.hex) issues.push({ path: `${at}.hex`, message: `character "${u.id}" is with "${u.with}" so must be in its hex ${n.hex}` });
+    }
+  });
+  issues.push(...ruinIssues(s, hexes, pcHexes), ...joverseerIssues(s, units));
+  return issues;
+}
+
+/** Ruins: on a land hex of the map, once, and not where a population centre stands. */
+function ruinIssues(s: Parsed, hexes: ReadonlyMap<string, string>, pcHexes: ReadonlySet<string>): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const seen = new Set<string>();
+  (s.map.ruins ?? []).forEach((r, i) => {
+    const at = `map.ruins[${i}].hex`;
+    const terrain = hexes.get(r.hex);
+    if (terrain === undefined) issues.push({ path: at, message: `hex ${r.hex} is not on the map` });
+    else if (terrain === 'sea' || terrain === 'coast') issues.push({ path: at, message: `hex ${r.hex} is water (${terrain})` });
+    if (pcHexes.has(r.hex)) issues.push({ path: at, message: `hex ${r.hex} has a population centre; a hex holds either ruins or a population centre` });
+    if (seen.has(r.hex)) issues.push({ path: at, message: `hex ${r.hex} already has ruins` });
+    seen.add(r.hex);
+  });
+  return issues;
+}
+
+/** The JOverseer numbers (docs/import.md): each nation number once, each character id naming a unit of its nation. */
+function joverseerIssues(s: Parsed, units: ReadonlyMap<string, { nation: string }>): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const numbers = new Map<number, string>();
+  s.nations.forEach((n, i) => {
+    const j = n.joverseer;
+    if (j === undefined) return;
+    const prev = numbers.get(j.nation);
+    if (prev !== undefined) issues.push({ path: `nations[${i}].joverseer.nation`, message: `JOverseer nation number ${j.nation} is already ${prev}'s` });
+    else numbers.set(j.nation, n.id);
+    for (const [character, unit] of Object.entries(j.characters)) {
+      const u = units.get(unit);
+      const at = `nations[${i}].joverseer.characters.${character}`;
+      if (u === undefined) issues.push({ path: at, message: `"${unit}" is not a unit of this scenario` });
+      else if (u.nation !== n.id) issues.push({ path: at, message: `"${unit}" belongs to ${u.nation}, not ${n.id}` });
     }
   });
   return issues;

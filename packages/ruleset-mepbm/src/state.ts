@@ -20,12 +20,30 @@ import type { Scenario } from './scenario.ts';
 export interface MapData {
   hexes: { hex: HexId; terrain: Terrain }[];
   hexsides: { hex: HexId; dir: Direction; features: HexsideFeature[] }[];
+  /** Ruined population centres: no one's, they stop no one (present only when the scenario has some). */
+  ruins?: { hex: HexId; name?: string }[];
+}
+
+export type Allegiance = 'free-peoples' | 'dark-servants' | 'neutral';
+
+/** The numbers JOverseer's order files use for this nation (docs/import.md). */
+export interface JoverseerNumbers {
+  /** The game number (the scenario's joverseer.game), when the scenario gives one. */
+  game?: number;
+  nation: number;
+  /** Character id (as in the order file, lower case) -> unit id. */
+  characters: Record<string, UnitId>;
 }
 
 export interface NationState {
+  allegiance?: Allegiance;
   id: NationId;
+  joverseer?: JoverseerNumbers;
   name?: string;
-  /** How this nation regards others; a nation missing here is regarded as neutral. */
+  /**
+   * How this nation regards others; a nation missing here is regarded as neutral. The allegiances'
+   * relations are written out here when the game is created (allegianceRelation), so the turn reads one table.
+   */
   relations: Record<NationId, Relation>;
 }
 
@@ -39,6 +57,8 @@ export interface PopulationCentreState {
   fortification: Fortification;
   capital: boolean;
   dock: Dock;
+  /** Hidden: other nations are not shown it (present only when true). */
+  hidden?: true;
 }
 
 export interface Commander {
@@ -100,6 +120,7 @@ export interface GameState {
 
 /** A fresh game from a validated scenario (see parseScenario). */
 export function createGame(scenario: Scenario): GameState {
+  const allegiances = new Map(scenario.nations.map((n) => [n.id, n.allegiance]));
   const state: GameState = {
     ruleset: 'mepbm',
     turn: scenario.turn,
@@ -108,17 +129,32 @@ export function createGame(scenario: Scenario): GameState {
       hexes: scenario.map.hexes.map((h) => ({ hex: h.hex, terrain: h.terrain })),
       // Keys in sorted order throughout: hashing a result that carries the state then copies nothing.
       hexsides: scenario.map.hexsides.map((s) => ({ dir: s.dir, features: [...s.features], hex: s.hex })),
+      ...(scenario.map.ruins === undefined || scenario.map.ruins.length === 0
+        ? {}
+        : { ruins: scenario.map.ruins.map((r) => (r.name === undefined ? { hex: r.hex } : { hex: r.hex, name: r.name })) }),
     },
     nations: scenario.nations.map((n) => {
       const relations: Record<string, Relation> = {};
-      for (const k of Object.keys(n.relations).sort()) relations[k] = n.relations[k]!;
-      const out = { id: n.id } as NationState;
+      const derived = n.allegiance === undefined ? [] : scenario.nations.map((o) => o.id).filter((o) => o !== n.id);
+      for (const k of [...new Set([...Object.keys(n.relations), ...derived])].sort()) {
+        const r = n.relations[k] ?? allegianceRelation(n.allegiance, allegiances.get(k));
+        if (r !== null) relations[k] = r;
+      }
+      const out = {} as NationState;
+      if (n.allegiance !== undefined) out.allegiance = n.allegiance;
+      out.id = n.id;
+      if (n.joverseer !== undefined) {
+        const characters: Record<string, string> = {};
+        for (const k of Object.keys(n.joverseer.characters).sort()) characters[k] = n.joverseer.characters[k]!;
+        out.joverseer = { characters, ...(scenario.joverseer === undefined ? {} : { game: scenario.joverseer.game }), nation: n.joverseer.nation };
+      }
       if (n.name !== undefined) out.name = n.name;
       out.relations = relations;
       return out;
     }),
     populationCentres: scenario.populationCentres.map((p) => {
       const out = { capital: p.capital, dock: p.dock, fortification: p.fortification, hex: p.hex } as PopulationCentreState;
+      if (p.hidden === true) out.hidden = true;
       if (p.name !== undefined) out.name = p.name;
       out.nation = p.nation;
       out.size = p.size;
@@ -179,6 +215,16 @@ function copyCommander(c: { name?: string | undefined; command: number }): Comma
   const out: Commander = { command: c.command };
   if (c.name !== undefined) out.name = c.name;
   return out;
+}
+
+/**
+ * How a nation of allegiance `from` regards one of allegiance `to` when no relation is written
+ * (docs/scenario-format.md): friendly within the Free Peoples and within the Dark Servants, hated between
+ * them; null (neutral, written as nothing) when either is neutral or has no allegiance.
+ */
+export function allegianceRelation(from: Allegiance | undefined, to: Allegiance | undefined): Relation | null {
+  if (from === undefined || to === undefined || from === 'neutral' || to === 'neutral') return null;
+  return from === to ? 'friendly' : 'hated';
 }
 
 /** Relation of nation `from` towards nation `to` (a nation is friendly to itself). */

@@ -155,9 +155,11 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
   json.hexes.set(nation, hexList);
   json.sides.set(nation, sideSlots);
   json.units.set(nation, p.ownIndex);
+  // A hidden population centre is shown to its own nation only (docs/scenario-format.md).
   const populationCentres = [...centres]
     .sort((a, b) => a - b)
     .map((i) => r.world.pcByHex.get(i)!)
+    .filter((c) => c.hidden !== true || c.nation === nation)
     .map((c) => ({ fortification: c.fortification, hex: c.hex, nation: c.nation, size: c.size }));
   const sightings = [...(r.sightings.get(nation) ?? [])].sort(
     (a, b) => a.pulse - b.pulse || cmp(a.hex, b.hex) || cmp(a.unit, b.unit) || cmp(a.what, b.what),

@@ -2,6 +2,8 @@
 import { adjudicateCommand } from './adjudicate.ts';
 import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
+import { importCommand } from './import.ts';
+import { mapCommand } from './map.ts';
 import { migrateCommand } from './migrate.ts';
 import { replayCommand } from './replay.ts';
 import { restoreCommand } from './restore.ts';
@@ -15,6 +17,8 @@ export const commands: Command[] = [
   startCommand,
   demoCommand,
   replayCommand,
+  importCommand,
+  mapCommand,
   migrateCommand,
   backupCommand,
   restoreCommand,

@@ -187,5 +187,11 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
      * them, knowing nothing of the board. Optional: without it the client shows the path in words only.
      */
     mapPoints?(view: V, spaces: readonly string[]): ({ x: number; y: number } | null)[];
+    /**
+     * The whole board of a state as the game master sees it (every space and piece, nothing hidden), as a
+     * view that `svg` draws: `arbiter map` previews a scenario with it. Optional: without it only the
+     * players' opening maps are drawn.
+     */
+    boardView?(state: St): V;
   };
 }

@@ -1,0 +1,139 @@
+// A scenario from JOverseer's data files (docs/import.md): the `.terrain` file's hexes, the `.traffic`
+// file's hexsides, the `.pcs` file's population centres, ruins, nations and allegiances. Pure: texts in,
+// the scenario document and every note (errors, warnings, decisions) out. The document is checked by
+// parseScenario like any other; the import only writes one.
+import type { Allegiance } from '../state.ts';
+import { type ImportedHexside, type RiverPreference, assembleHexsides } from './hexsides.ts';
+import { nationIdOf, nationName, NATION_NAMES } from './nations.ts';
+import { type PcsCentre, type PcsRuin, readPcsFile } from './pcs-file.ts';
+import type { ImportNote } from './records.ts';
+import { type TerrainHex, readTerrainFile } from './terrain-file.ts';
+import { readTrafficFile } from './traffic-file.ts';
+
+export interface NamedText {
+  /** The file's name, for notes. */
+  name: string;
+  text: string;
+}
+
+export interface JoverseerFiles {
+  terrain: NamedText;
+  traffic?: NamedText;
+  pcs?: NamedText;
+}
+
+export interface ImportOptions {
+  /** The game (map) the files are for: "2950" and "1650" have nation names and the 2950 harbour rule. */
+  game: string;
+  seed: number;
+  prefer: RiverPreference;
+  /** The running game's number in JOverseer's order files (the scenario's joverseer.game). */
+  gameNumber?: number;
+}
+
+export interface ImportedScenario {
+  ruleset: 'mepbm';
+  seed: number;
+  joverseer?: { game: number };
+  map: { hexes: TerrainHex[]; hexsides: ImportedHexside[]; ruins?: { hex: string; name: string }[] };
+  nations: { id: string; name: string; allegiance?: Allegiance; relations: Record<string, never>; joverseer: { nation: number; characters: Record<string, never> } }[];
+  populationCentres: {
+    hex: string;
+    nation: string;
+    name: string;
+    size: string;
+    fortification: string;
+    capital: boolean;
+    dock: string;
+    hidden?: true;
+  }[];
+  units: never[];
+}
+
+export const DEFAULT_PREFERENCE: RiverPreference = Object.freeze({ default: 'major-river', sides: Object.freeze({}) });
+
+export function importJoverseer(files: JoverseerFiles, options: ImportOptions): { scenario: ImportedScenario | null; notes: ImportNote[] } {
+  const notes: ImportNote[] = [];
+  notes.push({ kind: 'decision', message: 'terrain 8 ("sea", coastal water) is coast and 9 ("ocean", open sea) is sea; 5 ("hills and rough") is hills' });
+  const hexes = readTerrainFile(files.terrain.text, files.terrain.name, notes);
+  const land = new Set(hexes.map((h) => h.hex));
+  const terrainOf = new Map(hexes.map((h) => [h.hex, h.terrain]));
+  const hexsides = files.traffic === undefined ? [] : assembleHexsides(readTrafficFile(files.traffic.text, files.traffic.name, notes), land, options.prefer, notes);
+  if (files.traffic === undefined) notes.push({ kind: 'warning', message: 'no .traffic file: the map has no roads, rivers, fords or bridges' });
+
+  const swapped = options.game === '2950';
+  if (swapped) notes.push({ kind: 'decision', message: 'game 2950: harbour codes read swapped (1 harbour, 2 port), as JOverseer reads the 2950 files' });
+  const entries = files.pcs === undefined ? [] : readPcsFile(files.pcs.text, files.pcs.name, swapped, notes);
+  if (files.pcs === undefined) notes.push({ kind: 'warning', message: 'no .pcs file: the scenario has no population centres and no nations from it' });
+
+  const known = NATION_NAMES[options.game];
+  const numbers = new Set<number>(known === undefined ? [] : known.map((_, i) => i + 1));
+  const allegiances = new Map<number, Allegiance>();
+  const centres: PcsCentre[] = [];
+  const ruins: PcsRuin[] = [];
+  const taken = new Map<string, string>();
+  for (const e of entries) {
+    const terrain = terrainOf.get(e.hex);
+    const what = e.kind === 'ruins' ? `the ruins of ${e.name}` : e.name;
+    if (terrain === undefined) notes.push({ kind: 'warning', message: `${what} (${e.hex}): the hex is not in the terrain file; left out`, at: e.at });
+    else if (terrain === 'sea' || terrain === 'coast') notes.push({ kind: 'warning', message: `${what} (${e.hex}): the hex is water (${terrain}); left out`, at: e.at });
+    else if (taken.has(e.hex)) notes.push({ kind: 'warning', message: `${what} (${e.hex}): the hex already has ${taken.get(e.hex)}; left out`, at: e.at });
+    else if (e.kind === 'ruins') {
+      taken.set(e.hex, what);
+      ruins.push(e);
+    } else if (e.nation === 0) notes.push({ kind: 'warning', message: `${what} (${e.hex}) belongs to no nation (0); left out`, at: e.at });
+    else {
+      taken.set(e.hex, what);
+      centres.push(e);
+      numbers.add(e.nation);
+      const had = allegiances.get(e.nation);
+      if (e.allegiance !== null && had === undefined) allegiances.set(e.nation, e.allegiance);
+      else if (e.allegiance !== null && had !== e.allegiance) {
+        notes.push({ kind: 'warning', message: `${what} (${e.hex}) gives nation ${e.nation} the allegiance ${e.allegiance}; kept ${had} from its first population centre`, at: e.at });
+      }
+    }
+  }
+  if (ruins.length > 0) notes.push({ kind: 'decision', message: `${ruins.length} population centres of size 0 or 6 are ruins: on the map, no one's, stopping no one` });
+  const hidden = centres.filter((c) => c.hidden).length;
+  if (hidden > 0) notes.push({ kind: 'decision', message: `${hidden} population centres are hidden: only their own nation is shown them` });
+
+  const idOf = new Map<number, string>();
+  const nations: ImportedScenario['nations'] = [];
+  for (const n of [...numbers].sort((a, b) => a - b)) {
+    const name = nationName(options.game, n);
+    const id = nationIdOf(name);
+    idOf.set(n, id);
+    const a = allegiances.get(n);
+    nations.push({ id, name, ...(a === undefined ? {} : { allegiance: a }), relations: {}, joverseer: { nation: n, characters: {} } });
+    if (a === undefined) notes.push({ kind: 'warning', message: `nation ${n} (${name}) has no population centre giving its allegiance; it has none (neutral to all)` });
+  }
+  if (known === undefined) notes.push({ kind: 'decision', message: `game ${options.game} is not 2950 or 1650: nations are named "Nation <number>"` });
+  notes.push({ kind: 'decision', message: 'allegiances come from the population centres (1 Free Peoples, 2 Dark Servants, 3 neutral); relations follow from them (docs/scenario-format.md)' });
+
+  if (notes.some((n) => n.kind === 'error')) return { scenario: null, notes };
+  const scenario: ImportedScenario = {
+    ruleset: 'mepbm',
+    seed: options.seed,
+    ...(options.gameNumber === undefined ? {} : { joverseer: { game: options.gameNumber } }),
+    map: { hexes, hexsides, ...(ruins.length === 0 ? {} : { ruins: ruins.map((r) => ({ hex: r.hex, name: r.name })) }) },
+    nations,
+    populationCentres: centres.map((c) => ({
+      hex: c.hex,
+      nation: idOf.get(c.nation) as string,
+      name: c.name,
+      size: c.size,
+      fortification: c.fortification,
+      capital: c.capital,
+      dock: c.dock,
+      ...(c.hidden ? { hidden: true as const } : {}),
+    })),
+    units: [],
+  };
+  return { scenario, notes };
+}
+
+/** A note as one line: `2950.pcs line 3, col 1: ...` or `decision: ...`. */
+export function formatNote(n: ImportNote): string {
+  const at = n.at === undefined ? '' : `${n.at.file} line ${n.at.line}, col ${n.at.column}: `;
+  return `${n.kind}: ${at}${n.message}`;
+}
