@@ -2,17 +2,17 @@
 // drop <style> blocks), layout with tables, no scripts, no external resources, every text escaped.
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
-import { escapeXml as e } from '@arbiter/reports';
+import { type SvgElement, escapeXml as e, parseSvg, serialiseSvg } from '@arbiter/reports';
 import { type ReportModel, type UnitSection, buildModel } from './model.ts';
-import { renderMapSvg } from './svg.ts';
+import { renderMapTree } from './svg.ts';
 import { clean } from './text.ts';
 
 export interface HtmlReportOptions {
   /**
-   * The map to show inline: an SVG from renderMapSvg (pass it when you already rendered one for the PNG),
-   * null for no map; by default the map is rendered here.
+   * The map to show inline: an SVG from renderMapTree or renderMapSvg (pass it when you already rendered
+   * one for the PNG), null for no map; by default the map is rendered here.
    */
-  mapSvg?: string | null;
+  mapSvg?: SvgElement | string | null;
 }
 
 const FONT = "font-family:'DejaVu Sans',Verdana,Arial,Helvetica,sans-serif;";
@@ -83,14 +83,15 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
     local === null
       ? `Orders for turn ${m.nextTurn}: no deadline is set yet; the GM will announce it.`
       : `Orders for turn ${m.nextTurn} are due <strong>${e(local)}</strong> (${e(deadlineUtc(ctx) ?? '')}).`;
-  let svg =
-    options.mapSvg === undefined
-      ? renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) })
-      : options.mapSvg;
-  if (svg !== null) {
-    // Let the picture shrink on narrow screens while keeping its proportions.
-    if (svg.startsWith('<svg ')) svg = `<svg style="max-width:100%;height:auto;" ${svg.slice(5)}`;
-  }
+  const given = options.mapSvg;
+  const tree =
+    given === undefined
+      ? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) })
+      : typeof given === 'string'
+        ? parseSvg(given)
+        : given;
+  // Let the picture shrink on narrow screens while keeping its proportions.
+  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: { style: 'max-width:100%;height:auto;', ...tree.attrs } });
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [

@@ -1,11 +1,11 @@
 // A nation's report mail: mepbm's text and HTML reports (one model for both, the map inline as SVG) in
 // the shared report mail of @arbiter/reports.
-import { mailReport, type ReportMail } from '@arbiter/reports';
+import { mailReport, type ReportMail, type SvgElement, serialiseSvg } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext } from './context.ts';
 import { htmlFromModel } from './html.ts';
 import { buildModel } from './model.ts';
-import { renderMapSvg } from './svg.ts';
+import { renderMapTree } from './svg.ts';
 import { textFromModel } from './text.ts';
 
 export interface ReportMailInput {
@@ -28,12 +28,14 @@ export interface ReportMailInput {
 }
 
 /** The map SVG, the text and the HTML report of one nation, from one model. */
-export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: string): { text: string; html: string; svg: string } {
+export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgElement | string): { text: string; html: string; svg: string } {
   checkContext(view, ctx);
-  const svg =
-    mapSvg ?? renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
+  // The map is built once as a tree: serialised for the stored SVG, and inline in the HTML.
+  const map =
+    mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
-  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: svg }) };
+  const svg = typeof map === 'string' ? map : serialiseSvg(map);
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
 }
 
 /** Builds the report mail for one nation: text and HTML (map inline as SVG), the PNG map attached. */

@@ -1,0 +1,69 @@
+// An SVG document as a tree of typed nodes, and its one serialiser. Maps are built as trees and turned
+// into text once (serialiseSvg); the PNG renderer works on the tree (glyph outlines for text) without
+// re-reading markup. Attribute order is insertion order, so the same tree always gives the same bytes.
+import { escapeXml } from './escape.ts';
+
+/** An attribute value: text, a number (written with String), or undefined (the attribute is left out). */
+export type SvgAttrValue = string | number | undefined;
+
+export interface SvgElement {
+  kind: 'element';
+  name: string;
+  attrs: Readonly<Record<string, SvgAttrValue>>;
+  children: readonly SvgNode[];
+}
+
+export interface SvgText {
+  kind: 'text';
+  /** The text itself (not escaped: the serialiser escapes it). */
+  text: string;
+}
+
+export type SvgNode = SvgElement | SvgText;
+
+/** Children as a builder takes them: nodes, plain strings (text), and null/false/undefined (nothing). */
+export type SvgChild = SvgNode | string | null | false | undefined | readonly SvgChild[];
+
+function flatten(children: readonly SvgChild[], out: SvgNode[]): SvgNode[] {
+  for (const c of children) {
+    if (c === null || c === false || c === undefined) continue;
+    if (typeof c === 'string') out.push({ kind: 'text', text: c });
+    else if (Array.isArray(c)) flatten(c as readonly SvgChild[], out);
+    else out.push(c as SvgNode);
+  }
+  return out;
+}
+
+/** An element: `el('rect', { x: 1, fill: '#fff' }, el('title', {}, 'tooltip'))`. */
+export function el(name: string, attrs: Readonly<Record<string, SvgAttrValue>> = {}, ...children: SvgChild[]): SvgElement {
+  return { kind: 'element', name, attrs, children: flatten(children, []) };
+}
+
+/** The value of an attribute as text, or undefined when it is absent. */
+export function attrOf(e: SvgElement, name: string): string | undefined {
+  const v = e.attrs[name];
+  return v === undefined ? undefined : String(v);
+}
+
+function write(n: SvgNode, out: string[]): void {
+  if (n.kind === 'text') {
+    out.push(escapeXml(n.text));
+    return;
+  }
+  let open = `<${n.name}`;
+  for (const [k, v] of Object.entries(n.attrs)) if (v !== undefined) open += ` ${k}="${escapeXml(String(v))}"`;
+  if (n.children.length === 0) {
+    out.push(`${open}/>`);
+    return;
+  }
+  out.push(`${open}>`);
+  for (const c of n.children) write(c, out);
+  out.push(`</${n.name}>`);
+}
+
+/** The tree as markup: elements without children self-closed, every text and attribute value escaped. */
+export function serialiseSvg(root: SvgNode): string {
+  const out: string[] = [];
+  write(root, out);
+  return out.join('');
+}
