@@ -113,7 +113,7 @@ export const mepbm: MepbmRuleset = {
   report: {
     summary: summarise,
     text: (view, ctx) => renderTextReport(view, nationContext(ctx)),
-    html: (view, ctx) => renderHtmlReport(view, nationContext(ctx), { mapSvg: renderMapTree(view, mapOptions(ctx)) }),
+    html: (view, ctx) => renderHtmlReport(view, nationContext(ctx), ctx.mapTitle === undefined ? {} : { mapTitle: ctx.mapTitle }),
     svg: (view, ctx) => renderMapSvg(view, mapOptions(ctx)),
     render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapTree(view, mapOptions(ctx))),
     mapPoints: (view, spaces) => mapPoints(view, spaces),

@@ -57,7 +57,7 @@ describe('reports of real engine views (demo scenario, turn 1)', () => {
       for (const h of view.map.hexes) expect(svg).toContain(`>${h.hex}</text>`);
       const html = renderHtmlReport(view, ctx, { mapSvg: svg });
       expect(html).toContain(svg.slice(5));
-      const mail = composeReportMail({ view, ctx, to: ['player@example.org'], from: 'arbiter@example.org', messageId: `<r-${view.nation}@example.org>`, mapSvg: svg });
+      const mail = composeReportMail({ view, ctx, to: ['player@example.org'], from: 'arbiter@example.org', messageId: `<r-${view.nation}@example.org>` });
       expect(mail.subject).toBe(`[Arbiter] Demo turn ${view.turn} report: ${ctx.nationName}`);
     });
   }

@@ -47,11 +47,11 @@ function darkPixels(img: PNG, x0: number, y0: number, x1: number, y1: number): n
 
 /** Known places, read from the SVG: the legend's panel and the centre of each terrain swatch in it, with its colour. */
 function legendPlaces(doc: string): { panel: { x: number; y: number }; swatches: { x: number; y: number; colour: string }[] } {
-  const g = /<g transform="translate\(([\d.]+) ([\d.]+)\)"[^>]*><rect x="0" y="0" width="200" height="[\d.]+" fill="#fafafa"/.exec(doc);
+  const g = /<g transform="translate\(([\d.]+) ([\d.]+)\)"[^>]*><rect x="0" y="0" width="([\d.]+)" height="[\d.]+" fill="#fafafa"/.exec(doc);
   if (g === null) throw new Error('no legend in the SVG');
-  const [tx, ty] = [Number(g[1]), Number(g[2])];
-  const swatches = [...doc.matchAll(/<rect x="10" y="([\d.]+)" width="18" height="10" fill="(#[0-9a-f]{6})"/g)].map((m) => ({ x: tx + 19, y: ty + Number(m[1]) + 5, colour: m[2] as string }));
-  return { panel: { x: tx + 196, y: ty + 3 }, swatches };
+  const [tx, ty, w] = [Number(g[1]), Number(g[2]), Number(g[3])];
+  const swatches = [...doc.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="20" height="12" fill="(#[0-9a-f]{6})"/g)].map((m) => ({ x: tx + Number(m[1]) + 10, y: ty + Number(m[2]) + 6, colour: m[3] as string }));
+  return { panel: { x: tx + w - 4, y: ty + 3 }, swatches };
 }
 
 describe('PNG map', () => {

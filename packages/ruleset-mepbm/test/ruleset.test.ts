@@ -1,7 +1,7 @@
 // mepbm through the kernel's Ruleset contract: what the services call gives what mepbm's own functions give.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mepbm, renderHtmlReport, renderTextReport } from '../src/index.ts';
+import { mepbm, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 
 const example: unknown = JSON.parse(readFileSync(new URL('../../../examples/scenarios/first-turn.json', import.meta.url), 'utf8'));
 
@@ -16,7 +16,7 @@ describe('the mepbm ruleset value', () => {
     const { scenario, state } = exampleGame();
     const { orders, errors } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
     const result = mepbm.adjudicate(state, orders, { orderErrors: errors });
-    expect(result.hash).toBe('ce184cec75b1a04be39b01ae2542c0c7a81eaaff14b37fb625d16b317b1cdd70');
+    expect(result.hash).toBe('63ba372ef6881e8b9b94749e5846c52b9540b98fb6ae68826f03e83825b46a09');
     expect(mepbm.report.summary(result)).toContain(`hash ${result.hash}`);
   });
 
@@ -56,7 +56,8 @@ describe('the mepbm ruleset value', () => {
     const nationCtx = { gameName: 'G', gameId: 'g-1', turn: result.turn, nextDeadline: null, timeZone: 'Europe/London', nationName: 'The North', nationNames: { [nation]: 'The North' } };
     const rendered = mepbm.report.render(view, ctx);
     expect(rendered.text).toBe(renderTextReport(view, nationCtx));
-    expect(rendered.html).toBe(renderHtmlReport(view, nationCtx, { mapSvg: rendered.svg }));
+    expect(rendered.html).toBe(renderHtmlReport(view, nationCtx));
+    expect(rendered.svg).toBe(renderMapSvg(view, { nationName: 'The North', nationNames: { [nation]: 'The North' } }));
     expect(rendered.svg).toMatch(/^<svg /);
     expect(mepbm.report.text(view, ctx)).toBe(rendered.text);
     expect(mepbm.report.html(view, ctx)).toBe(rendered.html);

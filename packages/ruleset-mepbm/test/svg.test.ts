@@ -22,7 +22,7 @@ describe('SVG map', () => {
   it('draws every hex of the window with its id, and the legend', () => {
     const svg = renderMapSvg(gondorView, names);
     for (const h of gondorView.map.hexes) expect(svg).toContain(`>${h.hex}</text>`);
-    for (const word of ['minor river', 'major river', 'bridge', 'ford', 'city', 'fortified', 'Mordor', 'aragorn (army)']) {
+    for (const word of ['minor river', 'major river', 'bridge', 'ford', 'city', 'fortified', 'Mordor', 'aragorn']) {
       expect(svg).toContain(word);
     }
     expect(svg.match(/<polyline /g)?.length).toBe(2 * 5); // casing + line for aragorn, eomer, boromir, frodo, swan

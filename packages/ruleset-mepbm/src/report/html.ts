@@ -3,16 +3,19 @@
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
 import { type SvgElement, escapeXml as e, parseSvg, serialiseSvg } from '@arbiter/reports';
+import { type ForceSection, type ForeignUnitRow, moveAnchor } from './forces.ts';
 import { type ReportModel, type UnitSection, buildModel } from './model.ts';
-import { renderMapTree } from './svg.ts';
+import { HTML_HEX_SIZE, renderMapTree } from './svg.ts';
 import { clean } from './text.ts';
 
 export interface HtmlReportOptions {
   /**
-   * The map to show inline: an SVG from renderMapTree or renderMapSvg (pass it when you already rendered
-   * one for the PNG), null for no map; by default the map is rendered here.
+   * The map to show inline: an SVG from renderMapTree or renderMapSvg, or null for no map; by default the
+   * larger map with links to the report's entries (hex size HTML_HEX_SIZE) is rendered here.
    */
   mapSvg?: SvgElement | string | null;
+  /** The inline map's title, when the map is rendered here (default "<nation>, turn <n>"). */
+  mapTitle?: string;
 }
 
 const FONT = "font-family:'DejaVu Sans',Verdana,Arial,Helvetica,sans-serif;";
@@ -40,7 +43,7 @@ const S = {
 function unitHtml(s: UnitSection): string {
   const u = s.unit;
   const where = s.from === s.to ? `at ${e(s.from)}` : `${e(s.from)} \u2192 ${e(s.to)}`;
-  const out = [`<h3 style="${S.h3}">${e(s.kindWord)} ${e(u.id)}: ${where}, ${e(s.summary)}</h3>`];
+  const out = [`<h3 id="${e(moveAnchor(u.id))}" style="${S.h3}">${e(s.kindWord)} ${e(u.id)}: ${where}, ${e(s.summary)}</h3>`];
   if (s.rows.length > 0) {
     // Cells carry no style of their own (a table of 14 steps per unit for 20 units adds up): padding comes
     // from cellpadding, right-aligned numbers from align, row stripes from the row.
@@ -64,9 +67,41 @@ function unitHtml(s: UnitSection): string {
   return out.join('');
 }
 
-function list(items: string[], none: string): string {
+function list(items: readonly (string | { anchor: string; text: string })[], none: string): string {
   if (items.length === 0) return `<p style="${S.p}">${e(none)}</p>`;
-  return `<ul style="${S.ul}">${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`;
+  const li = (i: string | { anchor: string; text: string }): string => (typeof i === 'string' ? `<li>${e(i)}</li>` : `<li id="${e(i.anchor)}">${e(i.text)}</li>`);
+  return `<ul style="${S.ul}">${items.map(li).join('')}</ul>`;
+}
+
+function forceHtml(f: ForceSection): string {
+  const rows = f.lines.map((l, i) => `<tr${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><th align="left">${e(l.label)}</th><td>${e(l.value)}</td></tr>`).join('');
+  return `<h3 id="${e(f.anchor)}" style="${S.h3}">${e(f.heading)}</h3><table role="presentation" cellspacing="0" cellpadding="4" border="0" style="${S.table}">${rows}</table>`;
+}
+
+function forcesHtml(m: ReportModel): string {
+  const f = m.forces;
+  if (!f.recorded) return `<p style="${S.p}">This turn's view does not record your forces (it was stored before reports showed them).</p>`;
+  if (f.armies.length + f.navies.length + f.characters.length === 0) return `<p style="${S.p}">You have no armies, navies or characters.</p>`;
+  const out = [...f.armies, ...f.navies].map(forceHtml);
+  if (f.characters.length > 0) out.push(`<h3 style="${S.h3}">Characters</h3>`, list(f.characters, ''));
+  return out.join('');
+}
+
+function foreignHtml(rows: readonly ForeignUnitRow[]): string {
+  if (rows.length === 0) return `<p style="${S.p}">No foreign armies or navies were seen.</p>`;
+  const head =
+    `<table role="presentation" cellspacing="0" cellpadding="4" border="0" style="${S.table}"><tr style="${S.headRow}">` +
+    '<th align="left">Unit</th><th align="left">Nation</th><th align="left">Size</th><th align="left">Last seen</th><th align="left">Seen at</th></tr>';
+  const body = rows.map(
+    (r, i) =>
+      `<tr id="${e(r.anchor)}"${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><td>${e(r.kind)} ${e(r.unit)}</td><td>${e(r.nation)}</td><td>${e(r.size)}</td>` +
+      `<td>${e(r.lastHex)}, ${e(r.lastWhen)}</td><td>${e(r.seenAt)}</td></tr>`,
+  );
+  return `${head}${body.join('')}</table>`;
+}
+
+function mapNames(ctx: ReportContext): { nationName: string; nationNames?: Readonly<Record<string, string>> } {
+  return ctx.nationNames === undefined ? { nationName: ctx.nationName } : { nationName: ctx.nationName, nationNames: ctx.nationNames };
 }
 
 /** The nation's turn report as one self-contained HTML document (mail-safe: inline CSS, tables, no scripts). */
@@ -86,12 +121,12 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
   const given = options.mapSvg;
   const tree =
     given === undefined
-      ? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) })
+      ? renderMapTree(view, { ...mapNames(ctx), hexSize: HTML_HEX_SIZE, links: true, ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
       : typeof given === 'string'
         ? parseSvg(given)
         : given;
-  // Let the picture shrink on narrow screens while keeping its proportions.
-  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: { style: 'max-width:100%;height:auto;', ...tree.attrs } });
+  // Shown at its own size (larger than the mailed PNG); the box around it scrolls on narrow screens.
+  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: { style: 'display:block;', ...tree.attrs } });
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [
@@ -107,7 +142,9 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
   if (svg !== null) parts.push(`<h2 style="${S.h2}">Map</h2><div style="${S.map}">${svg}</div>`);
   parts.push(`<h2 style="${S.h2}">Movement</h2>`);
   parts.push(m.units.length === 0 ? `<p style="${S.p}">You have no units.</p>` : m.units.map(unitHtml).join(''));
-  parts.push(`<h2 style="${S.h2}">What your units saw</h2>`, list(m.sightings, 'No foreign armies or navies were seen.'));
+  parts.push(`<h2 style="${S.h2}">Your forces after the turn</h2>`, forcesHtml(m));
+  parts.push(`<h2 style="${S.h2}">Foreign armies and navies seen</h2>`, foreignHtml(m.foreign));
+  if (m.sightings.length > 0) parts.push(`<h3 style="${S.h3}">What your units saw, day by day</h3>`, list(m.sightings, ''));
   parts.push(`<h2 style="${S.h2}">Population centres</h2>`, list(m.populationCentres, 'No population centres are known this turn.'));
   parts.push(`<h2 style="${S.h2}">Events</h2>`, list(m.events, 'Nothing else happened that concerns you.'));
   parts.push(

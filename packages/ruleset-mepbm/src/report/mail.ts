@@ -1,4 +1,4 @@
-// A nation's report mail: mepbm's text and HTML reports (one model for both, the map inline as SVG) in
+// A nation's report mail: mepbm's text and HTML reports (one model for both, a larger map inline as SVG) in
 // the shared report mail of @arbiter/reports.
 import { mailReport, type ReportMail, type SvgElement, serialiseSvg } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
@@ -19,8 +19,6 @@ export interface ReportMailInput {
   messageId: string;
   /** The map as PNG (renderMapPng), attached as map-turn-<n>.png. */
   png?: Buffer;
-  /** The map SVG, when already rendered (for the PNG); rendered here otherwise. */
-  mapSvg?: string;
   /** Where replies with orders go, when not to `from`. */
   replyTo?: string;
   /** A URL or mailto: for the List-Unsubscribe header. */
@@ -30,19 +28,23 @@ export interface ReportMailInput {
 /** The map SVG, the text and the HTML report of one nation, from one model. */
 export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgElement | string): { text: string; html: string; svg: string } {
   checkContext(view, ctx);
-  // The map is built once as a tree: serialised for the stored SVG, and inline in the HTML.
+  // The mailed map (stored as SVG, attached as PNG) is serialised once from its tree; the HTML report
+  // draws its own larger map with links to the report's entries.
   const map =
     mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
   const svg = typeof map === 'string' ? map : serialiseSvg(map);
-  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx) };
 }
 
-/** Builds the report mail for one nation: text and HTML (map inline as SVG), the PNG map attached. */
+/** Builds the report mail for one nation: text and HTML (its larger map inline as SVG), the PNG map attached. */
 export function composeReportMail(input: ReportMailInput): ReportMail {
   const { view, ctx } = input;
-  const { text, html } = renderReport(view, ctx, input.mapSvg);
-  const { view: _view, ctx: _ctx, mapSvg: _svg, ...envelope } = input;
+  checkContext(view, ctx);
+  const model = buildModel(view, ctx);
+  const text = textFromModel(model, view, ctx);
+  const html = htmlFromModel(model, view, ctx);
+  const { view: _view, ctx: _ctx, ...envelope } = input;
   return mailReport(
     { ...envelope, heading: { gameId: ctx.gameId, gameName: ctx.gameName, turn: ctx.turn, playerId: view.nation, playerName: ctx.nationName }, text, html },
     'nation',

@@ -8,17 +8,26 @@ import { type SvgElement, el, serialiseSvg } from '@arbiter/reports';
 import type { HexId, NationId, NationView, Terrain, UnitResult } from '../types.ts';
 import { type Coord, type Point, centre, coordKey, coordOf, corners, hexWidth, num, requireCoord } from './geometry.ts';
 import { hexsideLayer } from './map-hexsides.ts';
-import { LEGEND_WIDTH, legend, truncate } from './map-legend.ts';
+import { LEGEND_FONT, LEGEND_MIN_WIDTH, legend, truncate } from './map-legend.ts';
 import { type Marker, OWN_COLOUR, marker, populationCentre, stopSign, unitPath } from './map-symbols.ts';
-import { SIZE_WORDS, KIND_WORDS, fortificationWords, sightingWords } from './model.ts';
+import { whenLower } from './days.ts';
+import { foreignAnchor, moveAnchor, unitAnchor } from './forces.ts';
+import { SIZE_WORDS, KIND_WORDS, centreAnchor, fortificationWords, sightingWords } from './model.ts';
+
+/** The mailed map's hex circumradius in pixels: a hex is 52 px wide, room for 10-11 px labels. */
+export const DEFAULT_HEX_SIZE = 30;
+/** The HTML report's larger map. */
+export const HTML_HEX_SIZE = 36;
 
 export interface MapSvgOptions {
-  /** Hex circumradius in pixels (default 24). */
+  /** Hex circumradius in pixels (default DEFAULT_HEX_SIZE, 30). */
   hexSize?: number;
   /** Label every hex with its id (default true). */
   hexIds?: boolean;
-  /** Draw the legend to the right of the map (default true). */
+  /** Draw the legend under the map (default true). */
   legend?: boolean;
+  /** Make markers and population centres links to their entries in the HTML report (default false). */
+  links?: boolean;
   /** Title above the map (default "<nation>, turn <n>"). */
   title?: string;
   /** The reader's nation in words (default its id). */
@@ -144,21 +153,34 @@ function mapFrame(view: NationView, s: number): Frame {
  * an id that is not a hex id gets null.
  */
 export function mapPoints(view: NationView, hexes: readonly string[], options: Pick<MapSvgOptions, 'hexSize'> = {}): (Point | null)[] {
-  const { pos } = mapFrame(view, options.hexSize ?? 24);
+  const { pos } = mapFrame(view, options.hexSize ?? DEFAULT_HEX_SIZE);
   return hexes.map((id) => {
     const c = coordOf(id);
     return c === null ? null : pos(c);
   });
 }
 
+/** Label sizes at hex size `s`: never under 10 px in the mailed PNG (scale 1; the picture test checks it). */
+function fonts(s: number): { hexId: number; unit: number } {
+  return { hexId: Math.max(10, s * 0.33), unit: Math.max(10, s * 0.36) };
+}
+
+/** The unit label of a hex: own units by id, foreign ones by nation and the day they were seen ("Mordor d4"). */
+function hexLabel(list: readonly Marker[]): string {
+  const first = list[0] as Marker;
+  return truncate(first.label, 11) + (list.length > 1 ? ` +${list.length - 1}` : '');
+}
+
 /** A nation's map window as an SVG element tree (serialise it once with serialiseSvg, or renderMapSvg). */
 export function renderMapTree(view: NationView, options: MapSvgOptions = {}): SvgElement {
-  const s = options.hexSize ?? 24;
+  const s = options.hexSize ?? DEFAULT_HEX_SIZE;
   if (!(Number.isFinite(s) && s >= 8 && s <= 200)) {
     throw new Error(`renderMapSvg: hexSize must be a number from 8 to 200, got ${String(options.hexSize)}`);
   }
   const showIds = options.hexIds ?? true;
   const showLegend = options.legend ?? true;
+  const links = options.links ?? false;
+  const font = fonts(s);
   const title = options.title ?? `${nationName(view.nation, view, options)}, turn ${view.turn}`;
   const { coords, mapW, mapH, pos, empty } = mapFrame(view, s);
   // Foreign nations get colours in the order of their ids, so the same view always looks the same.
@@ -169,6 +191,8 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     .sort();
   const colourOf = (n: NationId): string =>
     n === view.nation ? OWN_COLOUR : (FOREIGN_COLOURS[foreign.indexOf(n) % FOREIGN_COLOURS.length] as string);
+  const linked = (href: string, shapes: SvgElement[]): SvgElement[] => (links ? [el('a', { href: `#${href}` }, shapes)] : shapes);
+  const inForces = new Set([...(view.forces?.armies ?? []), ...(view.forces?.navies ?? []), ...(view.forces?.characters ?? [])].map((f) => f.id));
 
   const body: SvgElement[] = [];
   // Terrain: one path per terrain type keeps the document small and fast to rasterise.
@@ -197,16 +221,18 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
   if (showIds && view.map.hexes.length > 0) {
     const labels = view.map.hexes.map((h) => {
       const p = pos(coords.get(h.hex) as Coord);
-      return el('text', { x: num(p.x), y: num(p.y - s * 0.52) }, h.hex);
+      return el('text', { x: num(p.x), y: num(p.y - s * 0.48) }, h.hex);
     });
-    body.push(el('g', { 'font-size': num(Math.max(6, s * 0.27)), fill: '#333333', 'fill-opacity': '0.85', 'text-anchor': 'middle' }, labels));
+    body.push(el('g', { 'font-size': num(font.hexId), fill: '#333333', 'fill-opacity': '0.85', 'text-anchor': 'middle' }, labels));
   }
 
   // Population centres.
   for (const pc of view.populationCentres) {
     const p = pos(coords.get(pc.hex) as Coord);
     const who = nationName(pc.nation, view, options);
-    body.push(...populationCentre(pc.size, pc.fortification, { x: p.x, y: p.y - s * 0.12 }, s, colourOf(pc.nation), `${SIZE_WORDS[pc.size]} of ${who} at ${pc.hex}, ${fortificationWords(pc.fortification)}`));
+    const named = pc.name === undefined ? '' : `${pc.name}, `;
+    const tip = `${named}${SIZE_WORDS[pc.size]} of ${who} at ${pc.hex}, ${fortificationWords(pc.fortification)}`;
+    body.push(...linked(centreAnchor(pc.hex), populationCentre(pc.size, pc.fortification, { x: p.x, y: p.y - s * 0.16 }, s, colourOf(pc.nation), tip)));
   }
 
   // Own units' paths, then stop markers.
@@ -225,9 +251,9 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     body.push(...stopSign({ x: p.x + s * 0.42, y: p.y - s * 0.1 }, s, `${u.id} stopped at ${u.stop.hex}: ${u.stop.message}`));
   }
 
-  // Units: own at their final hex, foreign where they were seen (once per unit and hex).
-  const markers = new Map<HexId, Marker[]>();
-  const place = (hex: HexId, m: Marker): void => {
+  // Units: own at their final hex, foreign where they were seen (once per unit and hex, the last day).
+  const markers = new Map<HexId, (Marker & { href: string })[]>();
+  const place = (hex: HexId, m: Marker & { href: string }): void => {
     let list = markers.get(hex);
     if (list === undefined) {
       list = [];
@@ -243,63 +269,86 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
       destroyed: u.destroyed === true,
       label: u.id,
       title: `${KIND_WORDS[u.kind]} ${u.id} at ${u.finalHex}${u.destroyed === true ? ' (destroyed)' : ''}`,
+      href: inForces.has(u.id) ? unitAnchor(u.id) : moveAnchor(u.id),
     });
   }
-  const seen = new Set<string>();
+  const seen = new Map<string, Marker & { href: string }>();
   for (const x of view.sightings) {
     const key = `${x.nation}\u0000${x.unit}\u0000${x.hex}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    place(x.hex, {
+    const who = nationName(x.nation, view, options);
+    const m = {
       kind: x.kind,
       own: false,
       colour: colourOf(x.nation),
       destroyed: x.what === 'we-overran',
-      label: x.unit,
-      title: `${x.kind} ${x.unit} of ${nationName(x.nation, view, options)} (${x.size}) at ${x.hex}, day ${x.pulse}: ${sightingWords(x.what)}`,
-    });
+      label: `${truncate(who, 8)} d${x.pulse}`,
+      title: `${x.kind} ${x.unit} of ${who} (${x.size}) at ${x.hex}, ${whenLower(x.pulse)}: ${sightingWords(x.what)}`,
+      href: foreignAnchor(x.nation, x.unit),
+    };
+    const before = seen.get(key);
+    if (before === undefined) place(x.hex, m);
+    else Object.assign(before, m); // the same unit seen again in the same hex later: the later day
+    seen.set(key, before ?? m);
   }
   const hexOrder = [...markers.keys()].sort();
   const unitLabels: SvgElement[] = [];
+  const foreignLabels: SvgElement[] = [];
   for (const hex of hexOrder) {
-    const list = markers.get(hex) as Marker[];
+    const list = markers.get(hex) as (Marker & { href: string })[];
     const p = pos(coords.get(hex) as Coord);
     const shown = list.slice(0, 4);
     const gap = s * 0.38;
-    const y = p.y + s * 0.32;
+    const y = p.y + s * 0.2;
     const x0 = p.x - ((shown.length - 1) * gap) / 2;
-    shown.forEach((m, k) => body.push(...marker(m, x0 + k * gap, y, s)));
+    shown.forEach((m, k) => body.push(...linked(m.href, marker(m, x0 + k * gap, y, s))));
     const first = list[0] as Marker;
-    const text = truncate(first.label, 10) + (list.length > 1 ? ` +${list.length - 1}` : '');
-    unitLabels.push(el('text', { x: num(p.x), y: num(p.y + s * 0.74) }, text));
+    const label = el('text', { x: num(p.x), y: num(p.y + s * 0.64), fill: first.own ? undefined : first.colour }, hexLabel(list));
+    (first.own ? unitLabels : foreignLabels).push(label);
   }
-  if (unitLabels.length > 0) {
-    body.push(
-      el('g', { 'font-size': num(Math.max(6, s * 0.27)), fill: '#111111', 'text-anchor': 'middle', stroke: '#ffffff', 'stroke-width': '2.2', 'stroke-linejoin': 'round', 'paint-order': 'stroke' }, unitLabels),
-    );
+  const halo = { 'text-anchor': 'middle', stroke: '#ffffff', 'stroke-width': '2.6', 'stroke-linejoin': 'round', 'paint-order': 'stroke' };
+  if (unitLabels.length + foreignLabels.length > 0) {
+    body.push(el('g', { 'font-size': num(font.unit), fill: '#111111', ...halo }, unitLabels, foreignLabels));
   }
 
   if (empty) {
     body.push(el('text', { x: MARGIN, y: MARGIN + TITLE_HEIGHT + 20, 'font-size': '13', fill: '#333333' }, 'No map window this turn: the nation has no units or known places.'));
   }
 
+  // The legend under the map, as wide as the map (or its own least width).
+  const contentW = showLegend ? Math.max(mapW, LEGEND_MIN_WIDTH) : mapW;
   let legendH = 0;
   if (showLegend) {
     const nations = [view.nation, ...foreign].map((n) => ({ name: nationName(n, view, options), colour: colourOf(n) }));
-    const l = legend({ terrains: presentTerrains.length > 0 ? presentTerrains : TERRAIN_ORDER, terrainColours: TERRAIN_COLOURS, nations, paths: ownPathColours });
+    const features = new Set(view.map.hexsides.flatMap((h) => h.features));
+    const l = legend(
+      {
+        terrains: presentTerrains,
+        terrainColours: TERRAIN_COLOURS,
+        features,
+        sizes: new Set(view.populationCentres.map((p) => p.size)),
+        fortified: view.populationCentres.some((p) => p.fortification !== 'none'),
+        kinds: new Set(view.units.map((u) => u.kind)),
+        foreignKinds: new Set(view.sightings.map((x) => x.kind)),
+        destroyed: view.units.some((u) => u.destroyed === true) || view.sightings.some((x) => x.what === 'we-overran'),
+        stopped: view.units.some((u) => u.stop !== null),
+        nations,
+        paths: ownPathColours,
+      },
+      contentW,
+    );
     legendH = l.height;
     body.push(
       el(
         'g',
-        { transform: `translate(${num(MARGIN + mapW + MARGIN)} ${MARGIN + TITLE_HEIGHT})`, 'font-size': '11', fill: '#222222' },
-        el('rect', { x: '0', y: '0', width: LEGEND_WIDTH, height: num(legendH), fill: '#fafafa', stroke: '#bbbbbb' }),
+        { transform: `translate(${MARGIN} ${num(MARGIN + TITLE_HEIGHT + mapH + MARGIN)})`, 'font-size': LEGEND_FONT, fill: '#222222' },
+        el('rect', { x: '0', y: '0', width: num(contentW), height: num(legendH), fill: '#fafafa', stroke: '#bbbbbb' }),
         l.rows,
       ),
     );
   }
 
-  const width = Math.ceil(MARGIN + mapW + MARGIN + (showLegend ? LEGEND_WIDTH + MARGIN : 0));
-  const height = Math.ceil(MARGIN + TITLE_HEIGHT + Math.max(mapH, legendH) + MARGIN);
+  const width = Math.ceil(MARGIN + contentW + MARGIN);
+  const height = Math.ceil(MARGIN + TITLE_HEIGHT + mapH + (showLegend ? MARGIN + legendH : 0) + MARGIN);
   return el(
     'svg',
     { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT },
