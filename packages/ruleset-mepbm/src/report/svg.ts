@@ -165,6 +165,13 @@ function fonts(s: number): { hexId: number; unit: number } {
   return { hexId: Math.max(10, s * 0.33), unit: Math.max(10, s * 0.36) };
 }
 
+/** A nation's name on a map label: the name if short, else the id if shorter, else the name cut short. */
+function shortName(name: string, id: NationId): string {
+  const n = [...name].length;
+  if (n <= 10) return name;
+  return [...id].length < n && [...id].length <= 10 ? id : truncate(name, 10);
+}
+
 /** The unit label of a hex: own units by id, foreign ones by nation and the day they were seen ("Mordor d4"). */
 function hexLabel(list: readonly Marker[]): string {
   const first = list[0] as Marker;
@@ -281,7 +288,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
       own: false,
       colour: colourOf(x.nation),
       destroyed: x.what === 'we-overran',
-      label: `${truncate(who, 8)} d${x.pulse}`,
+      label: `${shortName(who, x.nation)} d${x.pulse}`,
       title: `${x.kind} ${x.unit} of ${who} (${x.size}) at ${x.hex}, ${whenLower(x.pulse)}: ${sightingWords(x.what)}`,
       href: foreignAnchor(x.nation, x.unit),
     };
@@ -305,10 +312,18 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     const label = el('text', { x: num(p.x), y: num(p.y + s * 0.64), fill: first.own ? undefined : first.colour }, hexLabel(list));
     (first.own ? unitLabels : foreignLabels).push(label);
   }
+  // Population centres' names where no unit is labelled.
+  const placeLabels: SvgElement[] = [];
+  for (const pc of view.populationCentres) {
+    if (pc.name === undefined || markers.has(pc.hex)) continue;
+    const p = pos(coords.get(pc.hex) as Coord);
+    placeLabels.push(el('text', { x: num(p.x), y: num(p.y + s * 0.64) }, truncate(pc.name, 12)));
+  }
   const halo = { 'text-anchor': 'middle', stroke: '#ffffff', 'stroke-width': '2.6', 'stroke-linejoin': 'round', 'paint-order': 'stroke' };
   if (unitLabels.length + foreignLabels.length > 0) {
     body.push(el('g', { 'font-size': num(font.unit), fill: '#111111', ...halo }, unitLabels, foreignLabels));
   }
+  if (placeLabels.length > 0) body.push(el('g', { 'font-size': num(font.unit), fill: '#4a3b2a', ...halo }, placeLabels));
 
   if (empty) {
     body.push(el('text', { x: MARGIN, y: MARGIN + TITLE_HEIGHT + 20, 'font-size': '13', fill: '#333333' }, 'No map window this turn: the nation has no units or known places.'));
