@@ -45,25 +45,32 @@ export function attrOf(e: SvgElement, name: string): string | undefined {
   return v === undefined ? undefined : String(v);
 }
 
-function write(n: SvgNode, out: string[]): void {
+// One string grown by concatenation: V8 builds it as a rope, cheaper than an array of small pieces.
+function write(n: SvgNode, out: { s: string }): void {
   if (n.kind === 'text') {
-    out.push(escapeXml(n.text));
+    out.s += escapeXml(n.text);
     return;
   }
   let open = `<${n.name}`;
-  for (const [k, v] of Object.entries(n.attrs)) if (v !== undefined) open += ` ${k}="${escapeXml(String(v))}"`;
-  if (n.children.length === 0) {
-    out.push(`${open}/>`);
+  const attrs = n.attrs;
+  for (const k in attrs) {
+    const v = attrs[k];
+    if (v === undefined) continue;
+    open += ` ${k}="${typeof v === 'number' ? String(v) : escapeXml(v)}"`;
+  }
+  const children = n.children;
+  if (children.length === 0) {
+    out.s += `${open}/>`;
     return;
   }
-  out.push(`${open}>`);
-  for (const c of n.children) write(c, out);
-  out.push(`</${n.name}>`);
+  out.s += `${open}>`;
+  for (let i = 0; i < children.length; i++) write(children[i] as SvgNode, out);
+  out.s += `</${n.name}>`;
 }
 
 /** The tree as markup: elements without children self-closed, every text and attribute value escaped. */
 export function serialiseSvg(root: SvgNode): string {
-  const out: string[] = [];
+  const out = { s: '' };
   write(root, out);
-  return out.join('');
+  return out.s;
 }

@@ -32,7 +32,11 @@ describe('HTML report', () => {
 
   it('uses a given SVG, or none', () => {
     const svg = renderMapSvg(gondorView, { hexSize: 12, legend: false });
-    expect(renderHtmlReport(gondorView, gondorContext, { mapSvg: svg })).toContain(svg.slice(5));
+    const html = renderHtmlReport(gondorView, gondorContext, { mapSvg: svg });
+    // The same drawing, shown 1.25 times larger: the viewBox stays, width and height grow.
+    expect(html).toContain(svg.slice(svg.indexOf('>') + 1));
+    const [w, h] = [/width="(\d+)"/.exec(svg)?.[1], /height="(\d+)"/.exec(svg)?.[1]].map(Number) as [number, number];
+    expect(html).toContain(`<svg style="display:block;" xmlns="http://www.w3.org/2000/svg" width="${Math.round(w * 1.25)}" height="${Math.round(h * 1.25)}" viewBox="0 0 ${w} ${h}"`);
     const without = renderHtmlReport(gondorView, gondorContext, { mapSvg: null });
     expect(without).not.toContain('<svg');
     expect(without).not.toContain('>Map</h2>');

@@ -5,13 +5,13 @@ import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from '.
 import { type SvgElement, escapeXml as e, parseSvg, serialiseSvg } from '@arbiter/reports';
 import { type ForceSection, type ForeignUnitRow, moveAnchor } from './forces.ts';
 import { type ReportModel, type UnitSection, buildModel } from './model.ts';
-import { HTML_HEX_SIZE, renderMapTree } from './svg.ts';
+import { HTML_MAP_ZOOM, renderMapTree } from './svg.ts';
 import { clean } from './text.ts';
 
 export interface HtmlReportOptions {
   /**
-   * The map to show inline: an SVG from renderMapTree or renderMapSvg, or null for no map; by default the
-   * larger map with links to the report's entries (hex size HTML_HEX_SIZE) is rendered here.
+   * The map to show inline (the mailed map: pass its tree when you have built one), or null for no map; by
+   * default it is rendered here. Shown HTML_MAP_ZOOM times larger, its markers linking to the entries.
    */
   mapSvg?: SvgElement | string | null;
   /** The inline map's title, when the map is rendered here (default "<nation>, turn <n>"). */
@@ -100,6 +100,16 @@ function foreignHtml(rows: readonly ForeignUnitRow[]): string {
   return `${head}${body.join('')}</table>`;
 }
 
+/** The map's width and height HTML_MAP_ZOOM times larger (the viewBox stays: the same drawing, bigger). */
+function zoomed(tree: SvgElement): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of ['width', 'height']) {
+    const v = Number(tree.attrs[k]);
+    if (Number.isFinite(v) && v > 0) out[k] = Math.round(v * HTML_MAP_ZOOM);
+  }
+  return out;
+}
+
 function mapNames(ctx: ReportContext): { nationName: string; nationNames?: Readonly<Record<string, string>> } {
   return ctx.nationNames === undefined ? { nationName: ctx.nationName } : { nationName: ctx.nationName, nationNames: ctx.nationNames };
 }
@@ -121,12 +131,12 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
   const given = options.mapSvg;
   const tree =
     given === undefined
-      ? renderMapTree(view, { ...mapNames(ctx), hexSize: HTML_HEX_SIZE, links: true, ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
+      ? renderMapTree(view, { ...mapNames(ctx), ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
       : typeof given === 'string'
         ? parseSvg(given)
         : given;
-  // Shown at its own size (larger than the mailed PNG); the box around it scrolls on narrow screens.
-  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: { style: 'display:block;', ...tree.attrs } });
+  // The mailed map, shown larger (its markers link to the entries below); the box scrolls on narrow screens.
+  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: { style: 'display:block;', ...tree.attrs, ...zoomed(tree) } });
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [

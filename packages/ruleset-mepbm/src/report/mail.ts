@@ -28,13 +28,12 @@ export interface ReportMailInput {
 /** The map SVG, the text and the HTML report of one nation, from one model. */
 export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgElement | string): { text: string; html: string; svg: string } {
   checkContext(view, ctx);
-  // The mailed map (stored as SVG, attached as PNG) is serialised once from its tree; the HTML report
-  // draws its own larger map with links to the report's entries.
+  // One map tree: serialised for the stored SVG (attached as PNG when mailed), and shown larger in the HTML.
   const map =
     mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
   const svg = typeof map === 'string' ? map : serialiseSvg(map);
-  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx) };
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
 }
 
 /** Builds the report mail for one nation: text and HTML (its larger map inline as SVG), the PNG map attached. */

@@ -16,8 +16,8 @@ import { SIZE_WORDS, KIND_WORDS, centreAnchor, fortificationWords, sightingWords
 
 /** The mailed map's hex circumradius in pixels: a hex is 52 px wide, room for 10-11 px labels. */
 export const DEFAULT_HEX_SIZE = 30;
-/** The HTML report's larger map. */
-export const HTML_HEX_SIZE = 36;
+/** The HTML report shows the same map this much larger than the mailed PNG. */
+export const HTML_MAP_ZOOM = 1.25;
 
 export interface MapSvgOptions {
   /** Hex circumradius in pixels (default DEFAULT_HEX_SIZE, 30). */
@@ -26,7 +26,10 @@ export interface MapSvgOptions {
   hexIds?: boolean;
   /** Draw the legend under the map (default true). */
   legend?: boolean;
-  /** Make markers and population centres links to their entries in the HTML report (default false). */
+  /**
+   * Make markers and population centres links to their entries in the HTML report (default true; the
+   * links are fragments, harmless where the map is shown on its own).
+   */
   links?: boolean;
   /** Title above the map (default "<nation>, turn <n>"). */
   title?: string;
@@ -186,7 +189,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
   }
   const showIds = options.hexIds ?? true;
   const showLegend = options.legend ?? true;
-  const links = options.links ?? false;
+  const links = options.links ?? true;
   const font = fonts(s);
   const title = options.title ?? `${nationName(view.nation, view, options)}, turn ${view.turn}`;
   const { coords, mapW, mapH, pos, empty } = mapFrame(view, s);
