@@ -1,7 +1,8 @@
 #!/bin/sh
 # Old and new report rendering side by side in one run: the report bench (bench/render.ts) and the 44 x 39
 # map bench (bench/big-map.ts) on the code of an earlier commit and on this checkout, alternately, twice,
-# with the same synthetic views (this checkout's bench/views.ts and test/big-map.ts; the old renderers
+# with the same scripts and synthetic views (this checkout's bench/render.ts, views.ts, big-map.ts and
+# test/big-map.ts; the old renderers
 # ignore the fields they do not know). Usage: sh packages/ruleset-mepbm/bench/compare-render.sh <old-commit>
 set -eu
 old=${1:?usage: compare-render.sh <old-commit>}
@@ -15,7 +16,7 @@ for m in "$root"/node_modules/* "$root"/node_modules/.bin; do
   case "$(basename "$m")" in @arbiter) ;; *) ln -s "$m" "$dir/node_modules/$(basename "$m")" ;; esac
 done
 for p in engine reports ruleset-mepbm; do ln -s "$dir/packages/$p" "$dir/node_modules/@arbiter/$p"; done
-cp "$root/packages/ruleset-mepbm/bench/views.ts" "$root/packages/ruleset-mepbm/bench/big-map.ts" "$dir/packages/ruleset-mepbm/bench/"
+cp "$root/packages/ruleset-mepbm/bench/views.ts" "$root/packages/ruleset-mepbm/bench/render.ts" "$root/packages/ruleset-mepbm/bench/big-map.ts" "$dir/packages/ruleset-mepbm/bench/"
 cp "$root/packages/ruleset-mepbm/test/big-map.ts" "$dir/packages/ruleset-mepbm/test/"
 for round in 1 2; do
   for side in old new; do
