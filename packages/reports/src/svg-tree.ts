@@ -47,11 +47,7 @@ export function attrOf(e: SvgElement, name: string): string | undefined {
 
 // Pieces in an array, joined once: a flat string (a string grown by += stays a rope of thousands of
 // pieces until first read, which costs memory and collector time when many maps are kept).
-function write(n: SvgNode, out: string[]): void {
-  if (n.kind === 'text') {
-    out.push(escapeXml(n.text));
-    return;
-  }
+function openTag(n: SvgElement): string {
   let open = `<${n.name}`;
   const attrs = n.attrs;
   for (const k in attrs) {
@@ -59,6 +55,15 @@ function write(n: SvgNode, out: string[]): void {
     if (v === undefined) continue;
     open += ` ${k}="${typeof v === 'number' ? String(v) : escapeXml(v)}"`;
   }
+  return open;
+}
+
+function write(n: SvgNode, out: string[]): void {
+  if (n.kind === 'text') {
+    out.push(escapeXml(n.text));
+    return;
+  }
+  const open = openTag(n);
   const children = n.children;
   if (children.length === 0) {
     out.push(`${open}/>`);
@@ -67,6 +72,21 @@ function write(n: SvgNode, out: string[]): void {
   out.push(`${open}>`);
   for (let i = 0; i < children.length; i++) write(children[i] as SvgNode, out);
   out.push(`</${n.name}>`);
+}
+
+/**
+ * One element's markup with its content written once, under several sets of attributes: the same drawing
+ * as a stored document and, say, larger inside an HTML page. Each variant is the element's whole attribute
+ * list, in its order; the result has one string per variant, in order.
+ */
+export function serialiseVariants(root: SvgElement, variants: readonly Readonly<Record<string, SvgAttrValue>>[]): string[] {
+  const inner: string[] = [];
+  for (const c of root.children) write(c, inner);
+  const content = inner.join('');
+  return variants.map((v) => {
+    const open = openTag({ ...root, attrs: v });
+    return content === '' ? `${open}/>` : `${open}>${content}</${root.name}>`;
+  });
 }
 
 /** The tree as markup: elements without children self-closed, every text and attribute value escaped. */

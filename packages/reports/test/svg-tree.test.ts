@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { el, glyphOutlines, parseSvg, serialiseSvg, textToGlyphs } from '../src/index.ts';
+import { el, glyphOutlines, parseSvg, serialiseSvg, serialiseVariants, textToGlyphs } from '../src/index.ts';
 import type { SvgElement, SvgNode } from '../src/index.ts';
 
 const doc = (...children: SvgElement[]): SvgElement => el('svg', { xmlns: 'http://www.w3.org/2000/svg', width: 100, height: 40 }, children);
@@ -30,6 +30,16 @@ describe('the SVG tree', () => {
     const markup = serialiseSvg(tree);
     expect(serialiseSvg(parseSvg(markup))).toBe(markup);
     expect(find(parseSvg(markup), 'text')[0]?.children).toEqual([{ kind: 'text', text: 'Minas Tirith & <Osgiliath>' }]);
+  });
+
+  it('writes one drawing under several attribute lists, each the same as serialising it with them', () => {
+    const tree = doc(el('rect', { x: 1 }), el('text', {}, 'a & b'));
+    const big = { style: 'display:block;', ...tree.attrs, width: 125 };
+    const [a, b] = serialiseVariants(tree, [tree.attrs, big]);
+    expect(a).toBe(serialiseSvg(tree));
+    expect(b).toBe(serialiseSvg({ ...tree, attrs: big }));
+    expect(b).toMatch(/^<svg style="display:block;" xmlns="http:\/\/www.w3.org\/2000\/svg" width="125" height="40">/);
+    expect(serialiseVariants(el('svg'), [{ a: 1 }])).toEqual(['<svg a="1"/>']);
   });
 
   it('refuses markup that is not one SVG document, naming the problem', () => {

@@ -2,7 +2,7 @@
 // drop <style> blocks), layout with tables, no scripts, no external resources, every text escaped.
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
-import { type SvgElement, escapeXml as e, parseSvg, serialiseSvg } from '@arbiter/reports';
+import { type SvgAttrValue, type SvgElement, escapeXml as e, parseSvg, serialiseSvg } from '@arbiter/reports';
 import { type ForceSection, type ForeignUnitRow, moveAnchor } from './forces.ts';
 import { type ReportModel, type UnitSection, buildModel } from './model.ts';
 import { HTML_MAP_ZOOM, renderMapTree } from './svg.ts';
@@ -16,6 +16,8 @@ export interface HtmlReportOptions {
   mapSvg?: SvgElement | string | null;
   /** The inline map's title, when the map is rendered here (default "<nation>, turn <n>"). */
   mapTitle?: string;
+  /** The map already serialised with inlineMapAttrs (renderReport writes the map's content once for both). */
+  inlineSvg?: string;
 }
 
 const FONT = "font-family:'DejaVu Sans',Verdana,Arial,Helvetica,sans-serif;";
@@ -100,9 +102,12 @@ function foreignHtml(rows: readonly ForeignUnitRow[]): string {
   return `${head}${body.join('')}</table>`;
 }
 
-/** The map's width and height HTML_MAP_ZOOM times larger (the viewBox stays: the same drawing, bigger). */
-function zoomed(tree: SvgElement): Record<string, number> {
-  const out: Record<string, number> = {};
+/**
+ * The map's attributes in the HTML report: shown as a block, its width and height HTML_MAP_ZOOM times
+ * larger (the viewBox stays: the same drawing, bigger).
+ */
+export function inlineMapAttrs(tree: SvgElement): Record<string, SvgAttrValue> {
+  const out: Record<string, SvgAttrValue> = { style: 'display:block;', ...tree.attrs };
   for (const k of ['width', 'height']) {
     const v = Number(tree.attrs[k]);
     if (Number.isFinite(v) && v > 0) out[k] = Math.round(v * HTML_MAP_ZOOM);
@@ -128,7 +133,7 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
     local === null
       ? `Orders for turn ${m.nextTurn}: no deadline is set yet; the GM will announce it.`
       : `Orders for turn ${m.nextTurn} are due <strong>${e(local)}</strong> (${e(deadlineUtc(ctx) ?? '')}).`;
-  const given = options.mapSvg;
+  const given = options.inlineSvg === undefined ? options.mapSvg : null;
   const tree =
     given === undefined
       ? renderMapTree(view, { ...mapNames(ctx), ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
@@ -136,7 +141,7 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
         ? parseSvg(given)
         : given;
   // The mailed map, shown larger (its markers link to the entries below); the box scrolls on narrow screens.
-  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: { style: 'display:block;', ...tree.attrs, ...zoomed(tree) } });
+  const svg = options.inlineSvg ?? (tree === null ? null : serialiseSvg({ ...tree, attrs: inlineMapAttrs(tree) }));
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [

@@ -1,9 +1,9 @@
 // A nation's report mail: mepbm's text and HTML reports (one model for both, a larger map inline as SVG) in
 // the shared report mail of @arbiter/reports.
-import { mailReport, type ReportMail, type SvgElement, serialiseSvg } from '@arbiter/reports';
+import { mailReport, type ReportMail, type SvgElement, parseSvg, serialiseVariants } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext } from './context.ts';
-import { htmlFromModel } from './html.ts';
+import { htmlFromModel, inlineMapAttrs } from './html.ts';
 import { buildModel } from './model.ts';
 import { renderMapTree } from './svg.ts';
 import { textFromModel } from './text.ts';
@@ -32,8 +32,10 @@ export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgE
   const map =
     mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
-  const svg = typeof map === 'string' ? map : serialiseSvg(map);
-  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
+  const tree = typeof map === 'string' ? parseSvg(map) : map;
+  // The map's content is written once, under the stored document's attributes and the HTML's.
+  const [svg, inline] = serialiseVariants(tree, [tree.attrs, inlineMapAttrs(tree)]) as [string, string];
+  return { svg: typeof map === 'string' ? map : svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { inlineSvg: inline }) };
 }
 
 /** Builds the report mail for one nation: text and HTML (its larger map inline as SVG), the PNG map attached. */
