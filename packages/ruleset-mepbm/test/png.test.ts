@@ -114,6 +114,16 @@ describe('labels as glyph outlines', () => {
     expect(50 - x0).toBeGreaterThan(5); // two capital Ws are wider than 10 px
   });
 
+  it('sizes labels by the font size on the <svg> element too, as resvg does (the Expeditions and Mage Knight maps set it there)', () => {
+    const labels = Array.from({ length: 12 }, (_, i) => `<text x="${10 + (i % 4) * 70}" y="${30 + Math.floor(i / 4) * 30}">Basecamp ${i}</text>`).join('');
+    const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="110" font-family="DejaVu Sans, sans-serif" font-size="9">${labels}</svg>`;
+    const [glyphs, native] = [decode(renderMapPng(doc)), decode(renderMapPng(doc, { glyphs: false }))];
+    const ink = (img: PNG): number => darkPixels(img, 0, 0, img.width, img.height);
+    expect(ink(native)).toBeGreaterThan(300);
+    // At 12 px (the default, which the regular-expression version used here) there is about half as much ink again.
+    expect(Math.abs(ink(glyphs) - ink(native)) / ink(native)).toBeLessThan(0.15);
+  });
+
   it('gives the same picture as resvg drawing the text itself: same places, and about as much ink in the title', () => {
     const glyphs = decode(renderMapPng(svg));
     const native = decode(renderMapPng(svg, { glyphs: false }));
