@@ -15,6 +15,6 @@ export {
 export { escapeXml } from './escape.ts';
 export { clean } from './clean.ts';
 export { glyphOutlines, textToGlyphs } from './glyphs.ts';
-export { type SvgAttrValue, type SvgChild, type SvgElement, type SvgNode, type SvgText, attrOf, el, serialiseSvg, serialiseVariants } from './svg-tree.ts';
+export { type SvgAttrValue, type SvgChild, type SvgElement, type SvgNode, type SvgText, attrOf, el, serialiseSvg, unwrapElements } from './svg-tree.ts';
 export { parseSvg } from './svg-parse.ts';
 export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';

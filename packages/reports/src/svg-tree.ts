@@ -74,19 +74,15 @@ function write(n: SvgNode, out: string[]): void {
   out.push(`</${n.name}>`);
 }
 
-/**
- * One element's markup with its content written once, under several sets of attributes: the same drawing
- * as a stored document and, say, larger inside an HTML page. Each variant is the element's whole attribute
- * list, in its order; the result has one string per variant, in order.
- */
-export function serialiseVariants(root: SvgElement, variants: readonly Readonly<Record<string, SvgAttrValue>>[]): string[] {
-  const inner: string[] = [];
-  for (const c of root.children) write(c, inner);
-  const content = inner.join('');
-  return variants.map((v) => {
-    const open = openTag({ ...root, attrs: v });
-    return content === '' ? `${open}/>` : `${open}>${content}</${root.name}>`;
-  });
+/** The tree with every `name` element replaced by its children (e.g. links unwrapped); the input is not changed. */
+export function unwrapElements(root: SvgElement, name: string): SvgElement {
+  const children: SvgNode[] = [];
+  for (const c of root.children) {
+    if (c.kind !== 'element') children.push(c);
+    else if (c.name === name) children.push(...unwrapElements(c, name).children);
+    else children.push(c.children.length === 0 ? c : unwrapElements(c, name));
+  }
+  return { ...root, children };
 }
 
 /** The tree as markup: elements without children self-closed, every text and attribute value escaped. */

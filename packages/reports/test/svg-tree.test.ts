@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { el, glyphOutlines, parseSvg, serialiseSvg, serialiseVariants, textToGlyphs } from '../src/index.ts';
+import { el, glyphOutlines, parseSvg, serialiseSvg, textToGlyphs, unwrapElements } from '../src/index.ts';
 import type { SvgElement, SvgNode } from '../src/index.ts';
 
 const doc = (...children: SvgElement[]): SvgElement => el('svg', { xmlns: 'http://www.w3.org/2000/svg', width: 100, height: 40 }, children);
@@ -32,14 +32,11 @@ describe('the SVG tree', () => {
     expect(find(parseSvg(markup), 'text')[0]?.children).toEqual([{ kind: 'text', text: 'Minas Tirith & <Osgiliath>' }]);
   });
 
-  it('writes one drawing under several attribute lists, each the same as serialising it with them', () => {
-    const tree = doc(el('rect', { x: 1 }), el('text', {}, 'a & b'));
-    const big = { style: 'display:block;', ...tree.attrs, width: 125 };
-    const [a, b] = serialiseVariants(tree, [tree.attrs, big]);
-    expect(a).toBe(serialiseSvg(tree));
-    expect(b).toBe(serialiseSvg({ ...tree, attrs: big }));
-    expect(b).toMatch(/^<svg style="display:block;" xmlns="http:\/\/www.w3.org\/2000\/svg" width="125" height="40">/);
-    expect(serialiseVariants(el('svg'), [{ a: 1 }])).toEqual(['<svg a="1"/>']);
+  it('unwraps elements by name, keeping their children in place, and leaves the input alone', () => {
+    const tree = doc(el('a', { href: '#x' }, el('rect', { x: 1 }), el('circle', { r: 2 })), el('g', {}, el('a', { href: '#y' }, 'text')));
+    const before = serialiseSvg(tree);
+    expect(serialiseSvg(unwrapElements(tree, 'a'))).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><rect x="1"/><circle r="2"/><g>text</g></svg>');
+    expect(serialiseSvg(tree)).toBe(before);
   });
 
   it('refuses markup that is not one SVG document, naming the problem', () => {

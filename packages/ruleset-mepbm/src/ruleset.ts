@@ -115,7 +115,7 @@ export const mepbm: MepbmRuleset = {
     text: (view, ctx) => renderTextReport(view, nationContext(ctx)),
     html: (view, ctx) => renderHtmlReport(view, nationContext(ctx), ctx.mapTitle === undefined ? {} : { mapTitle: ctx.mapTitle }),
     svg: (view, ctx) => renderMapSvg(view, mapOptions(ctx)),
-    render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapTree(view, mapOptions(ctx))),
+    render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapTree(view, { ...mapOptions(ctx), links: true })),
     mapPoints: (view, spaces) => mapPoints(view, spaces),
   },
 };

@@ -15,6 +15,13 @@ describe('SVG map', () => {
     await expect(renderMapSvg(emptyView)).toMatchFileSnapshot('./__golden__/arnor-turn-7.svg');
   });
 
+  it('links markers to the report only when asked (the stored map is also shown in the web client, whose routes are fragments)', () => {
+    expect(renderMapSvg(gondorView, names)).not.toContain('<a ');
+    const linked = renderMapSvg(gondorView, { ...names, links: true });
+    expect(linked).toContain('<a href="#unit-aragorn">');
+    expect(linked.replace(/<a href="[^"]*">|<\/a>/g, '')).toBe(renderMapSvg(gondorView, names));
+  });
+
   it('is deterministic', () => {
     expect(renderMapSvg(structuredClone(gondorView), names)).toBe(renderMapSvg(gondorView, names));
   });

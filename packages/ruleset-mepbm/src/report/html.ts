@@ -10,14 +10,13 @@ import { clean } from './text.ts';
 
 export interface HtmlReportOptions {
   /**
-   * The map to show inline (the mailed map: pass its tree when you have built one), or null for no map; by
-   * default it is rendered here. Shown HTML_MAP_ZOOM times larger, its markers linking to the entries.
+   * The map to show inline (the mailed map, built with `links: true`: pass its tree when you have one), or
+   * null for no map; by default it is rendered here. Shown HTML_MAP_ZOOM times larger, its markers linking
+   * to the entries.
    */
   mapSvg?: SvgElement | string | null;
   /** The inline map's title, when the map is rendered here (default "<nation>, turn <n>"). */
   mapTitle?: string;
-  /** The map already serialised with inlineMapAttrs (renderReport writes the map's content once for both). */
-  inlineSvg?: string;
 }
 
 const FONT = "font-family:'DejaVu Sans',Verdana,Arial,Helvetica,sans-serif;";
@@ -133,15 +132,15 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
     local === null
       ? `Orders for turn ${m.nextTurn}: no deadline is set yet; the GM will announce it.`
       : `Orders for turn ${m.nextTurn} are due <strong>${e(local)}</strong> (${e(deadlineUtc(ctx) ?? '')}).`;
-  const given = options.inlineSvg === undefined ? options.mapSvg : null;
+  const given = options.mapSvg;
   const tree =
     given === undefined
-      ? renderMapTree(view, { ...mapNames(ctx), ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
+      ? renderMapTree(view, { ...mapNames(ctx), links: true, ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
       : typeof given === 'string'
         ? parseSvg(given)
         : given;
   // The mailed map, shown larger (its markers link to the entries below); the box scrolls on narrow screens.
-  const svg = options.inlineSvg ?? (tree === null ? null : serialiseSvg({ ...tree, attrs: inlineMapAttrs(tree) }));
+  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: inlineMapAttrs(tree) });
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [

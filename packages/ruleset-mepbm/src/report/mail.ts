@@ -1,9 +1,9 @@
 // A nation's report mail: mepbm's text and HTML reports (one model for both, a larger map inline as SVG) in
 // the shared report mail of @arbiter/reports.
-import { mailReport, type ReportMail, type SvgElement, parseSvg, serialiseVariants } from '@arbiter/reports';
+import { mailReport, type ReportMail, type SvgElement, serialiseSvg, unwrapElements } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext } from './context.ts';
-import { htmlFromModel, inlineMapAttrs } from './html.ts';
+import { htmlFromModel } from './html.ts';
 import { buildModel } from './model.ts';
 import { renderMapTree } from './svg.ts';
 import { textFromModel } from './text.ts';
@@ -28,14 +28,13 @@ export interface ReportMailInput {
 /** The map SVG, the text and the HTML report of one nation, from one model. */
 export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgElement | string): { text: string; html: string; svg: string } {
   checkContext(view, ctx);
-  // One map tree: serialised for the stored SVG (attached as PNG when mailed), and shown larger in the HTML.
+  // One map tree, with links to the report's entries: inline in the HTML; stored (and mailed as PNG)
+  // without them, since the stored map is also shown on its own (the web client's routes are fragments).
   const map =
-    mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
+    mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, links: true, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
-  const tree = typeof map === 'string' ? parseSvg(map) : map;
-  // The map's content is written once, under the stored document's attributes and the HTML's.
-  const [svg, inline] = serialiseVariants(tree, [tree.attrs, inlineMapAttrs(tree)]) as [string, string];
-  return { svg: typeof map === 'string' ? map : svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { inlineSvg: inline }) };
+  const svg = typeof map === 'string' ? map : serialiseSvg(unwrapElements(map, 'a'));
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
 }
 
 /** Builds the report mail for one nation: text and HTML (its larger map inline as SVG), the PNG map attached. */

@@ -27,8 +27,8 @@ export interface MapSvgOptions {
   /** Draw the legend under the map (default true). */
   legend?: boolean;
   /**
-   * Make markers and population centres links to their entries in the HTML report (default true; the
-   * links are fragments, harmless where the map is shown on its own).
+   * Make markers and population centres links to their entries in the HTML report (default false: the
+   * stored map is shown on its own too, e.g. inside the web client, whose routes are fragments).
    */
   links?: boolean;
   /** Title above the map (default "<nation>, turn <n>"). */
@@ -189,7 +189,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
   }
   const showIds = options.hexIds ?? true;
   const showLegend = options.legend ?? true;
-  const links = options.links ?? true;
+  const links = options.links ?? false;
   const font = fonts(s);
   const title = options.title ?? `${nationName(view.nation, view, options)}, turn ${view.turn}`;
   const { coords, mapW, mapH, pos, empty } = mapFrame(view, s);
