@@ -68,7 +68,7 @@ describe('POST /v1/games/:gameId/orders/check', () => {
     for (const p of path!.points.filter((q) => svg.body.includes(`>${q.space}</text>`))) {
       const [, lx, ly] = new RegExp(`<text x="([\\d.]+)" y="([\\d.]+)">${p.space}</text>`).exec(svg.body) ?? [];
       expect(Number(lx)).toBeCloseTo(p.x, 1);
-      expect(p.y - Number(ly)).toBeCloseTo(24 * 0.52, 1);
+      expect(p.y - Number(ly)).toBeCloseTo(30 * 0.48, 1); // hex size 30, ids 0.48 of it above the centre
     }
     expect(svg.body).toContain('>0303</text>');
     for (const p of path!.points) {

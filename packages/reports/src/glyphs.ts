@@ -1,9 +1,12 @@
-// Text of a map SVG as glyph outlines, for rasterising. resvg lays out each <text> element on its own at
-// about a millisecond apiece, and a map has hundreds of labels (every hex id); drawn as <use> references to
-// one outline per glyph, the same labels cost next to nothing and need no font at render time.
-// Layout is simple and fixed: one line, advance widths without kerning, text-anchor start/middle/end.
+// Text of a map SVG as glyph outlines, for rasterising, on the SVG's tree (svg-tree.ts). resvg lays out
+// each <text> element on its own at about a millisecond apiece, and a map has hundreds of labels (every hex
+// id); drawn as <use> references to one outline per glyph, the same labels cost next to nothing and need
+// no font at render time. Layout is simple and fixed: one line, advance widths without kerning,
+// text-anchor start/middle/end.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { parseSvg } from './svg-parse.ts';
+import { type SvgAttrValue, type SvgElement, type SvgNode, attrOf, el, serialiseSvg } from './svg-tree.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -63,33 +66,6 @@ function glyphOf(face: FontFace, ch: string): { index: number; d: string; advanc
   return { index: g.index, ...cached };
 }
 
-const ATTR = /([a-zA-Z:-]+)="([^"]*)"/g;
-
-function attrs(s: string): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const a of s.matchAll(ATTR)) m.set(a[1] as string, a[2] as string);
-  return m;
-}
-
-function unescape(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|#39|#x[0-9a-fA-F]+|#[0-9]+);/g, (_, e: string) => {
-    switch (e) {
-      case 'amp':
-        return '&';
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      case 'quot':
-        return '"';
-      case '#39':
-        return "'";
-      default:
-        return String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
-    }
-  });
-}
-
 function fmt(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
@@ -100,70 +76,88 @@ function fine(n: number): string {
 }
 
 const INHERITED = ['font-size', 'font-weight', 'text-anchor', 'stroke', 'stroke-width'] as const;
-const TOKEN = /<g\b([^>]*?)(\/?)>|<\/g>|<text\b([^>]*)>([^<]*)<\/text>/g;
+type Inherited = (typeof INHERITED)[number];
+/** Presentation attributes a label's own element keeps on its glyph group. */
+const KEPT = ['fill', 'fill-opacity', 'stroke', 'stroke-linejoin', 'paint-order', 'opacity'] as const;
+
+/** The text of an element whose children are all text (one line, no tspan), or null. */
+function simpleText(e: SvgElement): string | null {
+  let s = '';
+  for (const c of e.children) {
+    if (c.kind !== 'text') return null;
+    s += c.text;
+  }
+  return s;
+}
+
+/** One `<text>` as a group of glyph references, or null when it cannot be laid out (left to resvg). */
+function labelGlyphs(e: SvgElement, text: string, ancestors: readonly SvgElement[], used: Map<string, string>): SvgElement | null {
+  const style = (name: Inherited): string | undefined => {
+    const own = attrOf(e, name);
+    if (own !== undefined) return own;
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const v = attrOf(ancestors[i] as SvgElement, name);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  const size = Number(style('font-size') ?? '12');
+  const x = Number(attrOf(e, 'x') ?? '0');
+  const y = Number(attrOf(e, 'y') ?? '0');
+  if (!Number.isFinite(size) || !Number.isFinite(x) || !Number.isFinite(y) || size <= 0) return null;
+  const weight = style('font-weight');
+  const f = face(weight === 'bold' || Number(weight) >= 600);
+  const k = size / f.font.unitsPerEm;
+  let advance = 0;
+  const uses: SvgElement[] = [];
+  for (const ch of text) {
+    const g = glyphOf(f, ch);
+    if (g.d !== '') {
+      const id = `arb-${f.key}${g.index}`;
+      if (!used.has(id)) used.set(id, g.d);
+      uses.push(el('use', { href: `#${id}`, x: advance === 0 ? undefined : fmt(advance) }));
+    }
+    advance += g.advance;
+  }
+  const anchor = style('text-anchor');
+  const x0 = anchor === 'middle' ? x - (advance * k) / 2 : anchor === 'end' ? x - advance * k : x;
+  const attrs: Record<string, SvgAttrValue> = { transform: `translate(${fmt(x0)} ${fmt(y)}) scale(${fine(k)})` };
+  for (const name of KEPT) attrs[name] = attrOf(e, name);
+  // The outline is scaled from font units, so a stroke (the label halo) must be scaled back up.
+  const stroke = style('stroke');
+  if (stroke !== undefined && stroke !== 'none') attrs['stroke-width'] = fine(Number(style('stroke-width') ?? '1') / k);
+  return el('g', attrs, uses);
+}
+
+function walk(n: SvgNode, ancestors: SvgElement[], used: Map<string, string>): SvgNode {
+  if (n.kind === 'text') return n;
+  if (n.name === 'text') {
+    const text = simpleText(n);
+    const g = text === null ? null : labelGlyphs(n, text, ancestors, used);
+    if (g !== null) return g;
+  }
+  if (n.children.length === 0) return n;
+  ancestors.push(n);
+  const children = n.children.map((c) => walk(c, ancestors, used));
+  ancestors.pop();
+  return { ...n, children };
+}
 
 /**
- * Replaces every simple `<text>` (one line, no tspan) of an SVG by `<use>` references to glyph outlines
- * defined once in a `<defs>` block. Style that text inherits from enclosing groups is honoured for
- * font-size, font-weight, text-anchor and stroke width; fill, stroke colour and paint-order inherit as before.
+ * The map with every simple `<text>` (one line, no tspan) replaced by `<use>` references to glyph outlines
+ * defined once in a `<defs>` block at the top. Style that text inherits from enclosing elements is honoured
+ * for font-size, font-weight, text-anchor and stroke width; fill, stroke colour and paint-order inherit as
+ * before. The tree given is not changed.
  */
-export function textToGlyphs(svg: string): string {
-  const stack: Map<string, string>[] = [];
+export function glyphOutlines(svg: SvgElement): SvgElement {
   const used = new Map<string, string>();
-  const out = svg.replace(TOKEN, (whole, gAttrs: string | undefined, selfClosing: string, tAttrs: string | undefined, content: string | undefined) => {
-    if (gAttrs !== undefined) {
-      if (selfClosing !== '/') stack.push(attrs(gAttrs));
-      return whole;
-    }
-    if (tAttrs === undefined) {
-      stack.pop();
-      return whole;
-    }
-    const own = attrs(tAttrs);
-    const style = (name: (typeof INHERITED)[number]): string | undefined => {
-      if (own.has(name)) return own.get(name);
-      for (let i = stack.length - 1; i >= 0; i--) {
-        const v = stack[i]?.get(name);
-        if (v !== undefined) return v;
-      }
-      return undefined;
-    };
-    const size = Number(style('font-size') ?? '12');
-    const x = Number(own.get('x') ?? '0');
-    const y = Number(own.get('y') ?? '0');
-    if (!Number.isFinite(size) || !Number.isFinite(x) || !Number.isFinite(y) || size <= 0) return whole;
-    const weight = style('font-weight');
-    const f = face(weight === 'bold' || Number(weight) >= 600);
-    const text = unescape(content ?? '');
-    const k = size / f.font.unitsPerEm;
-    let advance = 0;
-    let uses = '';
-    for (const ch of text) {
-      const g = glyphOf(f, ch);
-      if (g.d !== '') {
-        const id = `arb-${f.key}${g.index}`;
-        if (!used.has(id)) used.set(id, g.d);
-        uses += advance === 0 ? `<use href="#${id}"/>` : `<use href="#${id}" x="${fmt(advance)}"/>`;
-      }
-      advance += g.advance;
-    }
-    const anchor = style('text-anchor');
-    const x0 = anchor === 'middle' ? x - (advance * k) / 2 : anchor === 'end' ? x - advance * k : x;
-    let extra = '';
-    for (const name of ['fill', 'fill-opacity', 'stroke', 'stroke-linejoin', 'paint-order', 'opacity'] as const) {
-      const v = own.get(name);
-      if (v !== undefined) extra += ` ${name}="${v}"`;
-    }
-    // The outline is scaled from font units, so a stroke (the label halo) must be scaled back up.
-    const stroke = style('stroke');
-    const sw = style('stroke-width');
-    if (stroke !== undefined && stroke !== 'none') extra += ` stroke-width="${fine(Number(sw ?? '1') / k)}"`;
-    return `<g transform="translate(${fmt(x0)} ${fmt(y)}) scale(${fine(k)})"${extra}>${uses}</g>`;
-  });
+  const out = walk(svg, [], used) as SvgElement;
   if (used.size === 0) return out;
-  let defs = '<defs>';
-  for (const [id, d] of used) defs += `<path id="${id}" d="${d}"/>`;
-  defs += '</defs>';
-  const open = out.indexOf('>', out.indexOf('<svg'));
-  return open < 0 ? out : out.slice(0, open + 1) + defs + out.slice(open + 1);
+  const defs = el('defs', {}, [...used].map(([id, d]) => el('path', { id, d })));
+  return { ...out, children: [defs, ...out.children] };
+}
+
+/** The same for markup: parsed (svg-parse.ts), converted on the tree, serialised once. */
+export function textToGlyphs(svg: string): string {
+  return serialiseSvg(glyphOutlines(parseSvg(svg)));
 }

@@ -1,8 +1,9 @@
 // @arbiter/reports: what every ruleset's reports share. The report mail around a ruleset's rendered
-// report (text, HTML), SVG -> PNG with the bundled font's glyph outlines, XML escaping, one-line text.
+// report (text, HTML), SVG as a tree (built, parsed, serialised once),
+// SVG -> PNG with the bundled font's glyph outlines, XML escaping, one-line text.
 // The reports themselves (model, text, HTML, SVG map) are each ruleset's (`Ruleset.report`).
 // Pure functions of their inputs (no clock, no I/O) except the PNG renderers, which read the bundled font.
-export { type MapPngOptions, MAP_FONT_FILES, renderMapPng, renderMapPngAsync } from './png.ts';
+export { type MapPngOptions, type MapSvg, MAP_FONT_FILES, renderMapPng, renderMapPngAsync } from './png.ts';
 export {
   type ReportMail,
   type ReportMailAttachment,
@@ -13,7 +14,9 @@ export {
 } from './mail.ts';
 export { escapeXml } from './escape.ts';
 export { clean } from './clean.ts';
-export { textToGlyphs } from './glyphs.ts';
+export { glyphOutlines, textToGlyphs } from './glyphs.ts';
+export { type SvgAttrValue, type SvgChild, type SvgElement, type SvgNode, type SvgText, attrOf, el, serialiseSvg, unwrapElements } from './svg-tree.ts';
+export { parseSvg } from './svg-parse.ts';
 export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
 export { type PlayerMail, type PlayerMailHeading, playerMailHeaders, playerMailSubject, textAsHtml } from './player-mail.ts';
 export { type WelcomeMailInput, type WelcomeReason, welcomeMail, welcomeText } from './welcome.ts';

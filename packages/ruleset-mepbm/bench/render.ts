@@ -1,9 +1,10 @@
 // Benchmark: render every report artefact for 500 nations of 20 units each, as the turn worker would.
+// Uses only calls that the code before the map tree also had, so compare-render.sh runs it on both.
 // Run: npm run bench:render -w packages/ruleset-mepbm   (prints the figures recorded in docs/benchmarks.md)
 import { availableParallelism, loadavg } from 'node:os';
 import type { NationView } from '@arbiter/ruleset-mepbm';
 import { renderMapPng, renderMapPngAsync } from '@arbiter/reports';
-import { composeReportMail, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
+import { composeReportMail, mepbm, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 import type { ReportContext } from '../src/index.ts';
 import { ctxFor, makeView } from './views.ts';
 
@@ -35,14 +36,20 @@ renderMapPng(renderMapSvg(views[0] as NationView));
 
 const txt = time('text report', NATIONS, (i) => renderTextReport(views[i] as NationView, ctxs[i] as ReportContext));
 const svg = time('SVG map', NATIONS, (i) => renderMapSvg(views[i] as NationView, { nationName: (ctxs[i] as ReportContext).nationName }));
-const html = time('HTML report (given the SVG)', NATIONS, (i) => renderHtmlReport(views[i] as NationView, ctxs[i] as ReportContext, { mapSvg: svg.out[i] as string }));
-const mail = time('composeReportMail (text + HTML, given SVG)', NATIONS, (i) =>
-  composeReportMail({ view: views[i] as NationView, ctx: ctxs[i] as ReportContext, to: [`p${i}@example.org`], from: 'arbiter@example.org', messageId: `<r-${i}@example.org>`, mapSvg: svg.out[i] as string }),
+const html = time('HTML report (rendering its map)', NATIONS, (i) => renderHtmlReport(views[i] as NationView, ctxs[i] as ReportContext));
+const mail = time('composeReportMail (text + HTML with its map)', NATIONS, (i) =>
+  composeReportMail({ view: views[i] as NationView, ctx: ctxs[i] as ReportContext, to: [`p${i}@example.org`], from: 'arbiter@example.org', messageId: `<r-${i}@example.org>` }),
 );
+// What the turn worker calls: the ruleset's render (text, SVG and HTML from one model and one map).
+const turn = time('report.render (text + SVG + HTML, the turn)', NATIONS, (i) => {
+  const c = ctxs[i] as ReportContext;
+  return mepbm.report.render(views[i] as NationView, { gameName: c.gameName, gameId: c.gameId, turn: c.turn, nextDeadline: c.nextDeadline, timeZone: c.timeZone, playerName: c.nationName });
+});
+void turn;
 const all = txt.ms + svg.ms + html.ms;
 const allCpu = txt.cpuMs + svg.cpuMs + html.cpuMs;
 console.log(
-  `${'text + SVG + HTML, all nations'.padEnd(44)} wall ${all.toFixed(0).padStart(6)} ms (${(all / NATIONS).toFixed(2).padStart(6)} each)  cpu ${allCpu.toFixed(0).padStart(6)} ms (${(allCpu / NATIONS).toFixed(2).padStart(6)} each)`,
+  `${'text + SVG + HTML separately, all nations'.padEnd(44)} wall ${all.toFixed(0).padStart(6)} ms (${(all / NATIONS).toFixed(2).padStart(6)} each)  cpu ${allCpu.toFixed(0).padStart(6)} ms (${(allCpu / NATIONS).toFixed(2).padStart(6)} each)`,
 );
 const sizes = svg.out.map((s) => s.length).sort((a, b) => a - b);
 console.log(`SVG size: median ${((sizes[sizes.length >> 1] ?? 0) / 1024).toFixed(0)} KiB; mail text+html median ${((mail.out.map((m) => m.text.length + m.html.length).sort((a, b) => a - b)[NATIONS >> 1] ?? 0) / 1024).toFixed(0)} KiB`);

@@ -1,4 +1,5 @@
-// Synthetic nation views for the reports benchmark: 20 units each on a 16 x 14 hex window.
+// Synthetic nation views for the reports benchmark: 20 units each on a 16 x 14 hex window, with their
+// forces after the turn and named population centres.
 import type { HexsideFeature, MapWindowHex, MapWindowHexside, MoveStep, NationView, Terrain, UnitResult } from '@arbiter/ruleset-mepbm';
 import type { ReportContext } from '../src/index.ts';
 import { DIRECTIONS, coordOf, hexIdOf, neighbour } from '../src/report/geometry.ts';
@@ -75,14 +76,37 @@ export function makeView(n: number, NATIONS: number): NationView {
       what: pick(['met', 'passed-through', 'blocked-us', 'we-blocked']),
     })),
     populationCentres: Array.from({ length: 10 }, (_, i) => ({
+      fortification: pick(['none', 'none', 'tower', 'fort', 'castle'] as const),
       hex: pick(hexes).hex,
+      name: `Place ${n}-${i}`,
       nation: i < 6 ? `nation-${n}` : `nation-${(n + i) % NATIONS}`,
       size: pick(['camp', 'village', 'town', 'major-town', 'city'] as const),
-      fortification: pick(['none', 'none', 'tower', 'fort', 'castle'] as const),
     })),
+    forces: forcesOf(units),
     map: { hexes, hexsides },
     events: units.slice(0, 20).map((u, i) => ({ pulse: 1 + (i % 14), type: 'move', message: `Our ${u.kind} ${u.id} reached ${u.finalHex}.` })),
     orderTemplate: units.map((u) => `${u.id}, ${u.kind === 'army' ? '850, no, ' : u.kind === 'navy' ? '830, no, ' : '810, '}`),
+  };
+}
+
+/** The surviving units as the forces after the turn: troops, commander, food, morale, a character with every other army. */
+function forcesOf(units: readonly UnitResult[]): NonNullable<NationView['forces']> {
+  const alive = units.filter((u) => u.destroyed !== true);
+  const armies = alive.filter((u) => u.kind === 'army');
+  const characters = alive.filter((u) => u.kind === 'character').map((c, i) => ({ hex: c.finalHex, id: c.id, name: `Hero ${i}`, with: armies[i * 2]?.id ?? null }));
+  return {
+    armies: armies.map((a, i) => ({
+      aboard: null,
+      characters: characters.filter((c) => c.with === a.id).map((c) => c.id),
+      commander: { command: 30 + i, name: `Captain ${i}` },
+      food: 40 + i,
+      hex: a.finalHex,
+      id: a.id,
+      morale: a.morale?.after ?? 40,
+      troops: { archers: 100 * i, heavyCavalry: 200, heavyInfantry: 600 },
+    })),
+    characters,
+    navies: alive.filter((u) => u.kind === 'navy').map((v) => ({ armies: [], characters: [], commander: { command: 35 }, food: 30, hex: v.finalHex, id: v.id, morale: 50, ships: { transports: 4, warships: 2 } })),
   };
 }
 

@@ -44,7 +44,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   const units = unitResults(r);
   const nextState = buildNextState(state, r);
   const rolls = r.rng.records;
-  const { views, json } = buildViewsWithJson(r, units, state.turn);
+  const { views, json } = buildViewsWithJson(r, units, state.turn, nextState.units);
   const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
   const hash = turnHash(body, json);
   return { ...body, hash };

@@ -8,7 +8,7 @@ import { type Order, describeOrder, normaliseUnitName, parseOrders, printOrder, 
 import type { ReportContext } from './report/context.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { renderReport } from './report/mail.ts';
-import { mapPoints, renderMapSvg } from './report/svg.ts';
+import { mapPoints, renderMapSvg, renderMapTree } from './report/svg.ts';
 import { renderTextReport } from './report/text.ts';
 import { summarise } from './summary.ts';
 import { type Scenario, parseScenario } from './scenario.ts';
@@ -114,9 +114,9 @@ export const mepbm: MepbmRuleset = {
   report: {
     summary: summarise,
     text: (view, ctx) => renderTextReport(view, nationContext(ctx)),
-    html: (view, ctx) => renderHtmlReport(view, nationContext(ctx), { mapSvg: renderMapSvg(view, mapOptions(ctx)) }),
+    html: (view, ctx) => renderHtmlReport(view, nationContext(ctx), ctx.mapTitle === undefined ? {} : { mapTitle: ctx.mapTitle }),
     svg: (view, ctx) => renderMapSvg(view, mapOptions(ctx)),
-    render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapSvg(view, mapOptions(ctx))),
+    render: (view, ctx) => renderReport(view, nationContext(ctx), renderMapTree(view, { ...mapOptions(ctx), links: true })),
     mapPoints: (view, spaces) => mapPoints(view, spaces),
     boardView,
   },

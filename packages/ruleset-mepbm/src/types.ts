@@ -108,6 +108,63 @@ export interface MapWindowHexside {
   features: HexsideFeature[];
 }
 
+/** An army's commander: a name where the scenario gives one, and the command rank (0..100). */
+export interface CommanderView {
+  command: number;
+  name?: string;
+}
+
+/** What an own army and navy after the turn both have, as the state holds it. */
+interface CommandedForce {
+  /** Characters travelling with it. */
+  characters: UnitId[];
+  commander: CommanderView;
+  food: number;
+  hex: HexId;
+  id: UnitId;
+  morale: number;
+}
+
+/** An own army after the turn (objects built with keys in sorted order: views are hashed as JSON). */
+export interface ArmyForce extends CommandedForce {
+  /** The navy it is aboard, or null. */
+  aboard: UnitId | null;
+  troops: Troops;
+}
+
+/** An own navy after the turn: its ships and what it carries. */
+export interface NavyForce extends CommandedForce {
+  /** Armies aboard. */
+  armies: UnitId[];
+  ships: { transports: number; warships: number };
+}
+
+/** An own character after the turn: where it is and whom it travels with. */
+export interface CharacterForce {
+  hex: HexId;
+  id: UnitId;
+  name?: string;
+  /** The army or navy it travels with, or null. */
+  with: UnitId | null;
+}
+
+/** The nation's forces after the turn (what it can order next turn). */
+export interface NationForces {
+  armies: ArmyForce[];
+  characters: CharacterForce[];
+  navies: NavyForce[];
+}
+
+/** A population centre as a view knows it (keys in sorted order). */
+export interface PopulationCentreView {
+  fortification: Fortification;
+  hex: HexId;
+  /** Its name, where the scenario gives one. */
+  name?: string;
+  nation: NationId;
+  size: PopulationCentreSize;
+}
+
 /** One nation's view of a turn: the only source of its report. Nothing outside fog of war may be in it. */
 export interface NationView {
   nation: NationId;
@@ -117,7 +174,12 @@ export interface NationView {
   /** Foreign armies and navies it saw. */
   sightings: Sighting[];
   /** Population centres it knows of this turn (its own, and foreign ones that stopped or met its units). */
-  populationCentres: { hex: HexId; nation: NationId; size: PopulationCentreSize; fortification: Fortification }[];
+  populationCentres: PopulationCentreView[];
+  /**
+   * Its own armies, navies and characters after the turn. Absent only in views stored before reports
+   * showed forces (their reports say so).
+   */
+  forces?: NationForces;
   /** The part of the map around its units, for the report's map picture. */
   map: { hexes: MapWindowHex[]; hexsides: MapWindowHexside[] };
   /** The turn's events that concern this nation, in order, in words and as data. */

@@ -1,6 +1,7 @@
 // Per-nation views: the only raw material of a nation's report (docs/rules.md "What a nation sees").
-// A view holds the nation's own units' results, the foreign armies and navies its units and population
-// centres saw (with a rough size, never troop numbers), the population centres it knows of, the map
+// A view holds the nation's own units' results, its forces after the turn (forces.ts), the foreign armies and navies its units and population
+// centres saw (with a rough size, never troop numbers), the population centres it knows of (with their
+// names), the map
 // around its units, the events that concern it, and an order template.
 import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { DIRECTIONS } from '@arbiter/engine';
@@ -8,9 +9,11 @@ import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import { hexIdOf } from './resolve/resolution.ts';
 import { each } from './each.ts';
+import { forcesByNation } from './forces.ts';
+import type { UnitState } from './state.ts';
 import type { RUnit, Resolution } from './resolve/resolution.ts';
 import type { TurnEvent } from './resolve/events.ts';
-import type { MapWindowHex, MapWindowHexside, NationId, NationView, Terrain, UnitResult } from './types.ts';
+import type { MapWindowHex, MapWindowHexside, NationForces, NationId, NationView, PopulationCentreView, Terrain, UnitResult } from './types.ts';
 
 /**
  * What the turn hash needs to write a view's map and units from fragments written once (a hex, a hexside,
@@ -57,11 +60,17 @@ export function templateLine(kind: 'army' | 'navy' | 'character', id: string): s
   return kind === 'army' ? `${id}, 850, no, ` : kind === 'navy' ? `${id}, 830, no, ` : `${id}, 810, `;
 }
 
-export function buildViews(r: Resolution, units: UnitResult[], turn: number): Record<NationId, NationView> {
-  return buildViewsWithJson(r, units, turn).views;
+/** Every nation's view; `next` is the next state's units, each nation's forces after the turn. */
+export function buildViews(r: Resolution, units: UnitResult[], turn: number, next: readonly UnitState[]): Record<NationId, NationView> {
+  return buildViewsWithJson(r, units, turn, next).views;
 }
 
-export function buildViewsWithJson(r: Resolution, units: UnitResult[], turn: number): { views: Record<NationId, NationView>; json: ViewJson } {
+export function buildViewsWithJson(
+  r: Resolution,
+  units: UnitResult[],
+  turn: number,
+  next: readonly UnitState[],
+): { views: Record<NationId, NationView>; json: ViewJson } {
   const views: Record<NationId, NationView> = {};
   const pieces = piecesOf(r.map);
   const json: ViewJson = { hexes: new Map(), sides: new Map(), units: new Map(), hexJson: pieces.hexJson, sideJson: pieces.sideJson };
@@ -75,9 +84,10 @@ export function buildViewsWithJson(r: Resolution, units: UnitResult[], turn: num
   for (const [hex, pc] of r.world.pcByHex) parts.get(pc.nation)?.centres.push(hex);
   // The window as a mark per hex (the stamp of the nation being built), not a Set.
   const win: MapWindow = { r, pieces, mark: new Int32Array(r.map.terrain.length), stamp: 0, hexes: [] };
+  const forces = forcesByNation(next, ids);
   for (const nation of ids) {
     const p = parts.get(nation)!;
-    views[nation] = buildView(r, win, nation, p, turn, json);
+    views[nation] = buildView(r, win, nation, p, turn, json, forces.get(nation)!);
   }
   return { views, json };
 }
@@ -127,7 +137,7 @@ function addHex(w: MapWindow, h: number): void {
   }
 }
 
-function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts, turn: number, json: ViewJson): NationView {
+function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts, turn: number, json: ViewJson, forces: NationForces): NationView {
   w.stamp++;
   w.hexes = [];
   const radius = r.settings.viewRadius;
@@ -160,7 +170,13 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
     .sort((a, b) => a - b)
     .map((i) => r.world.pcByHex.get(i)!)
     .filter((c) => c.hidden !== true || c.nation === nation)
-    .map((c) => ({ fortification: c.fortification, hex: c.hex, nation: c.nation, size: c.size }));
+    .map((c): PopulationCentreView => {
+      const pc = { fortification: c.fortification, hex: c.hex } as PopulationCentreView;
+      if (c.name !== undefined) pc.name = c.name;
+      pc.nation = c.nation;
+      pc.size = c.size;
+      return pc;
+    });
   const sightings = [...(r.sightings.get(nation) ?? [])].sort(
     (a, b) => a.pulse - b.pulse || cmp(a.hex, b.hex) || cmp(a.unit, b.unit) || cmp(a.what, b.what),
   );
@@ -171,6 +187,7 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
   }
   return {
     events: p.events,
+    forces,
     map: { hexes, hexsides },
     nation,
     orderTemplate,

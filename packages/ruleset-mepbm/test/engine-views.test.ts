@@ -1,5 +1,6 @@
 // The renderers against the real engine: the demo scenario adjudicated, every nation's view rendered.
-// No golden files here (the engine's wording may change); checks of what every report must show.
+// No golden files here (the engine's wording may change); checks of what every report must show: every
+// unit's movement, its forces after the turn, the population centres by the scenario's names.
 import { readFileSync } from 'node:fs';
 import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/ruleset-mepbm';
 import type { NationView } from '@arbiter/ruleset-mepbm';
@@ -55,12 +56,52 @@ describe('reports of real engine views (demo scenario, turn 1)', () => {
       for (const line of templateLines) expect(text).toContain(line);
       const svg = renderMapSvg(view, { nationName: ctx.nationName, nationNames: names });
       for (const h of view.map.hexes) expect(svg).toContain(`>${h.hex}</text>`);
-      const html = renderHtmlReport(view, ctx, { mapSvg: svg });
-      expect(html).toContain(svg.slice(5));
-      const mail = composeReportMail({ view, ctx, to: ['player@example.org'], from: 'arbiter@example.org', messageId: `<r-${view.nation}@example.org>`, mapSvg: svg });
+      const html = renderHtmlReport(view, ctx);
+      for (const u of view.units) expect(html).toContain(`id="move-${u.id}"`);
+      const mail = composeReportMail({ view, ctx, to: ['player@example.org'], from: 'arbiter@example.org', messageId: `<r-${view.nation}@example.org>` });
       expect(mail.subject).toBe(`[Arbiter] Demo turn ${view.turn} report: ${ctx.nationName}`);
     });
   }
+
+  it('names every population centre by the name the scenario gives it, in the text and the HTML report', () => {
+    const scenarioNames = new Map(parsed.scenario.populationCentres.map((p) => [p.hex, p.name]));
+    let named = 0;
+    for (const view of views) {
+      const ctx = ctxOf(view);
+      const [text, html] = [renderTextReport(view, ctx), renderHtmlReport(view, ctx)];
+      for (const p of view.populationCentres) {
+        const name = scenarioNames.get(p.hex);
+        if (name === undefined) continue;
+        named++;
+        expect(text).toContain(`${p.hex}: ${name}, `);
+        expect(html).toContain(`${p.hex}: ${name}, `);
+      }
+      expect(text).not.toMatch(/\d{4}: (camp|village|town|major town|city) of /);
+    }
+    expect(named).toBeGreaterThanOrEqual(views.length);
+  });
+
+  it("shows every surviving own army's troops, commander, food and morale as the next state holds them, and where each character is", () => {
+    for (const view of views) {
+      const text = renderTextReport(view, ctxOf(view));
+      const own = result.nextState.units.filter((u) => u.nation === view.nation);
+      expect(own.length).toBeGreaterThan(0);
+      for (const u of own) {
+        if (u.kind === 'character') {
+          expect(text).toContain(`(${u.id}) at ${u.hex}, ${u.with === null ? 'on their own' : `with army ${u.with}`}`);
+          continue;
+        }
+        const block = text.slice(text.indexOf(`${u.kind === 'army' ? 'Army' : 'Navy'} ${u.id} at ${u.hex}\n`));
+        expect(block.length, `${u.id}'s entry`).toBeLessThan(text.length);
+        const entry = block.slice(0, block.indexOf('\n\n'));
+        expect(entry).toContain(`Commander:   ${u.commander.name ?? 'unnamed'}, command rank ${u.commander.command}`);
+        expect(entry).toContain(`Food:        ${u.food}\n`);
+        expect(entry).toContain(`Morale:      ${u.morale}`);
+        if (u.kind === 'army') for (const n of Object.values(u.troops)) expect(entry).toContain(`${n} `);
+        else expect(entry).toContain(`${u.ships.warships} warships, ${u.ships.transports} transports`);
+      }
+    }
+  });
 
   it('rasterises a real map', () => {
     const view = views[0] as NationView;

@@ -97,6 +97,7 @@ export const gondorView: NationView = {
         hex: '3116',
         message: 'stopped by the fortified town (fort) of Mordor; it cannot be forced past without evasive movement',
       },
+      food: { eaten: 2200, fed: true, fedNextTurn: false, left: 90 },
     },
     {
       id: 'eomer',
@@ -114,7 +115,7 @@ export const gondorView: NationView = {
       ]),
       stop: null,
       morale: { before: 35, after: 38 },
-      food: { eaten: 300, fed: true, fedNextTurn: false, left: 120 },
+      food: { eaten: 1600, fed: true, fedNextTurn: false, left: 40 },
     },
     {
       id: 'boromir',
@@ -175,12 +176,33 @@ export const gondorView: NationView = {
     { hex: '3317', pulse: 12, nation: 'harad', unit: 'serpent-riders', kind: 'army', size: 'a large army', what: 'passed-through' },
   ],
   populationCentres: [
-    { hex: '2915', nation: 'gondor', size: 'city', fortification: 'citadel' },
-    { hex: '2817', nation: 'gondor', size: 'village', fortification: 'none' },
-    { hex: '2812', nation: 'gondor', size: 'major-town', fortification: 'tower' },
-    { hex: '3116', nation: 'mordor', size: 'town', fortification: 'fort' },
-    { hex: '3318', nation: 'harad', size: 'camp', fortification: 'none' },
+    { fortification: 'citadel', hex: '2915', name: 'Minas Tirith', nation: 'gondor', size: 'city' },
+    { fortification: 'none', hex: '2817', nation: 'gondor', size: 'village' },
+    { fortification: 'tower', hex: '2812', name: 'Dol Amroth', nation: 'gondor', size: 'major-town' },
+    { fortification: 'fort', hex: '3116', name: 'Minas Morgul', nation: 'mordor', size: 'town' },
+    { fortification: 'none', hex: '3318', nation: 'harad', size: 'camp' },
   ],
+  // After the turn: boromir's army is gone.
+  forces: {
+    armies: [
+      {
+        aboard: null,
+        characters: [],
+        commander: { command: 80, name: 'Aragorn' },
+        food: 90,
+        hex: '3116',
+        id: 'aragorn',
+        morale: 55,
+        troops: { archers: 400, heavyCavalry: 300, heavyInfantry: 1200 },
+      },
+      { aboard: null, characters: [], commander: { command: 70, name: 'Éomer' }, food: 40, hex: '2916', id: 'eomer', morale: 38, troops: { lightCavalry: 800 } },
+    ],
+    characters: [
+      { hex: '3018', id: 'frodo', name: 'Frodo', with: null },
+      { hex: '2915', id: 'legolas', name: 'Legolas', with: null },
+    ],
+    navies: [{ armies: [], characters: [], commander: { command: 30 }, food: 25, hex: '2812', id: 'swan', morale: 50, ships: { transports: 4, warships: 2 } }],
+  },
   map: { hexes: windowHexes(), hexsides: sides },
   events: [
     { pulse: 0, type: 'character-moved', message: 'Frodo moved from 2912 to 3018.' },
@@ -201,6 +223,7 @@ export const emptyView: NationView = {
   sightings: [],
   populationCentres: [],
   map: { hexes: [], hexsides: [] },
+  forces: { armies: [], characters: [], navies: [] },
   events: [],
   orderTemplate: [],
 };
@@ -230,6 +253,13 @@ export function nastyView(): { view: NationView; ctx: ReportContext } {
     s0.nation = 'evil<nation>';
   }
   view.events.push({ pulse: 14, type: 'x', message: NASTY });
+  const army0 = view.forces?.armies[0];
+  if (army0 !== undefined) {
+    army0.commander.name = NASTY;
+    army0.id = first.id;
+  }
+  const centre0 = view.populationCentres[0];
+  if (centre0 !== undefined) centre0.name = NASTY;
   view.orderTemplate.push(`${NASTY}, 850, no, `);
   return {
     view,

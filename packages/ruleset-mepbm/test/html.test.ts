@@ -15,9 +15,16 @@ describe('HTML report', () => {
     const html = renderHtmlReport(gondorView, gondorContext);
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).not.toMatch(/<script|<link|<style|javascript:|\son[a-z]+=/i);
-    expect(html).not.toMatch(/(src|href)=/i);
-    expect(html).toContain('<svg style="max-width:100%;height:auto;" xmlns="http://www.w3.org/2000/svg"');
-    expect(html.match(/<table /g)?.length).toBe(4); // one per unit with steps: aragorn, eomer, boromir, swan
+    // No external resources: the only links are the map's, to entries of the report itself.
+    expect(html).not.toMatch(/src=/i);
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] as string);
+    expect(hrefs.length).toBeGreaterThan(5);
+    for (const h of hrefs) {
+      expect(h).toMatch(/^#/);
+      expect(html, `the target of ${h}`).toContain(`id="${h.slice(1)}"`);
+    }
+    expect(html).toContain('<svg style="display:block;" xmlns="http://www.w3.org/2000/svg"');
+    expect(html.match(/<table /g)?.length).toBe(4 + 3 + 1); // per unit with steps (aragorn, eomer, boromir, swan), per army and navy left, the foreign units
     expect(html).toContain('2915 \u2192 3116');
     expect(html).toContain('Friday 4 December 2026 at 18:00 GMT (Europe/London)');
     expect(html).toContain('eomer, 850, no,\nfrodo, 810,');
@@ -25,7 +32,11 @@ describe('HTML report', () => {
 
   it('uses a given SVG, or none', () => {
     const svg = renderMapSvg(gondorView, { hexSize: 12, legend: false });
-    expect(renderHtmlReport(gondorView, gondorContext, { mapSvg: svg })).toContain(svg.slice(5));
+    const html = renderHtmlReport(gondorView, gondorContext, { mapSvg: svg });
+    // The same drawing, shown 1.25 times larger: the viewBox stays, width and height grow.
+    expect(html).toContain(svg.slice(svg.indexOf('>') + 1));
+    const [w, h] = [/width="(\d+)"/.exec(svg)?.[1], /height="(\d+)"/.exec(svg)?.[1]].map(Number) as [number, number];
+    expect(html).toContain(`<svg style="display:block;" xmlns="http://www.w3.org/2000/svg" width="${Math.round(w * 1.25)}" height="${Math.round(h * 1.25)}" viewBox="0 0 ${w} ${h}"`);
     const without = renderHtmlReport(gondorView, gondorContext, { mapSvg: null });
     expect(without).not.toContain('<svg');
     expect(without).not.toContain('>Map</h2>');
@@ -42,7 +53,7 @@ describe('HTML report', () => {
     // Tags in the document are only ours.
     const tags = new Set([...html.matchAll(/<\/?([a-zA-Z0-9]+)/g)].map((m) => (m[1] as string).toLowerCase()));
     const allowed = ['html', 'head', 'meta', 'title', 'body', 'div', 'h1', 'h2', 'h3', 'p', 'strong', 'table', 'tr', 'th', 'td', 'ul', 'li', 'pre',
-      'svg', 'rect', 'text', 'path', 'g', 'polygon', 'polyline', 'circle'];
+      'svg', 'rect', 'text', 'path', 'g', 'polygon', 'polyline', 'circle', 'a'];
     for (const t of tags) expect(allowed, t).toContain(t);
   });
 });

@@ -29,12 +29,12 @@ function printable(mail: ReportMail): string {
 
 describe('report mail', () => {
   it('matches the golden file (minus the PNG bytes)', async () => {
-    const mail = composeReportMail({ ...base, png, mapSvg: svg });
+    const mail = composeReportMail({ ...base, png });
     await expect(printable(mail)).toMatchFileSnapshot('./__golden__/gondor-turn-3.mail.json');
   });
 
   it('has the subject, headers, parts and the PNG attachment', () => {
-    const mail = composeReportMail({ ...base, png, mapSvg: svg, replyTo: 'orders+g-0001@arbiter.example.org', unsubscribe: 'https://arbiter.example.org/u/abc' });
+    const mail = composeReportMail({ ...base, png, replyTo: 'orders+g-0001@arbiter.example.org', unsubscribe: 'https://arbiter.example.org/u/abc' });
     expect(mail.subject).toBe('[Arbiter] War of the Ring turn 3 report: Gondor');
     expect(mail.headers['Auto-Submitted']).toBe('auto-generated');
     expect(mail.messageId).toBe('<report-g-0001-3-gondor@arbiter.example.org>');
@@ -42,7 +42,9 @@ describe('report mail', () => {
     expect(mail.replyTo).toBe('orders+g-0001@arbiter.example.org');
     expect(mail.list).toEqual({ unsubscribe: 'https://arbiter.example.org/u/abc' });
     expect(mail.text).toContain('Army aragorn: 2915 -> 3116, 10 MP spent');
-    expect(mail.html).toContain(svg.slice(5));
+    // The HTML draws its own larger map, with links to the report's entries; the PNG is the mailed map.
+    expect(mail.html).toContain('<a href="#unit-eomer">');
+    expect(mail.html).not.toContain(svg.slice(5));
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]?.filename).toBe('map-turn-3.png');
     expect(mail.attachments[0]?.contentType).toBe('image/png');

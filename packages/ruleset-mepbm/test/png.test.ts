@@ -47,11 +47,11 @@ function darkPixels(img: PNG, x0: number, y0: number, x1: number, y1: number): n
 
 /** Known places, read from the SVG: the legend's panel and the centre of each terrain swatch in it, with its colour. */
 function legendPlaces(doc: string): { panel: { x: number; y: number }; swatches: { x: number; y: number; colour: string }[] } {
-  const g = /<g transform="translate\(([\d.]+) ([\d.]+)\)"[^>]*><rect x="0" y="0" width="200" height="[\d.]+" fill="#fafafa"/.exec(doc);
+  const g = /<g transform="translate\(([\d.]+) ([\d.]+)\)"[^>]*><rect x="0" y="0" width="([\d.]+)" height="[\d.]+" fill="#fafafa"/.exec(doc);
   if (g === null) throw new Error('no legend in the SVG');
-  const [tx, ty] = [Number(g[1]), Number(g[2])];
-  const swatches = [...doc.matchAll(/<rect x="10" y="([\d.]+)" width="18" height="10" fill="(#[0-9a-f]{6})"/g)].map((m) => ({ x: tx + 19, y: ty + Number(m[1]) + 5, colour: m[2] as string }));
-  return { panel: { x: tx + 196, y: ty + 3 }, swatches };
+  const [tx, ty, w] = [Number(g[1]), Number(g[2]), Number(g[3])];
+  const swatches = [...doc.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="20" height="12" fill="(#[0-9a-f]{6})"/g)].map((m) => ({ x: tx + Number(m[1]) + 10, y: ty + Number(m[2]) + 6, colour: m[3] as string }));
+  return { panel: { x: tx + w - 4, y: ty + 3 }, swatches };
 }
 
 describe('PNG map', () => {
@@ -112,6 +112,16 @@ describe('labels as glyph outlines', () => {
     expect(k).toBeCloseTo(10 / 2048, 8); // DejaVu Sans has 2048 units per em
     expect(x0).toBeLessThan(50);
     expect(50 - x0).toBeGreaterThan(5); // two capital Ws are wider than 10 px
+  });
+
+  it('sizes labels by the font size on the <svg> element too, as resvg does (the Expeditions and Mage Knight maps set it there)', () => {
+    const labels = Array.from({ length: 12 }, (_, i) => `<text x="${10 + (i % 4) * 70}" y="${30 + Math.floor(i / 4) * 30}">Basecamp ${i}</text>`).join('');
+    const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="110" font-family="DejaVu Sans, sans-serif" font-size="9">${labels}</svg>`;
+    const [glyphs, native] = [decode(renderMapPng(doc)), decode(renderMapPng(doc, { glyphs: false }))];
+    const ink = (img: PNG): number => darkPixels(img, 0, 0, img.width, img.height);
+    expect(ink(native)).toBeGreaterThan(300);
+    // At 12 px (the default, which the regular-expression version used here) there is about half as much ink again.
+    expect(Math.abs(ink(glyphs) - ink(native)) / ink(native)).toBeLessThan(0.15);
   });
 
   it('gives the same picture as resvg drawing the text itself: same places, and about as much ink in the title', () => {

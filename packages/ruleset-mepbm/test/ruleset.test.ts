@@ -1,7 +1,7 @@
 // mepbm through the kernel's Ruleset contract: what the services call gives what mepbm's own functions give.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mepbm, renderHtmlReport, renderTextReport } from '../src/index.ts';
+import { mepbm, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 
 const example: unknown = JSON.parse(readFileSync(new URL('../../../examples/scenarios/first-turn.json', import.meta.url), 'utf8'));
 
@@ -16,7 +16,7 @@ describe('the mepbm ruleset value', () => {
     const { scenario, state } = exampleGame();
     const { orders, errors } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
     const result = mepbm.adjudicate(state, orders, { orderErrors: errors });
-    expect(result.hash).toBe('98dc61202581ef942a6b5b8f8dbc0525db5583b002d070e63132be8e3da16196');
+    expect(result.hash).toBe('2dd0c1fa1659773174c244bb08a5e403b4a3802876365138d8d4d16161a5f972');
     expect(mepbm.report.summary(result)).toContain(`hash ${result.hash}`);
   });
 
@@ -56,7 +56,8 @@ describe('the mepbm ruleset value', () => {
     const nationCtx = { gameName: 'G', gameId: 'g-1', turn: result.turn, nextDeadline: null, timeZone: 'Europe/London', nationName: 'The North', nationNames: { [nation]: 'The North' } };
     const rendered = mepbm.report.render(view, ctx);
     expect(rendered.text).toBe(renderTextReport(view, nationCtx));
-    expect(rendered.html).toBe(renderHtmlReport(view, nationCtx, { mapSvg: rendered.svg }));
+    expect(rendered.html).toBe(renderHtmlReport(view, nationCtx));
+    expect(rendered.svg).toBe(renderMapSvg(view, { nationName: 'The North', nationNames: { [nation]: 'The North' } }));
     expect(rendered.svg).toMatch(/^<svg /);
     expect(mepbm.report.text(view, ctx)).toBe(rendered.text);
     expect(mepbm.report.html(view, ctx)).toBe(rendered.html);

@@ -15,6 +15,13 @@ describe('SVG map', () => {
     await expect(renderMapSvg(emptyView)).toMatchFileSnapshot('./__golden__/arnor-turn-7.svg');
   });
 
+  it('links markers to the report only when asked (the stored map is also shown in the web client, whose routes are fragments)', () => {
+    expect(renderMapSvg(gondorView, names)).not.toContain('<a ');
+    const linked = renderMapSvg(gondorView, { ...names, links: true });
+    expect(linked).toContain('<a href="#unit-aragorn">');
+    expect(linked.replace(/<a href="[^"]*">|<\/a>/g, '')).toBe(renderMapSvg(gondorView, names));
+  });
+
   it('is deterministic', () => {
     expect(renderMapSvg(structuredClone(gondorView), names)).toBe(renderMapSvg(gondorView, names));
   });
@@ -22,7 +29,7 @@ describe('SVG map', () => {
   it('draws every hex of the window with its id, and the legend', () => {
     const svg = renderMapSvg(gondorView, names);
     for (const h of gondorView.map.hexes) expect(svg).toContain(`>${h.hex}</text>`);
-    for (const word of ['minor river', 'major river', 'bridge', 'ford', 'city', 'fortified', 'Mordor', 'aragorn (army)']) {
+    for (const word of ['minor river', 'major river', 'bridge', 'ford', 'city', 'fortified', 'Mordor', 'aragorn']) {
       expect(svg).toContain(word);
     }
     expect(svg.match(/<polyline /g)?.length).toBe(2 * 5); // casing + line for aragorn, eomer, boromir, frodo, swan

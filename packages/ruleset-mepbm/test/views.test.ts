@@ -1,6 +1,6 @@
 // Fog of war: a nation's view never contains another nation's unit ids except in sightings it is
 // entitled to (co-location at that pulse, or an interception it took part in), and never their troop
-// numbers, strengths or orders. Each sighting is checked against the GM's event log (the steps,
+// numbers, strengths or orders (its own forces, with their troops, are its own units only). Each sighting is checked against the GM's event log (the steps,
 // interceptions and population-centre stops the engine recorded), not against the view's own data.
 import { describe, expect, it } from 'vitest';
 import { printOrder, parseOrders } from '../src/index.ts';
@@ -90,8 +90,13 @@ function checkView(r: TurnResult, scenarioInput: Record<string, unknown>, nation
     expect(backedByLog(r, scenarioInput, nation, s, ownCentres), `the event log backs ${nation}'s sighting of ${s.unit} (${s.what}) at ${s.hex}, pulse ${s.pulse}`).toBe(true);
     expect(['a handful', 'small', 'medium', 'large', 'huge']).toContain(s.size);
   }
-  // 3. No troop numbers, strengths, command or orders of anyone in the view's structure.
-  const json = JSON.stringify(view);
+  // 3. No troop numbers, strengths, command or orders of anyone in the view's structure, but in its own
+  // forces, which hold the nation's own units only.
+  const { forces, ...others } = rest;
+  const json = JSON.stringify({ ...others, sightings });
+  const ownIds = new Set(units.filter((u) => u.nation === nation && u.destroyed !== true).map((u) => u.id));
+  const forceIds = forces === undefined ? [] : [...forces.armies, ...forces.navies, ...forces.characters].map((f) => f.id);
+  expect(new Set(forceIds), `${nation}'s forces are its surviving units`).toEqual(ownIds);
   for (const key of ['"troops"', '"strength"', '"blockerStrength"', '"command"', '"heavyInfantry"', '"rolls"', '"chance"']) {
     expect(json.includes(key), `${nation}'s view has ${key}`).toBe(false);
   }

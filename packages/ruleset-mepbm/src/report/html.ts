@@ -2,17 +2,21 @@
 // drop <style> blocks), layout with tables, no scripts, no external resources, every text escaped.
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
-import { escapeXml as e } from '@arbiter/reports';
+import { type SvgAttrValue, type SvgElement, escapeXml as e, parseSvg, serialiseSvg } from '@arbiter/reports';
+import { type ForceSection, type ForeignUnitRow, moveAnchor } from './forces.ts';
 import { type ReportModel, type UnitSection, buildModel } from './model.ts';
-import { renderMapSvg } from './svg.ts';
+import { HTML_MAP_ZOOM, renderMapTree } from './svg.ts';
 import { clean } from './text.ts';
 
 export interface HtmlReportOptions {
   /**
-   * The map to show inline: an SVG from renderMapSvg (pass it when you already rendered one for the PNG),
-   * null for no map; by default the map is rendered here.
+   * The map to show inline (the mailed map, built with `links: true`: pass its tree when you have one), or
+   * null for no map; by default it is rendered here. Shown HTML_MAP_ZOOM times larger, its markers linking
+   * to the entries.
    */
-  mapSvg?: string | null;
+  mapSvg?: SvgElement | string | null;
+  /** The inline map's title, when the map is rendered here (default "<nation>, turn <n>"). */
+  mapTitle?: string;
 }
 
 const FONT = "font-family:'DejaVu Sans',Verdana,Arial,Helvetica,sans-serif;";
@@ -40,7 +44,7 @@ const S = {
 function unitHtml(s: UnitSection): string {
   const u = s.unit;
   const where = s.from === s.to ? `at ${e(s.from)}` : `${e(s.from)} \u2192 ${e(s.to)}`;
-  const out = [`<h3 style="${S.h3}">${e(s.kindWord)} ${e(u.id)}: ${where}, ${e(s.summary)}</h3>`];
+  const out = [`<h3 id="${e(moveAnchor(u.id))}" style="${S.h3}">${e(s.kindWord)} ${e(u.id)}: ${where}, ${e(s.summary)}</h3>`];
   if (s.rows.length > 0) {
     // Cells carry no style of their own (a table of 14 steps per unit for 20 units adds up): padding comes
     // from cellpadding, right-aligned numbers from align, row stripes from the row.
@@ -65,9 +69,54 @@ function unitHtml(s: UnitSection): string {
   return out.join('');
 }
 
-function list(items: string[], none: string): string {
+function list(items: readonly (string | { anchor: string; text: string })[], none: string): string {
   if (items.length === 0) return `<p style="${S.p}">${e(none)}</p>`;
-  return `<ul style="${S.ul}">${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`;
+  const li = (i: string | { anchor: string; text: string }): string => (typeof i === 'string' ? `<li>${e(i)}</li>` : `<li id="${e(i.anchor)}">${e(i.text)}</li>`);
+  return `<ul style="${S.ul}">${items.map(li).join('')}</ul>`;
+}
+
+function forceHtml(f: ForceSection): string {
+  const rows = f.lines.map((l, i) => `<tr${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><th align="left">${e(l.label)}</th><td>${e(l.value)}</td></tr>`).join('');
+  return `<h3 id="${e(f.anchor)}" style="${S.h3}">${e(f.heading)}</h3><table role="presentation" cellspacing="0" cellpadding="4" border="0" style="${S.table}">${rows}</table>`;
+}
+
+function forcesHtml(m: ReportModel): string {
+  const f = m.forces;
+  if (!f.recorded) return `<p style="${S.p}">This turn's view does not record your forces (it was stored before reports showed them).</p>`;
+  if (f.armies.length + f.navies.length + f.characters.length === 0) return `<p style="${S.p}">You have no armies, navies or characters.</p>`;
+  const out = [...f.armies, ...f.navies].map(forceHtml);
+  if (f.characters.length > 0) out.push(`<h3 style="${S.h3}">Characters</h3>`, list(f.characters, ''));
+  return out.join('');
+}
+
+function foreignHtml(rows: readonly ForeignUnitRow[]): string {
+  if (rows.length === 0) return `<p style="${S.p}">No foreign armies or navies were seen.</p>`;
+  const head =
+    `<table role="presentation" cellspacing="0" cellpadding="4" border="0" style="${S.table}"><tr style="${S.headRow}">` +
+    '<th align="left">Unit</th><th align="left">Nation</th><th align="left">Size</th><th align="left">Last seen</th><th align="left">Seen at</th></tr>';
+  const body = rows.map(
+    (r, i) =>
+      `<tr id="${e(r.anchor)}"${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><td>${e(r.kind)} ${e(r.unit)}</td><td>${e(r.nation)}</td><td>${e(r.size)}</td>` +
+      `<td>${e(r.lastHex)}, ${e(r.lastWhen)}</td><td>${e(r.seenAt)}</td></tr>`,
+  );
+  return `${head}${body.join('')}</table>`;
+}
+
+/**
+ * The map's attributes in the HTML report: shown as a block, its width and height HTML_MAP_ZOOM times
+ * larger (the viewBox stays: the same drawing, bigger).
+ */
+export function inlineMapAttrs(tree: SvgElement): Record<string, SvgAttrValue> {
+  const out: Record<string, SvgAttrValue> = { style: 'display:block;', ...tree.attrs };
+  for (const k of ['width', 'height']) {
+    const v = Number(tree.attrs[k]);
+    if (Number.isFinite(v) && v > 0) out[k] = Math.round(v * HTML_MAP_ZOOM);
+  }
+  return out;
+}
+
+function mapNames(ctx: ReportContext): { nationName: string; nationNames?: Readonly<Record<string, string>> } {
+  return ctx.nationNames === undefined ? { nationName: ctx.nationName } : { nationName: ctx.nationName, nationNames: ctx.nationNames };
 }
 
 /** The nation's turn report as one self-contained HTML document (mail-safe: inline CSS, tables, no scripts). */
@@ -84,14 +133,15 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
     local === null
       ? `Orders for turn ${m.nextTurn}: no deadline is set yet; the GM will announce it.`
       : `Orders for turn ${m.nextTurn} are due <strong>${e(local)}</strong> (${e(deadlineUtc(ctx) ?? '')}).`;
-  let svg =
-    options.mapSvg === undefined
-      ? renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) })
-      : options.mapSvg;
-  if (svg !== null) {
-    // Let the picture shrink on narrow screens while keeping its proportions.
-    if (svg.startsWith('<svg ')) svg = `<svg style="max-width:100%;height:auto;" ${svg.slice(5)}`;
-  }
+  const given = options.mapSvg;
+  const tree =
+    given === undefined
+      ? renderMapTree(view, { ...mapNames(ctx), links: true, ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
+      : typeof given === 'string'
+        ? parseSvg(given)
+        : given;
+  // The mailed map, shown larger (its markers link to the entries below); the box scrolls on narrow screens.
+  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: inlineMapAttrs(tree) });
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [
@@ -107,7 +157,9 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
   if (svg !== null) parts.push(`<h2 style="${S.h2}">Map</h2><div style="${S.map}">${svg}</div>`);
   parts.push(`<h2 style="${S.h2}">Movement</h2>`);
   parts.push(m.units.length === 0 ? `<p style="${S.p}">You have no units.</p>` : m.units.map(unitHtml).join(''));
-  parts.push(`<h2 style="${S.h2}">What your units saw</h2>`, list(m.sightings, 'No foreign armies or navies were seen.'));
+  parts.push(`<h2 style="${S.h2}">Your forces after the turn</h2>`, forcesHtml(m));
+  parts.push(`<h2 style="${S.h2}">Foreign armies and navies seen</h2>`, foreignHtml(m.foreign));
+  if (m.sightings.length > 0) parts.push(`<h3 style="${S.h3}">What your units saw, day by day</h3>`, list(m.sightings, ''));
   parts.push(`<h2 style="${S.h2}">Population centres</h2>`, list(m.populationCentres, 'No population centres are known this turn.'));
   parts.push(`<h2 style="${S.h2}">Events</h2>`, list(m.events, 'Nothing else happened that concerns you.'));
   parts.push(

@@ -1,11 +1,11 @@
-// A nation's report mail: mepbm's text and HTML reports (one model for both, the map inline as SVG) in
+// A nation's report mail: mepbm's text and HTML reports (one model for both, a larger map inline as SVG) in
 // the shared report mail of @arbiter/reports.
-import { mailReport, type ReportMail } from '@arbiter/reports';
+import { mailReport, type ReportMail, type SvgElement, serialiseSvg, unwrapElements } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext } from './context.ts';
 import { htmlFromModel } from './html.ts';
 import { buildModel } from './model.ts';
-import { renderMapSvg } from './svg.ts';
+import { renderMapTree } from './svg.ts';
 import { textFromModel } from './text.ts';
 
 export interface ReportMailInput {
@@ -19,8 +19,6 @@ export interface ReportMailInput {
   messageId: string;
   /** The map as PNG (renderMapPng), attached as map-turn-<n>.png. */
   png?: Buffer;
-  /** The map SVG, when already rendered (for the PNG); rendered here otherwise. */
-  mapSvg?: string;
   /** Where replies with orders go, when not to `from`. */
   replyTo?: string;
   /** A URL or mailto: for the List-Unsubscribe header. */
@@ -28,19 +26,25 @@ export interface ReportMailInput {
 }
 
 /** The map SVG, the text and the HTML report of one nation, from one model. */
-export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: string): { text: string; html: string; svg: string } {
+export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgElement | string): { text: string; html: string; svg: string } {
   checkContext(view, ctx);
-  const svg =
-    mapSvg ?? renderMapSvg(view, { nationName: ctx.nationName, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
+  // One map tree, with links to the report's entries: inline in the HTML; stored (and mailed as PNG)
+  // without them, since the stored map is also shown on its own (the web client's routes are fragments).
+  const map =
+    mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, links: true, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
-  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: svg }) };
+  const svg = typeof map === 'string' ? map : serialiseSvg(unwrapElements(map, 'a'));
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
 }
 
-/** Builds the report mail for one nation: text and HTML (map inline as SVG), the PNG map attached. */
+/** Builds the report mail for one nation: text and HTML (its larger map inline as SVG), the PNG map attached. */
 export function composeReportMail(input: ReportMailInput): ReportMail {
   const { view, ctx } = input;
-  const { text, html } = renderReport(view, ctx, input.mapSvg);
-  const { view: _view, ctx: _ctx, mapSvg: _svg, ...envelope } = input;
+  checkContext(view, ctx);
+  const model = buildModel(view, ctx);
+  const text = textFromModel(model, view, ctx);
+  const html = htmlFromModel(model, view, ctx);
+  const { view: _view, ctx: _ctx, ...envelope } = input;
   return mailReport(
     { ...envelope, heading: { gameId: ctx.gameId, gameName: ctx.gameName, turn: ctx.turn, playerId: view.nation, playerName: ctx.nationName }, text, html },
     'nation',

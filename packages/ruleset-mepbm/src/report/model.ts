@@ -7,12 +7,16 @@ import type {
   HexsideFeature,
   NationView,
   PopulationCentreSize,
+  PopulationCentreView,
   Sighting,
   Terrain,
   UnitResult,
 } from '../types.ts';
 import { type ReportContext, nationLabel } from './context.ts';
-import { AFTER_MOVEMENT } from '../resolve/events.ts';
+import { when } from './days.ts';
+import { type ForcesModel, type ForeignUnitRow, foreignUnits, forcesModel } from './forces.ts';
+
+export { when };
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
 
 export const TERRAIN_WORDS: Record<Terrain, string> = {
@@ -97,10 +101,19 @@ export interface UnitSection {
   destroyed: boolean;
 }
 
+/** A population centre's line, and its anchor in the HTML report (the map links to it). */
+export interface CentreRow {
+  anchor: string;
+  text: string;
+}
+
 export interface ReportModel {
   units: UnitSection[];
+  forces: ForcesModel;
+  /** Each foreign army and navy seen, once, with where and when it was seen last. */
+  foreign: ForeignUnitRow[];
   sightings: string[];
-  populationCentres: string[];
+  populationCentres: CentreRow[];
   events: string[];
   orderTemplate: string[];
   nextTurn: number;
@@ -218,11 +231,16 @@ export function foodWords(f: NonNullable<UnitResult['food']>): string {
   return `Food: ${f.left} left after eating ${f.eaten}${f.fed ? '' : ' (unfed this turn)'}; ${f.fedNextTurn ? 'enough to be fed next turn' : 'not enough to be fed next turn'}`;
 }
 
-/** When in the turn: "Before movement" (pulse 0), "Day 5", "After movement" (the engine's pulse 15). */
-export function when(pulse: number): string {
-  if (pulse <= 0) return 'Before movement';
-  if (pulse >= AFTER_MOVEMENT) return 'After movement';
-  return `Day ${pulse}`;
+/** The anchor of a population centre's entry in the HTML report. */
+export function centreAnchor(hex: HexId): string {
+  return `pc-${hex}`;
+}
+
+/** "Greyhaven, city of Kingdom of the North (ours)"; without a name, "city of ...". */
+export function centreWords(p: PopulationCentreView, view: NationView, ctx: ReportContext): string {
+  const owner = p.nation === view.nation ? `${ctx.nationName} (ours)` : nationLabel(ctx, view, p.nation);
+  const what = `${SIZE_WORDS[p.size]} of ${owner}`;
+  return p.name === undefined || p.name === '' ? what : `${p.name}, ${what}`;
 }
 
 export function sightingSentence(s: Sighting, view: NationView, ctx: ReportContext): string {
@@ -234,14 +252,15 @@ export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
   const sides = new SideIndex(view);
   return {
     units: view.units.map((u, i) => unitSection(u, i, terrain, sides)),
+    forces: forcesModel(view),
+    foreign: foreignUnits(view, ctx),
     sightings: view.sightings.map((s, i) => {
       requireCoord(s.hex, `view.sightings[${i}].hex`);
       return sightingSentence(s, view, ctx);
     }),
     populationCentres: view.populationCentres.map((p, i) => {
       requireCoord(p.hex, `view.populationCentres[${i}].hex`);
-      const owner = p.nation === view.nation ? `${ctx.nationName} (ours)` : nationLabel(ctx, view, p.nation);
-      return `${p.hex}: ${SIZE_WORDS[p.size]} of ${owner}, ${fortificationWords(p.fortification)}`;
+      return { anchor: centreAnchor(p.hex), text: `${p.hex}: ${centreWords(p, view, ctx)}, ${fortificationWords(p.fortification)}` };
     }),
     events: view.events.map((e) => `${when(e.pulse)}: ${e.message}`),
     orderTemplate: view.orderTemplate,

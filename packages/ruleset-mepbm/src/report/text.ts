@@ -2,6 +2,7 @@
 import { clean } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext, deadlineInZone, deadlineUtc } from './context.ts';
+import type { ForceSection, ForeignUnitRow } from './forces.ts';
 import { type ReportModel, type StepRow, type UnitSection, buildModel } from './model.ts';
 
 export const TEXT_WIDTH = 78;
@@ -94,6 +95,41 @@ function unitLines(s: UnitSection): string[] {
   return out;
 }
 
+const LABEL_WIDTH = 11;
+
+/** A force: its heading, then each line as "  Label:     value", long values wrapped under the value. */
+function forceLines(f: ForceSection): string[] {
+  const out = [...wrap(f.heading, TEXT_WIDTH, '', '    ')];
+  const indent = ' '.repeat(LABEL_WIDTH + 4);
+  for (const l of f.lines) out.push(...wrap(l.value, TEXT_WIDTH, `  ${`${l.label}:`.padEnd(LABEL_WIDTH + 2)}`, indent));
+  return out;
+}
+
+function forcesLines(m: ReportModel): string[] {
+  const f = m.forces;
+  if (!f.recorded) return wrap("This turn's view does not record your forces (it was stored before reports showed them).", TEXT_WIDTH);
+  const out: string[] = [];
+  const sections = [...f.armies, ...f.navies];
+  if (sections.length === 0 && f.characters.length === 0) return ['You have no armies, navies or characters.'];
+  sections.forEach((s, i) => {
+    if (i > 0) out.push('');
+    out.push(...forceLines(s));
+  });
+  if (f.characters.length > 0) {
+    if (out.length > 0) out.push('');
+    out.push('Characters');
+    for (const c of f.characters) out.push(...wrap(c.text, TEXT_WIDTH, '  ', '    '));
+  }
+  return out;
+}
+
+function foreignLine(r: ForeignUnitRow): string[] {
+  const head = `${r.kind === 'army' ? 'Army' : 'Navy'} ${r.unit} of ${r.nation} (${r.size}): last seen ${r.lastWhen} at ${r.lastHex}`;
+  const out = wrap(head, TEXT_WIDTH, '  ', '    ');
+  if (r.earlier !== '') out.push(...wrap(`earlier at ${r.earlier}`, TEXT_WIDTH, '    ', '      '));
+  return out;
+}
+
 /** The nation's turn report as plain text (mail body), at most 78 columns wide. */
 export function renderTextReport(view: NationView, ctx: ReportContext): string {
   checkContext(view, ctx);
@@ -124,13 +160,20 @@ export function textFromModel(m: ReportModel, view: NationView, ctx: ReportConte
     out.push(...unitLines(s));
   });
 
-  out.push(...heading('WHAT YOUR UNITS SAW'));
-  if (m.sightings.length === 0) out.push('No foreign armies or navies were seen.');
-  for (const s of m.sightings) out.push(...wrap(s, TEXT_WIDTH, '  ', '    '));
+  out.push(...heading('YOUR FORCES AFTER THE TURN'));
+  out.push(...forcesLines(m));
+
+  out.push(...heading('FOREIGN ARMIES AND NAVIES SEEN'));
+  if (m.foreign.length === 0) out.push('No foreign armies or navies were seen.');
+  for (const r of m.foreign) out.push(...foreignLine(r));
+  if (m.sightings.length > 0) {
+    out.push('', 'What your units saw, day by day:');
+    for (const s of m.sightings) out.push(...wrap(s, TEXT_WIDTH, '  ', '    '));
+  }
 
   out.push(...heading('POPULATION CENTRES'));
   if (m.populationCentres.length === 0) out.push('No population centres are known this turn.');
-  for (const p of m.populationCentres) out.push(...wrap(p, TEXT_WIDTH, '  ', '    '));
+  for (const p of m.populationCentres) out.push(...wrap(p.text, TEXT_WIDTH, '  ', '    '));
 
   out.push(...heading('EVENTS'));
   if (m.events.length === 0) out.push('Nothing else happened that concerns you.');

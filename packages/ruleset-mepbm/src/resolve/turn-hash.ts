@@ -58,6 +58,7 @@ export function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): strin
 export function hashView(out: JsonHashSink, nation: NationId, v: NationView, viewJson: ViewJson, unitJson: string[]): void {
   out.put('{"events":');
   out.putArray(v.events);
+  if (v.forces !== undefined) out.put(`,"forces":${canonicalJson(v.forces)}`);
   out.put(',"map":');
   const hexes = viewJson.hexes.get(nation);
   const sides = viewJson.sides.get(nation);
