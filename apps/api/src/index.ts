@@ -3,4 +3,4 @@ export { default as app, type AppOptions, type RouteDeps } from './app.ts';
 export { buildServer, type ServerOptions } from './server.ts';
 export { AuthFailureLimiter } from './auth.ts';
 export { negotiate } from './negotiate.ts';
-export { createTurnQueue, QueueUnavailableError, type ApiTurnQueue } from './turn-queue.ts';
+export { createTurnQueue, QueueUnavailableError, type ApiTurnQueue } from '@arbiter/turns';

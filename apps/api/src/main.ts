@@ -8,11 +8,11 @@ import { loadConfig, type Config } from '@arbiter/config';
 import { createDb } from '@arbiter/db';
 import { runProcess, superviseWorkers, type StartedProcess } from '@arbiter/process';
 import { buildServer } from './server.ts';
-import { createTurnQueue } from './turn-queue.ts';
+import { createTurnQueue } from '@arbiter/turns';
 
 async function serve(config: Config): Promise<StartedProcess> {
   const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: 'arbiter-api' });
-  // The worker's queue (its prefix and job options), on a connection that fails fast (turn-queue.ts).
+  // The worker's queue (its prefix and job options), on a connection that fails fast (@arbiter/turns turn-queue.ts).
   const queue = createTurnQueue({ url: config.redis.url, prefix: config.worker.queuePrefix });
   const server = await buildServer({
     db,

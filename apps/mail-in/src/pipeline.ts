@@ -4,6 +4,7 @@
 //   read (mailparser) -> dedupe by Message-ID -> screen robots -> extract the submission
 //   -> authenticate with the secret (@arbiter/intake) -> orders | status | resend-report
 //   -> receipt rows in the outbox (to the sender and the nation's registered address) + InboundMail
+//   -> a turn the orders made due early goes to the TurnDispatcher at once (as over REST)
 //
 // Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
 // so the same mail delivered twice at once is processed once. submitOrders commits the submission in
@@ -14,6 +15,8 @@
 
 import { createHash } from 'node:crypto';
 import type { Db } from '@arbiter/db';
+import { assertNever } from '@arbiter/engine';
+import type { TurnDispatcher } from '@arbiter/turns';
 import { RULESET_IDS, rulesetFor } from '@arbiter/rulesets';
 import type { PoolClient } from 'pg';
 import {
@@ -23,7 +26,7 @@ import {
   IntakeError,
   renderReceiptText,
   setReportDelivery,
-  submitOrders,
+  receiveOrders,
   formatDeadline,
   type AuthenticatedNation,
   type Receipt,
@@ -59,6 +62,11 @@ export interface MailPipelineOptions {
   concurrency?: number;
   /** What one sender may have stored (MAIL_IN_QUOTA_*); default DEFAULT_MAIL_QUOTA. */
   quota?: MailQuota;
+  /**
+   * Where a turn made due early by a `final: yes` mail goes at once (the worker's queue, or in-process),
+   * as the API's does. Without one the worker's deadline sweep runs it (within WORKER_SWEEP_INTERVAL_MS).
+   */
+  dispatcher?: TurnDispatcher | null;
   logger: Logger;
 }
 
@@ -114,6 +122,7 @@ export class MailPipeline implements MailProcessor {
   private readonly log: Logger;
   private readonly limiter: Limiter;
   private readonly quota: MailQuota;
+  private readonly dispatcher: TurnDispatcher | null;
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
@@ -123,6 +132,7 @@ export class MailPipeline implements MailProcessor {
     this.log = options.logger;
     this.limiter = new Limiter(Math.max(1, options.concurrency ?? 4));
     this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
+    this.dispatcher = options.dispatcher ?? null;
   }
 
   process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
@@ -262,25 +272,36 @@ export class MailPipeline implements MailProcessor {
     const stored = ctx.prior.submission;
     const earlier = stored !== null && stored.gameId === nation.gameId && stored.nationId === nation.nationId ? stored : null;
     let receipt: Receipt;
+    let dueTurn: number | null = null;
     if (earlier !== null) {
       receipt = earlier.receipt as Receipt;
       this.log.warn({ messageId, submissionId: earlier.id }, 'mail-in: answering a submission stored before a restart');
     } else {
-      try {
-        receipt = await submitOrders(this.db, {
-          gameId: nation.gameId,
-          nationId: nation.nationId,
-          source: 'email',
-          rawText: submission.orderText,
-          receivedAt: ctx.receivedAt,
-          messageId,
-          final: submission.final,
-        });
-      } catch (err) {
-        if (!(err instanceof IntakeError)) throw err;
-        const text = [`Your orders in "${oneLine(ctx.mail.subject)}" were not stored: ${err.message}`, '', 'Nothing was changed.'].join('\n');
-        await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, `notstored-${short(messageId)}`, record('refused', err.code, nation.gameId));
-        return { kind: 'refused', messageId, reason: err.code, replied: true };
+      const outcome = await receiveOrders(this.db, {
+        gameId: nation.gameId,
+        nationId: nation.nationId,
+        source: 'email',
+        rawText: submission.orderText,
+        receivedAt: ctx.receivedAt,
+        messageId,
+        final: submission.final,
+      });
+      switch (outcome.kind) {
+        case 'accepted':
+          receipt = outcome.receipt;
+          break;
+        case 'accepted-turn-due':
+          receipt = outcome.receipt;
+          dueTurn = outcome.turn;
+          break;
+        case 'refused': {
+          const { code, message } = outcome.refusal;
+          const text = [`Your orders in "${oneLine(ctx.mail.subject)}" were not stored: ${message}`, '', 'Nothing was changed.'].join('\n');
+          await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, `notstored-${short(messageId)}`, record('refused', code, nation.gameId));
+          return { kind: 'refused', messageId, reason: code, replied: true };
+        }
+        default:
+          return assertNever(outcome);
       }
     }
     const numbering =
@@ -290,6 +311,7 @@ export class MailPipeline implements MailProcessor {
     const text = [mailNotes(submission), numbering, renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
     const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
     await this.reply(ctx, to, 'receipt', subject, text, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
+    if (dueTurn !== null) await this.dispatchEarly(nation.gameId, dueTurn);
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
   }
 
@@ -345,6 +367,24 @@ export class MailPipeline implements MailProcessor {
       await this.reply(ctx, to, 'report', subject, last.text, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
     }
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
+  }
+
+  /**
+   * The last nation of a game that runs early marked its orders final: the turn runs now, as it does after
+   * the same submission over REST. The mail is stored and answered whatever happens here: a dispatch that
+   * fails (the queue is down) is logged, and the worker's deadline sweep dispatches the turn when it can.
+   */
+  private async dispatchEarly(gameId: string, turn: number): Promise<void> {
+    if (this.dispatcher === null) {
+      this.log.info({ gameId, turn }, 'mail-in: the turn is due early; no dispatcher here, the worker\'s sweep runs it');
+      return;
+    }
+    try {
+      await this.dispatcher.dispatch(gameId, turn);
+      this.log.info({ gameId, turn }, 'mail-in: every nation is final; the turn was dispatched early');
+    } catch (err) {
+      this.log.error({ err, gameId, turn }, 'mail-in: could not dispatch the early turn; the worker\'s sweep will');
+    }
   }
 
   /** Queues one reply per recipient and records the inbound mail, atomically. */
@@ -455,8 +495,4 @@ const REFUSAL_WORDS: Partial<Record<string, string>> = {
 function oneLine(s: string): string {
   const t = redactSecretText(s).replace(/\s+/g, ' ').trim();
   return t.length > 80 ? `${t.slice(0, 77)}...` : t === '' ? '(no subject)' : t;
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unhandled command ${String(x)}`);
 }

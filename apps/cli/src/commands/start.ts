@@ -25,14 +25,13 @@ export { banner } from './banner.ts';
 export type { SystemSummary } from './banner.ts';
 
 async function loadRuntime() {
-  const [bullmq, ioredis, api, config, db, embedded, intake, mailIn, turns, worker] = await Promise.all([
+  const [bullmq, ioredis, api, config, db, embedded, mailIn, turns, worker] = await Promise.all([
     import('bullmq'),
     import('ioredis'),
     import('@arbiter/api'),
     import('@arbiter/config'),
     import('@arbiter/db'),
     import('@arbiter/embedded'),
-    import('@arbiter/intake'),
     import('@arbiter/mail-in'),
     import('@arbiter/turns'),
     import('@arbiter/worker'),
@@ -57,12 +56,12 @@ async function loadRuntime() {
     startOutboxSmtpServer: embedded.startOutboxSmtpServer,
     writeDemoState: embedded.writeDemoState,
     writeRunInfo: embedded.writeRunInfo,
-    createGame: intake.createGame,
     ImapPoller: mailIn.ImapPoller,
     imapPollerOptions: mailIn.imapPollerOptions,
     mailPipelineFor: mailIn.mailPipelineFor,
     smtpIntakeOptions: mailIn.smtpIntakeOptions,
     startSmtpIntake: mailIn.startSmtpIntake,
+    openGame: turns.openGame,
     QueueTurnDispatcher: turns.QueueTurnDispatcher,
     TURN_QUEUE: turns.TURN_QUEUE,
     startWorker: worker.startWorker,
@@ -388,7 +387,7 @@ type PgTurnQueue = Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, 
 async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatcher: TurnDispatcher; ready?: () => Promise<void>; close(): Promise<void> }> {
   const { Queue, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, createTurnQueue } = await rt();
   if (queue.kind === 'redis') {
-    // The API's queue (apps/api turn-queue.ts): the worker's key prefix (WORKER_QUEUE_PREFIX, default
+    // The API's queue (@arbiter/turns turn-queue.ts): the worker's key prefix (WORKER_QUEUE_PREFIX, default
     // "bull") and job options, on a connection that fails fast when Redis is down.
     return createTurnQueue({ url: queue.url, prefix });
   }
@@ -461,7 +460,13 @@ async function startComponents(ctx: ComponentContext): Promise<Wiring> {
   if (only.has('mail-in')) {
     const mailIn = config.mailIn;
     const log = logger.child({ component: 'mail-in' });
-    const pipeline = mailPipelineFor(config, db, log);
+    // Turns that final mails make due early go where the API's go: this process's worker, or the queue.
+    if (dispatcher === null) {
+      const q = await turnQueueFor(queue, config.worker.queuePrefix);
+      running.push({ name: 'turn queue', stop: () => q.close() });
+      dispatcher = q.dispatcher;
+    }
+    const pipeline = mailPipelineFor(config, db, log, dispatcher);
     if (mailIn.smtp !== null) {
       const intake = await startSmtpIntake(smtpIntakeOptions(mailIn.smtp, pipeline, log));
       running.push({ name: 'SMTP intake', stop: () => intake.close() });
@@ -554,7 +559,7 @@ export async function ensureDemoGame(
   dispatcher: TurnDispatcher | null,
   gameFile: string = DEMO_GAME_FILE,
 ): Promise<DemoState> {
-  const { readDemoState, createGame, writeDemoState } = await rt();
+  const { readDemoState, openGame, writeDemoState } = await rt();
   const existing = await readDemoState(home);
   if (existing !== null) {
     const game = await db.prisma.game.findUnique({ where: { id: existing.gameId }, select: { id: true } });
@@ -565,9 +570,7 @@ export async function ensureDemoGame(
     logger.warn({ gameId: existing.gameId }, 'the demo game is no longer in the database: creating it again');
   }
   const input = await readDemoGameFile(gameFile);
-  const created = await createGame(db, input);
-  // As POST /v1/games does: the first turn runs at its deadline (or earlier, by the GM route).
-  await dispatcher?.dispatch(created.gameId, created.turn, created.deadline);
+  const created = await openGame(db, dispatcher, input);
   const state: DemoState = { gameId: created.gameId, name: input.name, createdAt: new Date().toISOString(), nations: created.nations };
   await writeDemoState(home, state);
   logger.info({ gameId: created.gameId, deadline: created.deadline.toISOString() }, 'demo game created');
