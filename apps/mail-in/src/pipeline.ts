@@ -23,15 +23,40 @@ import {
   authenticateNation,
   getStandingOrders,
   getStatus,
+  latestReportMail,
   IntakeError,
   renderReceiptText,
   setReportDelivery,
   receiveOrders,
   formatDeadline,
+  lockMessage,
+  recordInbound,
+  recordRefusal,
+  unlockMessage,
   type AuthenticatedNation,
+  type InboundRecord,
+  type InboundStatus,
+  type PriorState,
+  type ReplyKind,
+  type ReplyRow,
   type Receipt,
 } from '@arbiter/intake';
 import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
+import {
+  commandUnavailableNotice,
+  nationMismatchNotice,
+  noReportYetNotice,
+  orderMailHelp,
+  ordersNotStoredNotice,
+  receiptMail,
+  refusalMail,
+  reportDeliveryNotice,
+  resentSubject,
+  statusMail,
+  unauthenticatedRefusal,
+  unreadableMailRefusal,
+  type StatusFacts,
+} from '@arbiter/reports';
 import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { readMail, type ReadMail } from './parse.ts';
@@ -39,17 +64,6 @@ import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { DEFAULT_MAIL_QUOTA, headersOnly, senderBytes, strangerUsage, type MailQuota } from './quota.ts';
 import { redactRawMail, redactSecretText } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
-import {
-  lockMessage,
-  recordInbound,
-  recordRefusal,
-  unlockMessage,
-  type InboundRecord,
-  type InboundStatus,
-  type PriorState,
-  type ReplyKind,
-  type ReplyRow,
-} from './store.ts';
 
 export interface MailPipelineOptions {
   db: Db;
@@ -77,19 +91,7 @@ const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
  * The mail-intake help that ends every refusal: how to write an order mail. It is shown before the mail
  * is matched to a game, so its example order lines are every ruleset's (each ruleset's own).
  */
-export const ORDER_MAIL_HELP = [
-  'How to send orders by mail: put these lines at the top of a plain-text mail',
-  '',
-  '  game: <game id>',
-  '  secret: <your secret>',
-  '',
-  'followed by your orders, one per line, as your game writes them, e.g.',
-  ...RULESET_IDS.map((id) => `  ${rulesetFor(id).orders.example}    (${rulesetFor(id).title})`),
-  'Other commands: a line "command: status" (standing orders and deadline) or',
-  '"command: resend-report" (the last turn report again); "command: report-text"',
-  '(reports as plain text, no map), "command: report-none" (no report mail) or',
-  '"command: report-full" (text, HTML and map; the default).',
-].join('\n');
+export const ORDER_MAIL_HELP = orderMailHelp(RULESET_IDS.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
 
 function short(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
@@ -209,7 +211,7 @@ export class MailPipeline implements MailProcessor {
     if (!extraction.ok) {
       // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
       // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
-      const text = [`Arbiter could not read your mail (the one this answers): ${REFUSAL_WORDS[extraction.reason] ?? extraction.message}`, '', ORDER_MAIL_HELP].join('\n');
+      const text = unreadableMailRefusal(extraction.reason, extraction.message, ORDER_MAIL_HELP);
       const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
@@ -218,13 +220,7 @@ export class MailPipeline implements MailProcessor {
     // The secret decides the nation; unknown game and wrong secret get the same short answer.
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
-      const text = [
-        'Arbiter could not match your mail (the one this answers) to a game and player, so nothing was stored.',
-        'Check the "game:" and "secret:" lines against the mail you got when the game started.',
-        '',
-        ORDER_MAIL_HELP,
-      ].join('\n');
-      const replied = await this.refuse(ctx, sender, text, record('refused', 'not-authenticated'));
+      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(ORDER_MAIL_HELP), record('refused', 'not-authenticated'));
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
     const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
@@ -233,11 +229,8 @@ export class MailPipeline implements MailProcessor {
     ctx.storedRaw = used + ctx.raw.length > this.quota.senderBytes ? headersOnly(ctx.raw, `the sender is over its storage quota (${this.quota.senderBytes} bytes per ${this.quota.windowMs / 1000} s)`) : ctx.raw;
 
     if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
-      const text = [
-        `Your mail "${oneLine(mail.subject)}" names nation "${submission.nation}", but its secret belongs to ${nation.name} (${nation.nationId}).`,
-        'Nothing was stored. Fix or remove the "nation:" line and send the mail again.',
-      ].join('\n');
-      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: mail not processed`, text, `mismatch-${short(messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
+      const notice = nationMismatchNotice(nation, oneLine(mail.subject), submission.nation);
+      await this.reply(ctx, to, 'notice', notice, `mismatch-${short(messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
       return { kind: 'refused', messageId, reason: 'nation-mismatch', replied: true };
     }
 
@@ -259,8 +252,8 @@ export class MailPipeline implements MailProcessor {
     } catch (err) {
       // The game cannot answer (no current turn, ...): say so; only infrastructure failures are thrown.
       if (!(err instanceof IntakeError)) throw err;
-      const text = `Your mail "${oneLine(mail.subject)}" (command: ${submission.command}) could not be answered: ${err.message}\n`;
-      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: ${submission.command} not available`, text, `unavailable-${short(messageId)}`, record('refused', err.code, nation.gameId));
+      const notice = commandUnavailableNotice(nation, oneLine(mail.subject), submission.command, err.message);
+      await this.reply(ctx, to, 'notice', notice, `unavailable-${short(messageId)}`, record('refused', err.code, nation.gameId));
       return { kind: 'refused', messageId, reason: err.code, replied: true };
     }
   }
@@ -296,21 +289,17 @@ export class MailPipeline implements MailProcessor {
           break;
         case 'refused': {
           const { code, message } = outcome.refusal;
-          const text = [`Your orders in "${oneLine(ctx.mail.subject)}" were not stored: ${message}`, '', 'Nothing was changed.'].join('\n');
-          await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, `notstored-${short(messageId)}`, record('refused', code, nation.gameId));
+          const notice = ordersNotStoredNotice(nation, oneLine(ctx.mail.subject), message);
+          await this.reply(ctx, to, 'notice', notice, `notstored-${short(messageId)}`, record('refused', code, nation.gameId));
           return { kind: 'refused', messageId, reason: code, replied: true };
         }
         default:
           return assertNever(outcome);
       }
     }
-    const numbering =
-      receipt.orders.length + receipt.errors.length + receipt.cancels.length > 0
-        ? `Line numbers count the order lines read from your mail (${submission.source}), without the game/secret lines and anything before them.\n`
-        : '';
-    const text = [mailNotes(submission), numbering, renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
-    const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
-    await this.reply(ctx, to, 'receipt', subject, text, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
+    const lines = receipt.orders.length + receipt.errors.length + receipt.cancels.length;
+    const mailed = receiptMail(nation, { turn: receipt.turn, summary: receipt.summary, lines, text: renderReceiptText(receipt) }, submission);
+    await this.reply(ctx, to, 'receipt', mailed, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
     if (dueTurn !== null) await this.dispatchEarly(nation.gameId, dueTurn);
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
   }
@@ -319,20 +308,20 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const status = await getStatus(this.db, nation.gameId, { kind: 'nation', nationId: nation.nationId });
     const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
-    const lines = [
-      `Arbiter status: ${status.name} (game ${status.gameId}), turn ${status.turn}, ${nation.name} (${nation.nationId})`,
-      `The game is ${status.status}; turn ${status.turn} is ${status.turnStatus}${status.heldReason !== null ? ` (held: ${status.heldReason})` : ''}.`,
-      `Deadline: ${formatDeadline(new Date(status.deadline), status.timeZone)}`,
-      `Your submissions this turn: ${status.you?.submissions ?? 0}${status.you?.lastReceivedAt ? `, the last received ${status.you.lastReceivedAt}` : ''}`,
-      '',
-      `Standing orders for turn ${standing.turn}:`,
-      ...(standing.standingOrders.length === 0 ? ['  (none)'] : standing.standingOrders.flatMap((s) => s.orders.flatMap((o) => [`  ${o.text}`, `      ${o.words}`]))),
-      '',
-      'Nations that have sent orders this turn:',
-      ...status.nations.map((n) => `  ${n.name} (${n.nationId}): ${n.submitted ? 'yes' : 'not yet'}${n.final ? ', final' : ''}`),
-    ];
-    const text = [mailNotes(submission), lines.join('\n')].filter((s) => s !== '').join('\n') + '\n';
-    await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} turn ${status.turn} ${nation.name}: status`, text, `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
+    const facts: StatusFacts = {
+      name: status.name,
+      turn: status.turn,
+      status: status.status,
+      turnStatus: status.turnStatus,
+      heldReason: status.heldReason,
+      deadlineText: formatDeadline(new Date(status.deadline), status.timeZone),
+      submissions: status.you?.submissions ?? 0,
+      lastReceivedAt: status.you?.lastReceivedAt ?? null,
+      standingTurn: standing.turn,
+      standing: standing.standingOrders.flatMap((u) => u.orders),
+      nations: status.nations,
+    };
+    await this.reply(ctx, to, 'notice', statusMail(nation, facts, submission), `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
   }
 
@@ -340,13 +329,7 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const delivery = command === 'report-full' ? 'full' : command === 'report-text' ? 'text' : 'none';
     await setReportDelivery(this.db, nation.gameId, nation.nationId, delivery, 'nation');
-    const words = {
-      full: 'as text and HTML, with the map attached (the default)',
-      text: 'as plain text only, with nothing attached',
-      none: 'not at all: read them over the API, or send "command: resend-report" for the latest one',
-    }[delivery];
-    const text = `From the next turn on, the turn reports of ${nation.name} (${nation.nationId}) in game ${nation.gameId} are mailed ${words}.\n`;
-    await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: report delivery ${delivery}`, text, `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
+    await this.reply(ctx, to, 'notice', reportDeliveryNotice(nation, delivery), `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command, submissionId: null };
   }
 
@@ -354,17 +337,12 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const key = short(ctx.mail.messageId);
     // The report mail exactly as the turn pipeline wrote it (text, HTML, map attachment), sent again.
-    const last = await this.db.prisma.outboxMail.findFirst({
-      where: { gameId: nation.gameId, nationId: nation.nationId, kind: 'report', status: { not: 'superseded' } },
-      orderBy: { createdAt: 'desc' },
-      select: { subject: true, text: true, html: true, attachments: true },
-    });
+    const last = await latestReportMail(ctx.client, nation.gameId, nation.nationId);
     if (last === null) {
-      const text = `There is no turn report for ${nation.name} (${nation.nationId}) in game ${nation.gameId} yet: the first report is mailed when turn 1 has been run.\n`;
-      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: no report yet`, text, `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
+      await this.reply(ctx, to, 'notice', noReportYetNotice(nation), `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
     } else {
-      const subject = last.subject.startsWith('Resent: ') ? last.subject : `Resent: ${last.subject}`;
-      await this.reply(ctx, to, 'report', subject, last.text, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
+      const again = { subject: resentSubject(last.subject), text: last.text };
+      await this.reply(ctx, to, 'report', again, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
     }
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
   }
@@ -392,8 +370,7 @@ export class MailPipeline implements MailProcessor {
     ctx: MailContext,
     to: Recipients,
     kind: ReplyKind,
-    subject: string,
-    text: string,
+    { subject, text }: { subject: string; text: string },
     key: string,
     inbound: InboundRecord,
     extra: { html?: string | null; attachments?: unknown } = {},
@@ -423,8 +400,7 @@ export class MailPipeline implements MailProcessor {
       nationId: null,
       kind: 'refusal',
       to: sender,
-      subject: '[Arbiter] Your mail could not be processed',
-      text: `${text}\n\n(Arbiter sends at most one such notice per address per hour.)\n`,
+      ...refusalMail(text),
       messageId: outboxMessageId('refusal', short(ctx.mail.messageId), this.domain),
       inReplyTo: MESSAGE_ID.exec(ctx.mail.messageId)?.[1] ?? null,
     };
@@ -472,25 +448,6 @@ function uniqueAddresses(list: string[]): string[] {
   }
   return out;
 }
-
-/** What the player should know about how their mail was read, above the receipt. */
-function mailNotes(s: MailSubmission): string {
-  if (s.warnings.length === 0 && s.source === 'body') return '';
-  const lines = [`Your mail was read from: ${s.source}.`];
-  for (const w of s.warnings) lines.push(`Note: ${w}`);
-  return lines.join('\n') + '\n';
-}
-
-/**
- * Refusal reasons whose extraction message quotes the mail, in words that quote nothing; the others
- * (sizes, a missing line) are said as extract.ts says them.
- */
-const REFUSAL_WORDS: Partial<Record<string, string>> = {
-  'unknown-command':
-    'its command line is not one Arbiter knows. Write "command: orders", "command: status", "command: resend-report", or "command: report-full", "report-text" or "report-none".',
-  'bad-keyword-value': 'one of its game, secret, nation or final lines does not hold one word (or, for final, yes or no).',
-  'conflicting-lines': 'it holds two different values for one of its game, secret, nation, command or final lines; send one mail per game and nation.',
-};
 
 function oneLine(s: string): string {
   const t = redactSecretText(s).replace(/\s+/g, ' ').trim();

@@ -30,3 +30,15 @@ export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, 
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
 export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';
+export {
+  lockMessage,
+  unlockMessage,
+  recordInbound,
+  recordRefusal,
+  latestReportMail,
+  type InboundRecord,
+  type InboundStatus,
+  type PriorState,
+  type ReplyKind,
+  type ReplyRow,
+} from './mail-records.ts';

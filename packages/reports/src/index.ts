@@ -15,3 +15,20 @@ export { escapeXml } from './escape.ts';
 export { clean } from './clean.ts';
 export { textToGlyphs } from './glyphs.ts';
 export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
+export {
+  orderMailHelp,
+  unreadableMailRefusal,
+  unauthenticatedRefusal,
+  refusalMail,
+  nationMismatchNotice,
+  commandUnavailableNotice,
+  ordersNotStoredNotice,
+  receiptMail,
+  mailReadNotes,
+  statusMail,
+  reportDeliveryNotice,
+  noReportYetNotice,
+  resentSubject,
+  type MailPlayer,
+  type StatusFacts,
+} from './mail-answers.ts';
