@@ -7,6 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
+import { assertNever } from '@arbiter/engine';
 import { SQUARE_DIRECTIONS, parseSquare, type OrderError, type SquareDirection } from '@arbiter/engine';
 import type { HeroAction, ReadyOrder } from './types.ts';
 
@@ -240,10 +241,6 @@ export function parseOrders(text: string): { orders: DsOrder[]; errors: OrderErr
     errors.push(...reader.errors.sort((x, y) => x.column - y.column));
   });
   return { orders, errors };
-}
-
-export function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
 
 export function printEntry(e: Entry): string {

@@ -7,6 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
+import { assertNever } from '@arbiter/engine';
 import { HEX_DIRECTION_WORDS, isHexDirection, type HexDirection, type OrderError } from '@arbiter/engine';
 
 export type Entry =
@@ -182,10 +183,6 @@ export function parseOrders(text: string): { orders: MkOrder[]; errors: OrderErr
   return { orders, errors };
 }
 
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
-}
-
 function printEntry(e: Entry): string {
   switch (e.kind) {
     case 'step':
@@ -249,4 +246,3 @@ export function describeOrder(o: MkOrder): string {
       return assertNever(o);
   }
 }
-
