@@ -14,6 +14,7 @@
 // instead of being stored twice.
 
 import { createHash } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Db } from '@arbiter/db';
 import { assertNever } from '@arbiter/engine';
 import type { TurnDispatcher } from '@arbiter/turns';
@@ -97,32 +98,14 @@ function short(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
 }
 
-/** A small counting semaphore: bounds the mails processed at once (and so the connections held). */
-class Limiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly max: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    // A finishing run hands its slot straight to the next waiter, so `max` is never exceeded.
-    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next !== undefined) next();
-      else this.active--;
-    }
-  }
-}
-
 export class MailPipeline implements MailProcessor {
   private readonly db: Db;
   private readonly domain: string;
   private readonly limits: ExtractLimits;
   private readonly refusalIntervalMs: number;
   private readonly log: Logger;
-  private readonly limiter: Limiter;
+  /** Bounds the mails processed at once, and so the connections held (p-limit). */
+  private readonly limit: LimitFunction;
   private readonly quota: MailQuota;
   private readonly dispatcher: TurnDispatcher | null;
 
@@ -132,14 +115,14 @@ export class MailPipeline implements MailProcessor {
     this.limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
     this.refusalIntervalMs = options.refusalIntervalMs ?? 3_600_000;
     this.log = options.logger;
-    this.limiter = new Limiter(Math.max(1, options.concurrency ?? 4));
+    this.limit = pLimit(Math.max(1, options.concurrency ?? 4));
     this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
     this.dispatcher = options.dispatcher ?? null;
   }
 
   process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
     const receivedAt = new Date();
-    return this.limiter.run(async () => {
+    return this.limit(async () => {
       const mail = await readMail(raw);
       // What is stored is the mail without its secrets (redact.ts): the bytes as they arrived otherwise.
       const stored = await redactRawMail(raw, mail.content, async (bytes) => (await readMail(bytes)).content);

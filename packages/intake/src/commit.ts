@@ -3,7 +3,7 @@
 // write the raw submissions, the standing orders they win and the final flags, commit. Each submission
 // gets its own outcome, exactly as if it had been stored alone.
 import type pg from 'pg';
-import { sqlLiteral, type Db } from '@arbiter/db';
+import { retryTransient, sqlLiteral, type Db } from '@arbiter/db';
 import type { Outcome } from './group-commit.ts';
 import { mergeSubmission, type StandingRow, type TurnContext, type TurnStatus } from './merge.ts';
 import { refusal, type SubmissionOutcome } from './outcome.ts';
@@ -20,27 +20,19 @@ export interface Item {
   early: EarlyPlan | null;
 }
 
-function isRetryable(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
-  return code === '40P01' || code === '40001';
-}
-
 export async function commitBatch(db: Db, items: Item[]): Promise<Outcome<SubmissionOutcome>[]> {
-  // A deadlock or serialization failure aborts the transaction with nothing stored: try again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await commitOnce(db, items);
-    } catch (e) {
-      if (attempt < 3 && isRetryable(e)) continue;
-      if (items.length === 1) throw e;
-      // Any other failure aborted the whole batch with nothing stored. Store each submission on its
-      // own, so that whatever broke the batch fails only the submission it belongs to.
-      const outcomes: Outcome<SubmissionOutcome>[] = [];
-      for (const item of items) {
-        outcomes.push(await commitBatch(db, [item]).then((o) => o[0] as Outcome<SubmissionOutcome>, (error: unknown) => ({ ok: false as const, error })));
-      }
-      return outcomes;
+  // A deadlock or serialization failure aborts the transaction with nothing stored: try again (twice).
+  try {
+    return await retryTransient(() => commitOnce(db, items), 2);
+  } catch (e) {
+    if (items.length === 1) throw e;
+    // Any other failure aborted the whole batch with nothing stored. Store each submission on its
+    // own, so that whatever broke the batch fails only the submission it belongs to.
+    const outcomes: Outcome<SubmissionOutcome>[] = [];
+    for (const item of items) {
+      outcomes.push(await commitBatch(db, [item]).then((o) => o[0] as Outcome<SubmissionOutcome>, (error: unknown) => ({ ok: false as const, error })));
     }
+    return outcomes;
   }
 }
 

@@ -1,7 +1,8 @@
 // runTurn: claim a turn, adjudicate it, and store everything it produced in one transaction.
+import { assertNever } from '@arbiter/engine';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@arbiter/db';
-import { transaction } from '@arbiter/db';
+import { isConnectionError, transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import type { TurnResult } from '@arbiter/engine';
@@ -412,11 +413,6 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
   }
 }
 
-function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code !== 'string' || /^(08|57P)/.test(code) || code.startsWith('E');
-}
-
 /** The outcome of a turn adjudicated earlier, from what is stored (nothing is written). */
 async function storedOutcome(db: Db, gameId: string, turn: number): Promise<RunTurnOutcome> {
   const [t, next, reports, mails] = await Promise.all([
@@ -429,8 +425,4 @@ async function storedOutcome(db: Db, gameId: string, turn: number): Promise<RunT
     throw new Error(`turn ${turn} of game ${gameId} is marked done but its result or its next turn is missing`);
   }
   return { kind: 'done', gameId, turn, hash: t.resultHash, alreadyDone: true, recovered: false, nextTurn: turn + 1, nextDeadline: next.deadline, reports, mails, timings: null };
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected claim decision ${JSON.stringify(x)}`);
 }
