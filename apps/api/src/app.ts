@@ -32,7 +32,7 @@ export interface AppOptions {
   /** All requests per client address per window (API_RATE_LIMIT_*). */
   rateLimit: { max: number; windowMs: number };
   /**
-   * Throws when the dispatcher's queue does not answer (turn-queue.ts): checked by /readyz and before "run
+   * Throws when the dispatcher's queue does not answer (@arbiter/turns turn-queue.ts): checked by /readyz and before "run
    * now" and "release" change a turn. Unset for the in-process dispatcher, which has no queue.
    */
   queueReady?: () => Promise<void>;

@@ -7,29 +7,16 @@ import { pino } from 'pino';
 import { loadConfig, type Config } from '@arbiter/config';
 import { createDb } from '@arbiter/db';
 import { runProcess, superviseWorkers, type StartedProcess } from '@arbiter/process';
-import { playerMailSettings } from '@arbiter/turns';
 import { buildServer } from './server.ts';
-import { createTurnQueue } from './turn-queue.ts';
+import { serverOptionsFor } from './wiring.ts';
+import { createTurnQueue } from '@arbiter/turns';
 
 async function serve(config: Config): Promise<StartedProcess> {
   const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: 'arbiter-api' });
-  // The worker's queue (its prefix and job options), on a connection that fails fast (turn-queue.ts).
+  // The worker's queue (its prefix and job options), on a connection that fails fast (@arbiter/turns turn-queue.ts).
   const queue = createTurnQueue({ url: config.redis.url, prefix: config.worker.queuePrefix });
-  const server = await buildServer({
-    db,
-    gmToken: config.gmToken as string,
-    dispatcher: queue.dispatcher,
-    queueReady: queue.ready,
-    authFailureLimit: config.api.authFailureLimit,
-    rateLimit: config.api.rateLimit,
-    bodyLimit: config.api.bodyLimit,
-    requestTimeoutMs: config.api.requestTimeoutMs,
-    orderLimits: config.api.orderLimits,
-    playerMail: playerMailSettings(config.mail.from, config.mail.ordersTo, config.api.publicUrl),
-    trustProxy: config.api.trustProxy,
-    logLevel: config.logLevel,
-    prettyLogs: config.nodeEnv === 'development' && config.api.workers === 1,
-  });
+  const pretty = config.nodeEnv === 'development' && config.api.workers === 1;
+  const server = await buildServer(serverOptionsFor(config, db, { dispatcher: queue.dispatcher, queueReady: queue.ready }, pretty));
   await server.listen({ host: config.api.host, port: config.api.port });
   return {
     log: server.log,

@@ -2,8 +2,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { IntakeError } from '@arbiter/intake';
-import { GmActionError } from '@arbiter/turns';
-import { QueueUnavailableError } from './turn-queue.ts';
+import { GmActionError, QueueUnavailableError } from '@arbiter/turns';
+import { httpStatusOf } from './intake-status.ts';
 
 export interface Problem {
   type: string;
@@ -83,7 +83,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendProblem(reply, problem(error.status, error.code, error.message, instance, error.issues), error.headers);
   }
   if (error instanceof IntakeError) {
-    return sendProblem(reply, problem(error.status, error.code, error.message, instance, error.issues));
+    return sendProblem(reply, problem(httpStatusOf(error.code), error.code, error.message, instance, error.issues));
   }
   if (error instanceof QueueUnavailableError) {
     request.log.warn({ err: error }, 'turn queue unavailable');

@@ -1,14 +1,8 @@
 // What the web client's routes (routes/check.ts, routes/scenario-map.ts) need of a game's ruleset, in
-// one place, through the Ruleset contract only: planning a submission on a stored state, placing spaces on
-// a report map, and drawing a scenario's opening maps. Nothing here knows a ruleset's board or orders.
-import { checkScenario, planSubmission } from '@arbiter/intake';
+// one place, through the Ruleset contract only: placing spaces on a report map, and drawing a scenario's
+// opening maps. Nothing here knows a ruleset's board or orders.
+import { checkScenario } from '@arbiter/intake';
 import { rulesetFor } from '@arbiter/rulesets';
-
-/** The receipt's content for a text checked against a stored open-turn state (nothing stored). */
-export function planOn(rulesetId: string, storedState: unknown, nationId: string, text: string): ReturnType<typeof planSubmission> {
-  const ruleset = rulesetFor(rulesetId);
-  return planSubmission(ruleset, ruleset.state.decode(storedState), nationId, text);
-}
 
 /**
  * Each space's point on the map the ruleset draws from a stored report view (null: not on that map), or

@@ -5,8 +5,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjudicateJobId, TURN_QUEUE } from '@arbiter/turns';
-import { createTurnQueue, QueueUnavailableError, type ApiTurnQueue } from '../src/turn-queue.ts';
+import { adjudicateJobId, createTurnQueue, QueueUnavailableError, TURN_QUEUE, type ApiTurnQueue } from '@arbiter/turns';
 import { gm, harness, newGame } from './helpers/setup.ts';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -58,7 +58,7 @@ export async function startGameServices(gmToken: string): Promise<GameServices> 
     port: 0,
     acceptedDomains: ['arbiter.test'],
     maxMessageBytes: 2 * 1024 * 1024,
-    processor: new MailPipeline({ db: tdb.db, mailFrom: MAIL_FROM, logger: pino({ level: 'silent' }) }),
+    processor: new MailPipeline({ db: tdb.db, mailFrom: MAIL_FROM, logger: pino({ level: 'silent' }), dispatcher: worker.dispatcher }),
     logger: pino({ level: 'silent' }),
   });
   return {

@@ -4,6 +4,7 @@
 //   read (mailparser) -> dedupe by Message-ID -> screen robots -> extract the submission
 //   -> authenticate with the secret (@arbiter/intake) -> orders | status | resend-report
 //   -> receipt rows in the outbox (to the sender and the nation's registered address) + InboundMail
+//   -> a turn the orders made due early goes to the TurnDispatcher at once (as over REST)
 //
 // Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
 // so the same mail delivered twice at once is processed once. submitOrders commits the submission in
@@ -13,22 +14,50 @@
 // instead of being stored twice.
 
 import { createHash } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Db } from '@arbiter/db';
+import { assertNever } from '@arbiter/engine';
+import type { TurnDispatcher } from '@arbiter/turns';
 import { RULESET_IDS, rulesetFor } from '@arbiter/rulesets';
 import type { PoolClient } from 'pg';
 import {
   authenticateNation,
   getStandingOrders,
   getStatus,
+  latestReportMail,
   IntakeError,
   renderReceiptText,
   setReportDelivery,
-  submitOrders,
+  receiveOrders,
   formatDeadline,
+  lockMessage,
+  recordInbound,
+  recordRefusal,
+  unlockMessage,
   type AuthenticatedNation,
+  type InboundRecord,
+  type InboundStatus,
+  type PriorState,
+  type ReplyKind,
+  type ReplyRow,
   type Receipt,
 } from '@arbiter/intake';
 import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
+import {
+  commandUnavailableNotice,
+  nationMismatchNotice,
+  noReportYetNotice,
+  orderMailHelp,
+  ordersNotStoredNotice,
+  receiptMail,
+  refusalMail,
+  reportDeliveryNotice,
+  resentSubject,
+  statusMail,
+  unauthenticatedRefusal,
+  unreadableMailRefusal,
+  type StatusFacts,
+} from '@arbiter/reports';
 import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { readMail, type ReadMail } from './parse.ts';
@@ -36,17 +65,6 @@ import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { DEFAULT_MAIL_QUOTA, headersOnly, senderBytes, strangerUsage, type MailQuota } from './quota.ts';
 import { redactRawMail, redactSecretText } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
-import {
-  lockMessage,
-  recordInbound,
-  recordRefusal,
-  unlockMessage,
-  type InboundRecord,
-  type InboundStatus,
-  type PriorState,
-  type ReplyKind,
-  type ReplyRow,
-} from './store.ts';
 
 export interface MailPipelineOptions {
   db: Db;
@@ -59,6 +77,11 @@ export interface MailPipelineOptions {
   concurrency?: number;
   /** What one sender may have stored (MAIL_IN_QUOTA_*); default DEFAULT_MAIL_QUOTA. */
   quota?: MailQuota;
+  /**
+   * Where a turn made due early by a `final: yes` mail goes at once (the worker's queue, or in-process),
+   * as the API's does. Without one the worker's deadline sweep runs it (within WORKER_SWEEP_INTERVAL_MS).
+   */
+  dispatcher?: TurnDispatcher | null;
   logger: Logger;
 }
 
@@ -69,41 +92,10 @@ const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
  * The mail-intake help that ends every refusal: how to write an order mail. It is shown before the mail
  * is matched to a game, so its example order lines are every ruleset's (each ruleset's own).
  */
-export const ORDER_MAIL_HELP = [
-  'How to send orders by mail: put these lines at the top of a plain-text mail',
-  '',
-  '  game: <game id>',
-  '  secret: <your secret>',
-  '',
-  'followed by your orders, one per line, as your game writes them, e.g.',
-  ...RULESET_IDS.map((id) => `  ${rulesetFor(id).orders.example}    (${rulesetFor(id).title})`),
-  'Other commands: a line "command: status" (standing orders and deadline) or',
-  '"command: resend-report" (the last turn report again); "command: report-text"',
-  '(reports as plain text, no map), "command: report-none" (no report mail) or',
-  '"command: report-full" (text, HTML and map; the default).',
-].join('\n');
+export const ORDER_MAIL_HELP = orderMailHelp(RULESET_IDS.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
 
 function short(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
-}
-
-/** A small counting semaphore: bounds the mails processed at once (and so the connections held). */
-class Limiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly max: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    // A finishing run hands its slot straight to the next waiter, so `max` is never exceeded.
-    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next !== undefined) next();
-      else this.active--;
-    }
-  }
 }
 
 export class MailPipeline implements MailProcessor {
@@ -112,8 +104,10 @@ export class MailPipeline implements MailProcessor {
   private readonly limits: ExtractLimits;
   private readonly refusalIntervalMs: number;
   private readonly log: Logger;
-  private readonly limiter: Limiter;
+  /** Bounds the mails processed at once, and so the connections held (p-limit). */
+  private readonly limit: LimitFunction;
   private readonly quota: MailQuota;
+  private readonly dispatcher: TurnDispatcher | null;
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
@@ -121,13 +115,14 @@ export class MailPipeline implements MailProcessor {
     this.limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
     this.refusalIntervalMs = options.refusalIntervalMs ?? 3_600_000;
     this.log = options.logger;
-    this.limiter = new Limiter(Math.max(1, options.concurrency ?? 4));
+    this.limit = pLimit(Math.max(1, options.concurrency ?? 4));
     this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
+    this.dispatcher = options.dispatcher ?? null;
   }
 
   process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
     const receivedAt = new Date();
-    return this.limiter.run(async () => {
+    return this.limit(async () => {
       const mail = await readMail(raw);
       // What is stored is the mail without its secrets (redact.ts): the bytes as they arrived otherwise.
       const stored = await redactRawMail(raw, mail.content, async (bytes) => (await readMail(bytes)).content);
@@ -199,7 +194,7 @@ export class MailPipeline implements MailProcessor {
     if (!extraction.ok) {
       // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
       // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
-      const text = [`Arbiter could not read your mail (the one this answers): ${REFUSAL_WORDS[extraction.reason] ?? extraction.message}`, '', ORDER_MAIL_HELP].join('\n');
+      const text = unreadableMailRefusal(extraction.reason, extraction.message, ORDER_MAIL_HELP);
       const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
@@ -208,14 +203,7 @@ export class MailPipeline implements MailProcessor {
     // The secret decides the nation; unknown game and wrong secret get the same short answer.
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
-      const text = [
-        'Arbiter could not match your mail (the one this answers) to a game and player, so nothing was stored.',
-        'Check the "game:" and "secret:" lines against your welcome mail (sent when the game was created, and again',
-        'whenever the game master issues you a new secret); if you no longer have it, ask the game master for a new secret.',
-        '',
-        ORDER_MAIL_HELP,
-      ].join('\n');
-      const replied = await this.refuse(ctx, sender, text, record('refused', 'not-authenticated'));
+      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(ORDER_MAIL_HELP), record('refused', 'not-authenticated'));
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
     const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
@@ -224,11 +212,8 @@ export class MailPipeline implements MailProcessor {
     ctx.storedRaw = used + ctx.raw.length > this.quota.senderBytes ? headersOnly(ctx.raw, `the sender is over its storage quota (${this.quota.senderBytes} bytes per ${this.quota.windowMs / 1000} s)`) : ctx.raw;
 
     if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
-      const text = [
-        `Your mail "${oneLine(mail.subject)}" names nation "${submission.nation}", but its secret belongs to ${nation.name} (${nation.nationId}).`,
-        'Nothing was stored. Fix or remove the "nation:" line and send the mail again.',
-      ].join('\n');
-      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: mail not processed`, text, `mismatch-${short(messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
+      const notice = nationMismatchNotice(nation, oneLine(mail.subject), submission.nation);
+      await this.reply(ctx, to, 'notice', notice, `mismatch-${short(messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
       return { kind: 'refused', messageId, reason: 'nation-mismatch', replied: true };
     }
 
@@ -250,8 +235,8 @@ export class MailPipeline implements MailProcessor {
     } catch (err) {
       // The game cannot answer (no current turn, ...): say so; only infrastructure failures are thrown.
       if (!(err instanceof IntakeError)) throw err;
-      const text = `Your mail "${oneLine(mail.subject)}" (command: ${submission.command}) could not be answered: ${err.message}\n`;
-      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: ${submission.command} not available`, text, `unavailable-${short(messageId)}`, record('refused', err.code, nation.gameId));
+      const notice = commandUnavailableNotice(nation, oneLine(mail.subject), submission.command, err.message);
+      await this.reply(ctx, to, 'notice', notice, `unavailable-${short(messageId)}`, record('refused', err.code, nation.gameId));
       return { kind: 'refused', messageId, reason: err.code, replied: true };
     }
   }
@@ -263,34 +248,42 @@ export class MailPipeline implements MailProcessor {
     const stored = ctx.prior.submission;
     const earlier = stored !== null && stored.gameId === nation.gameId && stored.nationId === nation.nationId ? stored : null;
     let receipt: Receipt;
+    let dueTurn: number | null = null;
     if (earlier !== null) {
       receipt = earlier.receipt as Receipt;
       this.log.warn({ messageId, submissionId: earlier.id }, 'mail-in: answering a submission stored before a restart');
     } else {
-      try {
-        receipt = await submitOrders(this.db, {
-          gameId: nation.gameId,
-          nationId: nation.nationId,
-          source: 'email',
-          rawText: submission.orderText,
-          receivedAt: ctx.receivedAt,
-          messageId,
-          final: submission.final,
-        });
-      } catch (err) {
-        if (!(err instanceof IntakeError)) throw err;
-        const text = [`Your orders in "${oneLine(ctx.mail.subject)}" were not stored: ${err.message}`, '', 'Nothing was changed.'].join('\n');
-        await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: orders not stored`, text, `notstored-${short(messageId)}`, record('refused', err.code, nation.gameId));
-        return { kind: 'refused', messageId, reason: err.code, replied: true };
+      const outcome = await receiveOrders(this.db, {
+        gameId: nation.gameId,
+        nationId: nation.nationId,
+        source: 'email',
+        rawText: submission.orderText,
+        receivedAt: ctx.receivedAt,
+        messageId,
+        final: submission.final,
+      });
+      switch (outcome.kind) {
+        case 'accepted':
+          receipt = outcome.receipt;
+          break;
+        case 'accepted-turn-due':
+          receipt = outcome.receipt;
+          dueTurn = outcome.turn;
+          break;
+        case 'refused': {
+          const { code, message } = outcome.refusal;
+          const notice = ordersNotStoredNotice(nation, oneLine(ctx.mail.subject), message);
+          await this.reply(ctx, to, 'notice', notice, `notstored-${short(messageId)}`, record('refused', code, nation.gameId));
+          return { kind: 'refused', messageId, reason: code, replied: true };
+        }
+        default:
+          return assertNever(outcome);
       }
     }
-    const numbering =
-      receipt.orders.length + receipt.errors.length + receipt.cancels.length > 0
-        ? `Line numbers count the order lines read from your mail (${submission.source}), without the game/secret lines and anything before them.\n`
-        : '';
-    const text = [mailNotes(submission), numbering, renderReceiptText(receipt)].filter((s) => s !== '').join('\n');
-    const subject = `[Arbiter] game: ${nation.gameId} turn ${receipt.turn} ${nation.name}: receipt (${receipt.summary.accepted} accepted, ${receipt.summary.rejected} rejected${receipt.summary.unreadable > 0 ? `, ${receipt.summary.unreadable} unreadable` : ''})`;
-    await this.reply(ctx, to, 'receipt', subject, text, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
+    const lines = receipt.orders.length + receipt.errors.length + receipt.cancels.length;
+    const mailed = receiptMail(nation, { turn: receipt.turn, summary: receipt.summary, lines, text: renderReceiptText(receipt) }, submission);
+    await this.reply(ctx, to, 'receipt', mailed, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
+    if (dueTurn !== null) await this.dispatchEarly(nation.gameId, dueTurn);
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
   }
 
@@ -298,20 +291,20 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const status = await getStatus(this.db, nation.gameId, { kind: 'nation', nationId: nation.nationId });
     const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
-    const lines = [
-      `Arbiter status: ${status.name} (game ${status.gameId}), turn ${status.turn}, ${nation.name} (${nation.nationId})`,
-      `The game is ${status.status}; turn ${status.turn} is ${status.turnStatus}${status.heldReason !== null ? ` (held: ${status.heldReason})` : ''}.`,
-      `Deadline: ${formatDeadline(new Date(status.deadline), status.timeZone)}`,
-      `Your submissions this turn: ${status.you?.submissions ?? 0}${status.you?.lastReceivedAt ? `, the last received ${status.you.lastReceivedAt}` : ''}`,
-      '',
-      `Standing orders for turn ${standing.turn}:`,
-      ...(standing.standingOrders.length === 0 ? ['  (none)'] : standing.standingOrders.flatMap((s) => s.orders.flatMap((o) => [`  ${o.text}`, `      ${o.words}`]))),
-      '',
-      'Nations that have sent orders this turn:',
-      ...status.nations.map((n) => `  ${n.name} (${n.nationId}): ${n.submitted ? 'yes' : 'not yet'}${n.final ? ', final' : ''}`),
-    ];
-    const text = [mailNotes(submission), lines.join('\n')].filter((s) => s !== '').join('\n') + '\n';
-    await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} turn ${status.turn} ${nation.name}: status`, text, `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
+    const facts: StatusFacts = {
+      name: status.name,
+      turn: status.turn,
+      status: status.status,
+      turnStatus: status.turnStatus,
+      heldReason: status.heldReason,
+      deadlineText: formatDeadline(new Date(status.deadline), status.timeZone),
+      submissions: status.you?.submissions ?? 0,
+      lastReceivedAt: status.you?.lastReceivedAt ?? null,
+      standingTurn: standing.turn,
+      standing: standing.standingOrders.flatMap((u) => u.orders),
+      nations: status.nations,
+    };
+    await this.reply(ctx, to, 'notice', statusMail(nation, facts, submission), `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
   }
 
@@ -319,13 +312,7 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const delivery = command === 'report-full' ? 'full' : command === 'report-text' ? 'text' : 'none';
     await setReportDelivery(this.db, nation.gameId, nation.nationId, delivery, 'nation');
-    const words = {
-      full: 'as text and HTML, with the map attached (the default)',
-      text: 'as plain text only, with nothing attached',
-      none: 'not at all: read them over the API, or send "command: resend-report" for the latest one',
-    }[delivery];
-    const text = `From the next turn on, the turn reports of ${nation.name} (${nation.nationId}) in game ${nation.gameId} are mailed ${words}.\n`;
-    await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: report delivery ${delivery}`, text, `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
+    await this.reply(ctx, to, 'notice', reportDeliveryNotice(nation, delivery), `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command, submissionId: null };
   }
 
@@ -333,19 +320,32 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const key = short(ctx.mail.messageId);
     // The report mail exactly as the turn pipeline wrote it (text, HTML, map attachment), sent again.
-    const last = await this.db.prisma.outboxMail.findFirst({
-      where: { gameId: nation.gameId, nationId: nation.nationId, kind: 'report', status: { not: 'superseded' } },
-      orderBy: { createdAt: 'desc' },
-      select: { subject: true, text: true, html: true, attachments: true },
-    });
+    const last = await latestReportMail(ctx.client, nation.gameId, nation.nationId);
     if (last === null) {
-      const text = `There is no turn report for ${nation.name} (${nation.nationId}) in game ${nation.gameId} yet: the first report is mailed when turn 1 has been run.\n`;
-      await this.reply(ctx, to, 'notice', `[Arbiter] game: ${nation.gameId} ${nation.name}: no report yet`, text, `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
+      await this.reply(ctx, to, 'notice', noReportYetNotice(nation), `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
     } else {
-      const subject = last.subject.startsWith('Resent: ') ? last.subject : `Resent: ${last.subject}`;
-      await this.reply(ctx, to, 'report', subject, last.text, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
+      const again = { subject: resentSubject(last.subject), text: last.text };
+      await this.reply(ctx, to, 'report', again, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
     }
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
+  }
+
+  /**
+   * The last nation of a game that runs early marked its orders final: the turn runs now, as it does after
+   * the same submission over REST. The mail is stored and answered whatever happens here: a dispatch that
+   * fails (the queue is down) is logged, and the worker's deadline sweep dispatches the turn when it can.
+   */
+  private async dispatchEarly(gameId: string, turn: number): Promise<void> {
+    if (this.dispatcher === null) {
+      this.log.info({ gameId, turn }, 'mail-in: the turn is due early; no dispatcher here, the worker\'s sweep runs it');
+      return;
+    }
+    try {
+      await this.dispatcher.dispatch(gameId, turn);
+      this.log.info({ gameId, turn }, 'mail-in: every nation is final; the turn was dispatched early');
+    } catch (err) {
+      this.log.error({ err, gameId, turn }, 'mail-in: could not dispatch the early turn; the worker\'s sweep will');
+    }
   }
 
   /** Queues one reply per recipient and records the inbound mail, atomically. */
@@ -353,8 +353,7 @@ export class MailPipeline implements MailProcessor {
     ctx: MailContext,
     to: Recipients,
     kind: ReplyKind,
-    subject: string,
-    text: string,
+    { subject, text }: { subject: string; text: string },
     key: string,
     inbound: InboundRecord,
     extra: { html?: string | null; attachments?: unknown } = {},
@@ -384,8 +383,7 @@ export class MailPipeline implements MailProcessor {
       nationId: null,
       kind: 'refusal',
       to: sender,
-      subject: '[Arbiter] Your mail could not be processed',
-      text: `${text}\n\n(Arbiter sends at most one such notice per address per hour.)\n`,
+      ...refusalMail(text),
       messageId: outboxMessageId('refusal', short(ctx.mail.messageId), this.domain),
       inReplyTo: MESSAGE_ID.exec(ctx.mail.messageId)?.[1] ?? null,
     };
@@ -434,30 +432,7 @@ function uniqueAddresses(list: string[]): string[] {
   return out;
 }
 
-/** What the player should know about how their mail was read, above the receipt. */
-function mailNotes(s: MailSubmission): string {
-  if (s.warnings.length === 0 && s.source === 'body') return '';
-  const lines = [`Your mail was read from: ${s.source}.`];
-  for (const w of s.warnings) lines.push(`Note: ${w}`);
-  return lines.join('\n') + '\n';
-}
-
-/**
- * Refusal reasons whose extraction message quotes the mail, in words that quote nothing; the others
- * (sizes, a missing line) are said as extract.ts says them.
- */
-const REFUSAL_WORDS: Partial<Record<string, string>> = {
-  'unknown-command':
-    'its command line is not one Arbiter knows. Write "command: orders", "command: status", "command: resend-report", or "command: report-full", "report-text" or "report-none".',
-  'bad-keyword-value': 'one of its game, secret, nation or final lines does not hold one word (or, for final, yes or no).',
-  'conflicting-lines': 'it holds two different values for one of its game, secret, nation, command or final lines; send one mail per game and nation.',
-};
-
 function oneLine(s: string): string {
   const t = redactSecretText(s).replace(/\s+/g, ' ').trim();
   return t.length > 80 ? `${t.slice(0, 77)}...` : t === '' ? '(no subject)' : t;
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unhandled command ${String(x)}`);
 }

@@ -3,16 +3,21 @@
 import { readFileSync } from 'node:fs';
 import type { Config, MailInConfig } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
+import type { TurnDispatcher } from '@arbiter/turns';
 import type { Logger } from 'pino';
 import type { ImapPollerOptions } from './imap.ts';
 import { MailPipeline } from './pipeline.ts';
 import type { MailProcessor } from './processor.ts';
 import type { SmtpIntakeOptions } from './smtp.ts';
 
-/** The pipeline both intakes feed, sized to the database pool. */
-export function mailPipelineFor(config: Config, db: Db, logger: Logger): MailPipeline {
+/**
+ * The pipeline both intakes feed, sized to the database pool. `dispatcher`: where a turn made due early by
+ * a final mail goes (the worker's turn queue, as the API's; `arbiter start` passes its own).
+ */
+export function mailPipelineFor(config: Config, db: Db, logger: Logger, dispatcher: TurnDispatcher | null): MailPipeline {
   return new MailPipeline({
     db,
+    dispatcher,
     mailFrom: config.mail.from,
     limits: config.mailIn.limits,
     refusalIntervalMs: config.mailIn.refusalIntervalMs,

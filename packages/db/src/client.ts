@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, PrismaClient } from './generated/prisma/client.ts';
+import { retryTransient } from './retry.ts';
 import { poolConfigFromUrl } from './url.ts';
 
 /** A transaction client: what services receive inside `transaction()`. */
@@ -64,25 +65,15 @@ export interface TransactionOptions {
 /** Run `fn` in one interactive transaction; retried on serialization failures and deadlocks. */
 export async function transaction<T>(db: Db | PrismaClient, fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const prisma = 'prisma' in db ? db.prisma : db;
-  const retries = options.retries ?? 3;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await prisma.$transaction(fn, {
+  return retryTransient(
+    () =>
+      prisma.$transaction(fn, {
         isolationLevel: options.isolationLevel ?? 'ReadCommitted',
         timeout: options.timeoutMs ?? 15_000,
         maxWait: options.maxWaitMs ?? 10_000,
-      });
-    } catch (e) {
-      if (attempt < retries && isRetryable(e)) continue;
-      throw e;
-    }
-  }
-}
-
-function isRetryable(e: unknown): boolean {
-  if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2034') return true;
-  const code = (e as { cause?: { originalCode?: string }; code?: string } | null)?.cause?.originalCode;
-  return code === '40001' || code === '40P01';
+      }),
+    options.retries ?? 3,
+  );
 }
 
 /** True when `e` is a unique-constraint violation (P2002). */

@@ -79,3 +79,4 @@ export {
   tileLayoutProblem,
 } from './kernel/topology/hex-tiles.ts';
 export type { Axial, HexDirection, HexTiles, TileHex, TilePosition } from './kernel/topology/hex-tiles.ts';
+export { assertNever } from './kernel/assert-never.ts';

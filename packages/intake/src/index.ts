@@ -1,7 +1,12 @@
 // @arbiter/intake: the one intake service that REST (apps/api) and mail (apps/mail-in) both use.
 // Exports documented in docs/api.md ("For developers: the intake service").
 export { authenticateNation, forgetGameAuth, AUTH_CACHE_TTL_MS, type AuthenticatedNation } from './auth.ts';
-export { submitOrders, submissionBatchStats, SUBMIT_BATCH, planSubmission, extractCancels, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { type SubmissionOutcome, type SubmissionRefusal, type SubmissionRefusalCode, type Refused } from './outcome.ts';
+export { checkOrders, type OrderCheckOutcome } from './check.ts';
+export { planSubmission } from './plan.ts';
+export { extractCancels } from './cancel.ts';
+export { turnDueEarly, ALL_ACTIVE_NATIONS_FINAL } from './run-early.ts';
 export { renderReceiptText, receiptJson, type Receipt, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
 export { getStandingOrders, getNationReport, type StandingOrdersView, type SubmissionSummary, type NationReportView } from './standing.ts';
 export {
@@ -26,3 +31,15 @@ export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, 
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
 export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';
+export {
+  lockMessage,
+  unlockMessage,
+  recordInbound,
+  recordRefusal,
+  latestReportMail,
+  type InboundRecord,
+  type InboundStatus,
+  type PriorState,
+  type ReplyKind,
+  type ReplyRow,
+} from './mail-records.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '@arbiter/db';
 import { rulesetFor } from '@arbiter/rulesets';
 import type { Receipt, StandingUnitOrders } from './receipt.ts';
-import { describeStanding } from './submit.ts';
+import { describeStanding } from './merge.ts';
 import { IntakeError } from './errors.ts';
 
 export interface SubmissionSummary {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rulesetFor } from '@arbiter/rulesets';
-import { extractCancels } from '../src/submit.ts';
+import { extractCancels } from '../src/cancel.ts';
 
 const readUnit = rulesetFor('mepbm').orders.readUnit;
 

@@ -22,3 +22,20 @@ export { type PlayerMail, type PlayerMailHeading, playerMailHeaders, playerMailS
 export { type WelcomeMailInput, type WelcomeReason, welcomeMail, welcomeText } from './welcome.ts';
 export { type ReminderMailInput, reminderMail } from './reminder.ts';
 export { type GameChange, type NoticeMailInput, noticeMail } from './notice.ts';
+export {
+  orderMailHelp,
+  unreadableMailRefusal,
+  unauthenticatedRefusal,
+  refusalMail,
+  nationMismatchNotice,
+  commandUnavailableNotice,
+  ordersNotStoredNotice,
+  receiptMail,
+  mailReadNotes,
+  statusMail,
+  reportDeliveryNotice,
+  noReportYetNotice,
+  resentSubject,
+  type MailPlayer,
+  type StatusFacts,
+} from './mail-answers.ts';

@@ -5,7 +5,8 @@
 import { SQUARE_DIRECTIONS, formatSquare, parseSquare, walkPath, type EventLog, type Random, type StepRefusal, type StepRules } from '@arbiter/engine';
 import { Dungeon } from './board.ts';
 import type { DsEvent, RefusalCode } from './events.ts';
-import { assertNever, type DsOrder, type Entry } from './orders.ts';
+import { assertNever } from '@arbiter/engine';
+import { type DsOrder, type Entry } from './orders.ts';
 import { footprint } from './scenario.ts';
 import type { DsState, Figure } from './types.ts';
 

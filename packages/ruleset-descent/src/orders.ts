@@ -7,7 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
-import { SQUARE_DIRECTIONS, orderLines, parseSquare, quoteEntry as show, type OrderEntry as Piece, type OrderError, type SquareDirection } from '@arbiter/engine';
+import { assertNever, SQUARE_DIRECTIONS, orderLines, parseSquare, quoteEntry as show, type OrderEntry as Piece, type OrderError, type SquareDirection } from '@arbiter/engine';
 import type { HeroAction, ReadyOrder } from './types.ts';
 
 export type Entry =
@@ -214,10 +214,6 @@ export function parseOrders(text: string): { orders: DsOrder[]; errors: OrderErr
     errors.push(...reader.errors.sort((x, y) => x.column - y.column));
   }
   return { orders, errors };
-}
-
-export function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
 
 export function printEntry(e: Entry): string {

@@ -1,6 +1,6 @@
 // Events and figures in words, shared by the text and HTML reports and the summary.
 import type { DsEvent } from './events.ts';
-import { assertNever } from './orders.ts';
+import { assertNever } from '@arbiter/engine';
 import type { Figure } from './types.ts';
 
 export function figureLine(f: Figure): string {

@@ -7,7 +7,7 @@
 //
 // Case and spaces do not matter; `#` starts a comment; blank lines are ignored. The parser never throws:
 // every mistake comes back with its line and column (1-based), and a line with a mistake gives no order.
-import { orderLines, quoteEntry as show, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
+import { assertNever, orderLines, quoteEntry as show, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 interface OrderBase {
   /** The mech's id, lower-case. */
@@ -101,10 +101,6 @@ export function parseOrders(text: string): { orders: ExOrder[]; errors: OrderErr
     errors.push(...mine.sort((a, b) => a.column - b.column));
   }
   return { orders, errors };
-}
-
-export function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
 
 /** The canonical line of an order; parsing it gives the same order back. */

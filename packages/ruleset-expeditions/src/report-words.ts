@@ -1,6 +1,6 @@
 // Each event in words, for the text and HTML reports.
 import type { ExEvent } from './events.ts';
-import { assertNever } from './orders.ts';
+import { assertNever } from '@arbiter/engine';
 import type { Mech } from './types.ts';
 
 export function eventWords(e: ExEvent): string {

@@ -6,7 +6,8 @@
 import { EventLog, Rng, sealTurn, type DrawRecord, type OrderError, type TurnResult } from '@arbiter/engine';
 import type { ExEvent } from './events.ts';
 import { playMoveAction } from './move.ts';
-import { assertNever, type ExOrder } from './orders.ts';
+import { assertNever } from '@arbiter/engine';
+import { type ExOrder } from './orders.ts';
 import type { ExState, Mech } from './types.ts';
 import { mechResults, type MechResult } from './units.ts';
 import { viewFor, type ExView } from './views.ts';

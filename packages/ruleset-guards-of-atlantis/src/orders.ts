@@ -10,7 +10,7 @@
 // text allows ("perform a movement action"). Case and spaces do not matter; `#` or `;` starts a comment;
 // blank lines are ignored. The parser never throws: every mistake comes back with its line and column
 // (1-based), and a line with a mistake gives no order.
-import { DIRECTIONS, isDirection, orderLines, quoteEntry as show, type Direction, type HexId, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
+import { assertNever, DIRECTIONS, isDirection, orderLines, quoteEntry as show, type Direction, type HexId, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 export type TextEntry = { kind: 'step'; direction: Direction } | { kind: 'fast-travel'; to: HexId };
 export type Action =
@@ -164,10 +164,6 @@ export function describeOrder(o: GoaOrder): string {
     case 'hold': return `${head} and does not move`;
     default: return assertNever(o.action);
   }
-}
-
-export function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
 
 export { DIRECTIONS, DIRECTION_WORDS };

@@ -1,6 +1,6 @@
 // Each event in words, for the reports (the reader's own hero named as "you" nowhere: names are clearer by mail).
 import type { GoaEvent } from './events.ts';
-import { assertNever } from './orders.ts';
+import { assertNever } from '@arbiter/engine';
 
 export function eventWords(e: GoaEvent, name: (hero: string) => string): string {
   switch (e.type) {

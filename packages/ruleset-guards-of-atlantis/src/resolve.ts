@@ -5,7 +5,8 @@ import type { Direction, EventLog, HexId } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import type { GoaEvent, MovementKind } from './events.ts';
 import { fastTravelProblem, startLimits, walkSteps, type Refusal } from './move.ts';
-import { assertNever, type GoaOrder, type TextEntry } from './orders.ts';
+import { assertNever } from '@arbiter/engine';
+import { type GoaOrder, type TextEntry } from './orders.ts';
 import type { Card, CardEffect, GoaState, Hero, Status } from './types.ts';
 
 /** Why an order cannot be resolved at all (before anything happens), or null. */

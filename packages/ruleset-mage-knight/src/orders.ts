@@ -7,7 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
-import { HEX_DIRECTION_WORDS, isHexDirection, orderLines, quoteEntry as show, type HexDirection, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
+import { assertNever, HEX_DIRECTION_WORDS, isHexDirection, orderLines, quoteEntry as show, type HexDirection, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 export type Entry =
   | { kind: 'step'; direction: HexDirection }
@@ -150,10 +150,6 @@ export function parseOrders(text: string): { orders: MkOrder[]; errors: OrderErr
   return { orders, errors };
 }
 
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
-}
-
 function printEntry(e: Entry): string {
   switch (e.kind) {
     case 'step':
@@ -217,4 +213,3 @@ export function describeOrder(o: MkOrder): string {
       return assertNever(o);
   }
 }
-

@@ -13,6 +13,7 @@
 // (1-based; the column counts characters from the start of the line), never only the first one. A line
 // with any error yields no order. docs/orders.md is the players' version of this.
 
+import { assertNever } from '@arbiter/engine';
 import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';
 import type { Direction, HexId, MoveStep, OrderError, UnitId } from './types.ts';
 import { readOrderFile } from './order-file.ts';
@@ -477,10 +478,6 @@ export function parseOrder(line: string): { order: Order | null; errors: OrderEr
 
 // ---------------------------------------------------------------------------------------------------
 // Printer and words
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected order ${JSON.stringify(x)}`);
-}
 
 /** The canonical one-line form of an order; parsing it gives the same order back. */
 export function printOrder(o: Order): string {

@@ -1,6 +1,7 @@
 // Which orders stand: the checks shared by the intake's receipt (check.ts) and the turn (adjudicate.ts).
 // Orders are first put in a canonical order (unit, order number, position, content), so the outcome
 // never depends on the order in which they were typed or submitted.
+import { assertNever } from '@arbiter/engine';
 import { canonicalJson } from '@arbiter/engine';
 import { each } from './each.ts';
 import { distance, parseHexId } from '@arbiter/engine';
@@ -351,10 +352,6 @@ function checkDestination(world: World, c: CharacterState, to: string, range: nu
   const d = distance(parseHexId(c.hex)!, parseHexId(to)!);
   if (d > range) return `hex ${to} is ${d} hexes from ${c.hex}; ${rangeWords}`;
   return null;
-}
-
-export function assertNever(x: never): never {
-  throw new Error(`unexpected value: ${JSON.stringify(x)}`);
 }
 
 /** Whether a navy may be at hex `index` (re-exported for the resolver). */

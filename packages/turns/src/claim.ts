@@ -13,25 +13,10 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Db, Tx } from '@arbiter/db';
 import { transaction } from '@arbiter/db';
+import { ALL_ACTIVE_NATIONS_FINAL } from '@arbiter/intake';
 import type { NextSlot } from './deadlines.ts';
 import { missedMoreThanOneDeadline } from './deadlines.ts';
 import { holdTurnInTx } from './hold.ts';
-
-/**
- * The open turn of a game that runs early, once every active nation has marked its orders final; null
- * otherwise: the condition the claim below checks under its lock (and the worker's sweep for all games
- * at once). The API asks it after a final submission and dispatches the turn at once.
- */
-export async function turnDueEarly(db: Db, gameId: string): Promise<{ turn: number } | null> {
-  const { rows } = await db.pool.query<{ turn: number }>(
-    `SELECT g."currentTurn" AS turn FROM "Game" g JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
-      WHERE g.id = $1 AND g.status = 'active' AND g."runEarlyWhenAllFinal" AND t.status = 'open'
-        AND EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g.id AND n.active)
-        AND NOT EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g.id AND n.active AND NOT n."ordersFinal")`,
-    [gameId],
-  );
-  return rows[0] ?? null;
-}
 
 export interface TurnLock {
   /** Whether this process holds the advisory lock (false when taking over a timed-out claim). */
@@ -115,7 +100,7 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
     if (t === undefined) return { kind: 'not-found', message: `game ${o.gameId} has no turn ${o.turn}` };
     const game = await tx.game.findUnique({
       where: { id: o.gameId },
-      select: { name: true, status: true, currentTurn: true, schedule: true, timeZone: true, runEarlyWhenAllFinal: true, missingOrdersHoldShare: true, gmEmail: true },
+      select: { name: true, status: true, currentTurn: true, schedule: true, timeZone: true, missingOrdersHoldShare: true, gmEmail: true },
     });
     if (game === null) return { kind: 'not-found', message: `game ${o.gameId} does not exist` };
     if (t.status === 'done') return { kind: 'done' };
@@ -136,9 +121,10 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
     // status 'open'
     if (!o.locked) return { kind: 'busy', claimedBy: null, claimedAt: null };
     if (game.currentTurn !== o.turn) return { kind: 'not-found', message: `turn ${o.turn} is not the current turn (${game.currentTurn}) of game ${o.gameId}` };
-    const nations = await tx.nation.findMany({ where: { gameId: o.gameId, active: true }, select: { nationId: true, ordersFinal: true } });
-    const allFinal = nations.length > 0 && nations.every((n) => n.ordersFinal);
-    const due = t.deadline.getTime() <= now.getTime() || (game.runEarlyWhenAllFinal && allFinal);
+    const nations = await tx.nation.findMany({ where: { gameId: o.gameId, active: true }, select: { nationId: true } });
+    // The intake's rule (run-early.ts), asked under this transaction's lock on the turn.
+    const early = await tx.$queryRawUnsafe<{ allFinal: boolean }[]>(`SELECT ${ALL_ACTIVE_NATIONS_FINAL} AS "allFinal" FROM "Game" g WHERE g.id = $1`, o.gameId);
+    const due = t.deadline.getTime() <= now.getTime() || early[0]?.allFinal === true;
     if (!due) return { kind: 'not-due', deadline: t.deadline };
 
     const released = (await tx.auditEntry.count({ where: { gameId: o.gameId, action: 'turn.release', detail: { path: ['turn'], equals: o.turn } } })) > 0;

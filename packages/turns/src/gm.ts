@@ -7,7 +7,7 @@
 import type { Db, Tx } from '@arbiter/db';
 import { transaction } from '@arbiter/db';
 import type { NextSlot } from './deadlines.ts';
-import { deadlineAfter, MIN_TURN_LENGTH_MS } from './deadlines.ts';
+import { deadlineAfter, MIN_TURN_LENGTH_MS, scheduleSlots } from './deadlines.ts';
 import { queueGameNotices } from './notices.ts';
 import type { PlayerMailSettings } from './player-outbox.ts';
 
@@ -73,9 +73,10 @@ export async function finishGame(db: Db, gameId: string, actor: string, notify?:
 
 /**
  * Restarts the clock. When the current turn's deadline passed (or is closer than 12 h) during the
- * pause, it moves to the first scheduled slot at least 12 h away, so players get a proper turn.
+ * pause, it moves to the first slot of the game's schedule (or `nextSlot`) at least 12 h away, so players
+ * get a proper turn.
  */
-export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot: NextSlot, notify?: PlayerMailSettings): Promise<TurnToDispatch> {
+export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot: NextSlot | null = null, notify?: PlayerMailSettings): Promise<TurnToDispatch> {
   return transaction(db, async (tx) => {
     const r = await tx.game.updateMany({ where: { id: gameId, status: 'paused' }, data: { status: 'active' } });
     if (r.count === 0) {
@@ -86,7 +87,9 @@ export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot
     const t = await openTurn(tx, gameId);
     let deadline = t.deadline;
     if (t.status === 'open' && deadline.getTime() < t.now.getTime() + MIN_TURN_LENGTH_MS) {
-      deadline = deadlineAfter(nextSlot, deadline, t.now);
+      // The game's own schedule, unless the caller gives one (tests).
+      const game = nextSlot === null ? await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { schedule: true, timeZone: true } }) : null;
+      deadline = deadlineAfter(nextSlot ?? scheduleSlots(game?.schedule, game?.timeZone ?? 'UTC'), deadline, t.now);
       await tx.turn.update({ where: { gameId_number: { gameId, number: t.number } }, data: { deadline } });
     }
     await tx.auditEntry.create({ data: { gameId, actor, action: 'game.resume', detail: { turn: t.number, deadline: deadline.toISOString() } } });

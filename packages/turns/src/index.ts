@@ -1,6 +1,5 @@
 // @arbiter/turns: the turn pipeline's service. The worker, the API's GM routes and `arbiter replay` use it.
 export { runTurn } from './run.ts';
-export { turnDueEarly } from './claim.ts';
 export type { RunTurnInput, RunTurnOutcome, StageTimings, StoredTurnResult, TurnServiceConfig } from './run.ts';
 export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts';
 export type { TurnInputs } from './inputs.ts';
@@ -12,6 +11,7 @@ export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGT
 export type { NextSlot } from './deadlines.ts';
 export { pauseGame, resumeGame, finishGame, extendDeadline, runNow, releaseHeldTurn, GmActionError } from './gm.ts';
 export type { TurnToDispatch } from './gm.ts';
+export { openGame, resumeGameAndDispatch } from './lifecycle.ts';
 export { queueGmNotice } from './hold.ts';
 export { ReportRenderer, renderReports, reportMapResolver, mapAttachment, svgMapAttachment } from './render.ts';
 export { queuePlayerMails, playerMailSettings, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
@@ -30,3 +30,4 @@ export {
   InProcessTurnDispatcher,
 } from './dispatch.ts';
 export type { AdjudicateJobData, TurnDispatcher, TurnQueue } from './dispatch.ts';
+export { createTurnQueue, QueueUnavailableError, type ApiTurnQueue, type TurnQueueOptions } from './turn-queue.ts';

@@ -1,7 +1,7 @@
 // The one place the welcome, reminder and notice mails are written into the outbox (OutboxMail), with the
 // settings they need to tell players where to send orders.
 import type { ReportDelivery, Tx } from '@arbiter/db';
-import { messageIdDomain } from '@arbiter/mail';
+import { messageIdDomain, outboxInsert } from '@arbiter/mail';
 import type { PlayerMail } from '@arbiter/reports';
 
 /** What player mails need besides the game: the sender's domain, where orders go, the API's address. */
@@ -36,11 +36,11 @@ export interface PlayerOutboxMail {
   withheld?: boolean;
 }
 
-/** Writes the mails that are not there yet (by Message-ID); returns how many were written. */
+/** Writes the mails that are not there yet (by Message-ID), through the outbox's one writer; returns how many were written. */
 export async function queuePlayerMails(tx: Tx, mails: readonly PlayerOutboxMail[]): Promise<number> {
   if (mails.length === 0) return 0;
-  const r = await tx.outboxMail.createMany({
-    data: mails.map((m) => ({
+  const insert = outboxInsert(
+    mails.map((m) => ({
       gameId: m.gameId,
       nationId: m.nationId,
       kind: m.kind,
@@ -48,15 +48,15 @@ export async function queuePlayerMails(tx: Tx, mails: readonly PlayerOutboxMail[
       subject: m.mail.subject,
       text: m.mail.text,
       html: m.mail.html,
-      attachments: (m.attachments ?? []) as object[],
+      attachments: m.attachments ?? [],
       messageId: m.messageId,
       headers: m.mail.headers,
       secret: m.secret ?? null,
-      ...(m.withheld === true ? { status: 'withheld' as const } : {}),
+      status: m.withheld === true ? 'withheld' : 'pending',
     })),
-    skipDuplicates: true,
-  });
-  return r.count;
+    { onDuplicate: 'skip' },
+  );
+  return tx.$executeRawUnsafe(insert.text, ...insert.values);
 }
 
 /** A nation's welcome mails not sent yet are superseded by a new one; their secrets are cleared. */

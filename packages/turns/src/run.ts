@@ -1,11 +1,12 @@
 // runTurn: claim a turn, adjudicate it, and store everything it produced in one transaction.
+import { assertNever } from '@arbiter/engine';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@arbiter/db';
-import { transaction } from '@arbiter/db';
+import { isConnectionError, transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import type { TurnResult } from '@arbiter/engine';
-import { messageIdDomain } from '@arbiter/mail';
+import { messageIdDomain, queueMail, supersedePendingReports } from '@arbiter/mail';
 import { claimTurn, lockTurn } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
@@ -296,7 +297,6 @@ function valuesList(rows: number, casts: string[]): string {
 }
 
 const REPORT_COLUMNS = ['', '::int', '', '::jsonb', '', '', ''];
-const OUTBOX_COLUMNS = ['::uuid', '', '', '::"MailKind"', '::text[]', '', '', '', '::jsonb', '', '::jsonb', '::"OutboxStatus"'];
 
 /**
  * The one transaction: result, reports, outbox, next turn, on a plain pg connection (the rows are
@@ -322,10 +322,7 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
       if (done.rowCount !== 1) throw new ClaimLost();
 
       // A report that has not gone out yet is out of date now: drop it, the new one replaces it.
-      await client.query(
-        `UPDATE "OutboxMail" SET "status" = 'superseded' WHERE "gameId" = $1 AND "kind" = 'report' AND "status" = 'pending' AND "nationId" = ANY($2::text[])`,
-        [w.gameId, w.renderer.ids],
-      );
+      await supersedePendingReports(client, w.gameId, w.renderer.ids);
 
       let mails = 0;
       let renderMs = 0;
@@ -369,22 +366,14 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
           `INSERT INTO "NationReport" ("gameId", "turnNumber", "nationId", "view", "text", "html", "svg") VALUES ${valuesList(chunk.length, REPORT_COLUMNS)}`,
           reportParams,
         );
-        const withMail = chunk.filter((r) => r.mail !== null);
-        const mailParams: unknown[] = [];
-        for (const r of withMail) {
-          const m = r.mail!;
-          mailParams.push(uuidv7(), w.gameId, r.nationId, 'report', m.toAddresses, m.subject, m.text, m.html, JSON.stringify(m.attachments), m.messageId, JSON.stringify(m.headers), m.withheld ? 'withheld' : 'pending');
-        }
-        const outbox =
-          withMail.length === 0
-            ? Promise.resolve(0)
-            : client
-                .query(
-                  `INSERT INTO "OutboxMail" ("id", "gameId", "nationId", "kind", "toAddresses", "subject", "text", "html", "attachments", "messageId", "headers", "status")
-                   VALUES ${valuesList(withMail.length, OUTBOX_COLUMNS)}`,
-                  mailParams,
-                )
-                .then((r) => r.rowCount ?? 0);
+        const outbox = queueMail(
+          client,
+          chunk.flatMap(({ nationId, mail: m }) =>
+            m === null
+              ? []
+              : [{ gameId: w.gameId, nationId, kind: 'report' as const, toAddresses: m.toAddresses, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, messageId: m.messageId, headers: m.headers, status: m.withheld ? ('withheld' as const) : ('pending' as const) }],
+          ),
+        );
         pending = Promise.all([reports, outbox]).then(([, n]) => {
           mails += n;
         });
@@ -424,11 +413,6 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
   }
 }
 
-function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code !== 'string' || /^(08|57P)/.test(code) || code.startsWith('E');
-}
-
 /** The outcome of a turn adjudicated earlier, from what is stored (nothing is written). */
 async function storedOutcome(db: Db, gameId: string, turn: number): Promise<RunTurnOutcome> {
   const [t, next, reports, mails] = await Promise.all([
@@ -441,8 +425,4 @@ async function storedOutcome(db: Db, gameId: string, turn: number): Promise<RunT
     throw new Error(`turn ${turn} of game ${gameId} is marked done but its result or its next turn is missing`);
   }
   return { kind: 'done', gameId, turn, hash: t.resultHash, alreadyDone: true, recovered: false, nextTurn: turn + 1, nextDeadline: next.deadline, reports, mails, timings: null };
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected claim decision ${JSON.stringify(x)}`);
 }

@@ -1,16 +1,17 @@
 // The dry-run check of an order text (issue #19): parsed and checked against the open turn exactly as a
-// submission is (the intake's planSubmission), answered with the receipt's content, and nothing stored.
+// submission is (the intake's checkOrders), answered with the receipt's content, and nothing stored.
 // The web client's editor calls it as the player types. Where the nation has a report, each move's path
 // also comes as points in that report map's coordinates, so the client draws it without knowing the
 // ruleset's geometry.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IntakeError } from '@arbiter/intake';
+import { checkOrders } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
 import { checkSubmissionSize } from '../submission-size.ts';
-import { planOn, pointsOnReportMap } from '../ruleset-calls.ts';
+import { refusalProblem } from '../intake-status.ts';
+import { pointsOnReportMap } from '../ruleset-calls.ts';
 import { gameParams, ordersBody, problems, receiptSchema } from '../schemas.ts';
 
 const receiptShape = receiptSchema.shape;
@@ -70,19 +71,14 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const { gameId } = request.params;
       const nationId = who.nation.nationId;
 
-      const game = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true, ruleset: true } });
-      if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
-      if (game.status === 'finished') throw new IntakeError('game-finished', 'The game is finished; it takes no more orders.');
-      const turn = await db.prisma.turn.findUnique({ where: { gameId_number: { gameId, number: game.currentTurn } }, select: { status: true, deadline: true, state: true } });
-      if (turn === null) throw new IntakeError('turn-not-found', `Game "${gameId}" has no turn ${game.currentTurn}.`);
-      if (turn.status !== 'open') throw new IntakeError('turn-closed', `Turn ${game.currentTurn} is closed for orders (it is ${turn.status}).`);
-
-      const plan = planOn(game.ruleset, turn.state, nationId, text);
+      const checked = await checkOrders(db, gameId, nationId, text);
+      if (checked.kind === 'refused') throw refusalProblem(checked.refusal);
+      const { plan, turn } = checked;
       const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
       const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
 
       const report = await db.prisma.nationReport.findFirst({
-        where: { gameId, nationId, turnNumber: { lt: game.currentTurn } },
+        where: { gameId, nationId, turnNumber: { lt: turn } },
         orderBy: { turnNumber: 'desc' },
         select: { turnNumber: true, view: true, svg: true },
       });
@@ -91,7 +87,7 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
         const view = report.view;
         const paths = plan.orders.flatMap((o) => {
           if (o.previewPath === undefined) return [];
-          const at = pointsOnReportMap(game.ruleset, view, o.previewPath);
+          const at = pointsOnReportMap(checked.ruleset, view, o.previewPath);
           if (at === null) return [];
           const points = o.previewPath.flatMap((space, i) => {
             const p = at[i];
@@ -105,8 +101,8 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       return {
         gameId,
         nationId,
-        turn: game.currentTurn,
-        deadline: turn.deadline.toISOString(),
+        turn,
+        deadline: checked.deadline.toISOString(),
         stored: false as const,
         orders: plan.orders,
         cancels: plan.cancels,

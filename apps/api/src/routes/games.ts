@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createGame, getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
-import { createGameWithWelcome } from '@arbiter/turns';
+import { getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
+import { openGame } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
@@ -33,9 +33,7 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
     preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
       const { firstDeadline, ...rest } = request.body;
-      const input = firstDeadline === undefined ? rest : { ...rest, firstDeadline: new Date(firstDeadline) };
-      const created = playerMail === undefined ? await createGame(db, input) : await createGameWithWelcome(db, input, playerMail);
-      await dispatcher.dispatch(created.gameId, created.turn, created.deadline);
+      const created = await openGame(db, dispatcher, firstDeadline === undefined ? rest : { ...rest, firstDeadline: new Date(firstDeadline) }, playerMail);
       return reply.code(201).send({ ...created, deadline: created.deadline.toISOString() });
     },
   });

@@ -8,10 +8,9 @@ import {
   previewTurn,
   releaseHeldTurn,
   replaceEmailWithWelcome,
-  resumeGame,
+  resumeGameAndDispatch,
   rotateSecretWithWelcome,
   runNow,
-  scheduleSlots,
 } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import {
@@ -188,10 +187,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     schema: { ...gm, summary: 'Resume a paused game', params: gameParams, response: { 200: gameStateSchema, ...problems(400, 401, 404, 409, 429) } },
     preParsing: auth.hook('gm'),
     handler: async (request) => {
-      const g = await db.prisma.game.findUnique({ where: { id: request.params.gameId }, select: { schedule: true, timeZone: true } });
-      if (g === null) throw new IntakeError('game-not-found', `There is no game "${request.params.gameId}".`);
-      const t = await resumeGame(db, request.params.gameId, ACTOR, scheduleSlots(g.schedule, g.timeZone), playerMail);
-      await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
+      const t = await resumeGameAndDispatch(db, dispatcher, request.params.gameId, ACTOR, playerMail);
       return gameState(t.gameId);
     },
   });

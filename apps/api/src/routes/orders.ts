@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getStandingOrders, receiptJson, renderReceiptText, submitOrders } from '@arbiter/intake';
-import { turnDueEarly } from '@arbiter/turns';
+import { assertNever } from '@arbiter/engine';
+import { getStandingOrders, receiptJson, receiveOrders, renderReceiptText, type Receipt } from '@arbiter/intake';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { negotiate } from '../negotiate.ts';
+import { refusalProblem } from '../intake-status.ts';
 import { HttpProblem } from '../problem.ts';
 import { checkSubmissionSize } from '../submission-size.ts';
 import { gameParams, ordersBody, problems, receiptSchema, standingOrdersSchema, standingQuery } from '../schemas.ts';
@@ -33,11 +34,21 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
       checkSubmissionSize(rawText, orderLimits);
       const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true };
-      const receipt = await submitOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
-      if (receipt.final) {
-        // The last nation to mark its orders final in a game that runs early: the turn runs now.
-        const due = await turnDueEarly(db, receipt.gameId);
-        if (due !== null) await dispatcher.dispatch(receipt.gameId, due.turn);
+      const outcome = await receiveOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
+      let receipt: Receipt;
+      switch (outcome.kind) {
+        case 'accepted':
+          receipt = outcome.receipt;
+          break;
+        case 'accepted-turn-due':
+          // The last nation to mark its orders final in a game that runs early: the turn runs now.
+          await dispatcher.dispatch(outcome.receipt.gameId, outcome.turn);
+          receipt = outcome.receipt;
+          break;
+        case 'refused':
+          throw refusalProblem(outcome.refusal);
+        default:
+          return assertNever(outcome);
       }
       if (negotiate(request.headers.accept, ['application/json', 'text/plain']) === 'text/plain') {
         return reply.type('text/plain; charset=utf-8').send(renderReceiptText(receipt) as never);

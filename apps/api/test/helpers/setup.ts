@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { exampleScenario, players } from '@arbiter/intake/testing';
 import { InProcessTurnDispatcher, runTurn } from '@arbiter/turns';
 import { buildServer } from '../../src/server.ts';
-import type { ApiTurnQueue } from '../../src/turn-queue.ts';
+import type { ApiTurnQueue } from '@arbiter/turns';
 
 export const GM_TOKEN = 'gm-token-for-tests-0123456789abcdef0123456789';
 

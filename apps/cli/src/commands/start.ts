@@ -5,87 +5,27 @@
 //   SMTP_URL unset     -> outgoing mail written as .eml files into <home>/outbox
 // In production each container runs one component: `arbiter start --only api --no-migrate` (docker-compose.yml).
 import cluster from 'node:cluster';
-import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-// Only types are imported statically: the runtime modules (API, worker, BullMQ, Prisma...) load
-// when `start` or `demo` runs, so that `arbiter adjudicate` and `--help` stay quick.
-import type { PostgresConnectionOptions, PostgresQueueBackend, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
 import type { ArbiterHome, DemoState, EmbeddedPostgres, QueueHome, RunInfo } from '@arbiter/embedded';
-import type { CreateGameInput } from '@arbiter/intake';
-import type { AdjudicateJobData, PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { startHomeDatabase } from '../embedded-database.ts';
-import { banner } from './banner.ts';
 import { checkPortsFree, wantedPorts } from '../ports.ts';
-import type { SystemSummary } from './banner.ts';
+import { banner, type SystemSummary } from './banner.ts';
+import type { Command } from './types.ts';
+import { apiWorkersProblem, forksApiWorkers, startApiCluster } from './api-cluster.ts';
+import { startComponents, type Running } from './components.ts';
+import { DEMO_GAME_FILE, ensureDemoGame } from './demo-game.ts';
+import { rt } from './runtime.ts';
+import { parseStartArgs, type StartOptions } from './start-args.ts';
+export { apiWorkersProblem, forksApiWorkers, startApiCluster } from './api-cluster.ts';
+export { DEMO_GAME_FILE, ensureDemoGame, readDemoGameFile } from './demo-game.ts';
+export { COMPONENTS, parseStartArgs, type Component, type StartOptions } from './start-args.ts';
 export { banner } from './banner.ts';
 export type { SystemSummary } from './banner.ts';
 
-async function loadRuntime() {
-  const [bullmq, ioredis, api, config, db, embedded, intake, mailIn, turns, worker] = await Promise.all([
-    import('bullmq'),
-    import('ioredis'),
-    import('@arbiter/api'),
-    import('@arbiter/config'),
-    import('@arbiter/db'),
-    import('@arbiter/embedded'),
-    import('@arbiter/intake'),
-    import('@arbiter/mail-in'),
-    import('@arbiter/turns'),
-    import('@arbiter/worker'),
-  ]);
-  return {
-    Queue: bullmq.Queue,
-    Redis: ioredis.Redis,
-    buildServer: api.buildServer,
-    createTurnQueue: api.createTurnQueue,
-    loadConfig: config.loadConfig,
-    loadDatabaseConfig: config.loadDatabaseConfig,
-    loadLocalConfig: config.loadLocalConfig,
-    applyMigrations: db.applyMigrations,
-    createDb: db.createDb,
-    redactUrl: db.redactUrl,
-    arbiterHome: embedded.arbiterHome,
-    chooseQueueHome: embedded.chooseQueueHome,
-    loadOrCreateGmToken: embedded.loadOrCreateGmToken,
-    readDemoState: embedded.readDemoState,
-    readRunInfo: embedded.readRunInfo,
-    removeRunInfo: embedded.removeRunInfo,
-    startOutboxSmtpServer: embedded.startOutboxSmtpServer,
-    writeDemoState: embedded.writeDemoState,
-    writeRunInfo: embedded.writeRunInfo,
-    createGame: intake.createGame,
-    ImapPoller: mailIn.ImapPoller,
-    imapPollerOptions: mailIn.imapPollerOptions,
-    mailPipelineFor: mailIn.mailPipelineFor,
-    smtpIntakeOptions: mailIn.smtpIntakeOptions,
-    startSmtpIntake: mailIn.startSmtpIntake,
-    QueueTurnDispatcher: turns.QueueTurnDispatcher,
-    playerMailSettings: turns.playerMailSettings,
-    createGameWithWelcome: turns.createGameWithWelcome,
-    TURN_QUEUE: turns.TURN_QUEUE,
-    startWorker: worker.startWorker,
-    TURN_JOB_OPTIONS: worker.TURN_JOB_OPTIONS,
-  };
-}
-type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
-let runtime: Promise<Runtime> | undefined;
-/** The runtime modules, loaded once. */
-function rt(): Promise<Runtime> {
-  runtime ??= loadRuntime();
-  return runtime;
-}
-import type { Command } from './types.ts';
-
-export const COMPONENTS = ['api', 'worker', 'mail-in'] as const;
-export type Component = (typeof COMPONENTS)[number];
-
-/** The repository root (examples/demo lives there). */
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const DEMO_GAME_FILE = path.join(REPO_ROOT, 'examples', 'demo', 'game.json');
 /** The SMTP intake's domain in embedded mode when MAIL_IN_DOMAINS is unset. */
 export const EMBEDDED_MAIL_DOMAIN = 'arbiter.localhost';
 const HEARTBEAT_INTERVAL_MS = 15_000;
@@ -121,81 +61,7 @@ lines in a terminal and JSON otherwise. Ctrl-C (SIGINT) or SIGTERM stops it clea
 
 Exit status: 0 after a clean stop, 1 when it could not start, 2 for bad arguments.`;
 
-export interface StartOptions {
-  components: Set<Component>;
-  /** Readable log lines (a terminal) rather than JSON. */
-  prettyLogs: boolean;
-  home: string;
-  /** The embedded PostgreSQL's port (with DATABASE_URL unset). */
-  dbPort: number;
-  demo: boolean;
-  migrate: boolean;
-  /** This process is one of API_WORKERS API processes forked by `arbiter start --only api` (node:cluster): the primary owns the run file. */
-  clusterWorker?: boolean;
-}
 
-/** Parses the arguments (`local.home`: ARBITER_HOME, the default of --home); a string is the problem in words. */
-export function parseStartArgs(argv: string[], local: { home: string; dbPort: number } = { home: '.arbiter', dbPort: 5433 }): StartOptions | string {
-  const o: StartOptions = { components: new Set(COMPONENTS), prettyLogs: false, home: local.home, dbPort: local.dbPort, demo: true, migrate: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = (): string | undefined => inline ?? argv[++i];
-    switch (flag) {
-      case '--only': {
-        const v = value();
-        if (v === undefined || v.trim() === '') return '--only needs a list of components: api, worker, mail-in';
-        const names = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
-        const bad = names.filter((n) => !(COMPONENTS as readonly string[]).includes(n));
-        if (bad.length > 0) return `--only: unknown component ${bad.map((b) => `"${b}"`).join(', ')} (choose from api, worker, mail-in)`;
-        o.components = new Set(names as Component[]);
-        break;
-      }
-      case '--home': {
-        const v = value();
-        if (v === undefined || v.trim() === '') return '--home needs a folder';
-        o.home = v;
-        break;
-      }
-      case '--db-port': {
-        const v = value();
-        if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) return `--db-port needs a port number from 1 to 65535, got ${v === undefined ? 'nothing' : `"${v}"`}`;
-        o.dbPort = Number(v);
-        break;
-      }
-      case '--no-demo':
-        o.demo = false;
-        break;
-      case '--no-migrate':
-        o.migrate = false;
-        break;
-      default:
-        return `unknown argument "${a}"`;
-    }
-  }
-  return o;
-}
-
-/**
- * Why API_WORKERS cannot be honoured with these components, or null. Several API processes need a
- * database they can all reach (PGlite lives inside one process) and must not each start a worker and an
- * intake of their own.
- */
-export function apiWorkersProblem(components: Set<Component>, apiWorkers: number, embeddedDatabase: boolean): string | null {
-  if (apiWorkers <= 1 || !components.has('api')) return null;
-  if (embeddedDatabase) {
-    return `API_WORKERS=${apiWorkers} cannot be honoured with the embedded database: it serves one arbiter start and its own components (DATABASE_URL unset). Unset API_WORKERS (or set it to 1), or set DATABASE_URL to a PostgreSQL server.`;
-  }
-  if (components.size > 1) {
-    return `API_WORKERS=${apiWorkers} needs --only api: each API process would start its own ${[...components].filter((c) => c !== 'api').join(' and ')}. Run the API alone (arbiter start --only api) and the rest in another process, or set API_WORKERS to 1.`;
-  }
-  return null;
-}
-
-/** Whether `arbiter start` forks API_WORKERS API processes: only `--only api`, with a database of its own. */
-export function forksApiWorkers(components: Set<Component>, apiWorkers: number, embeddedDatabase: boolean): boolean {
-  return apiWorkers > 1 && components.has('api') && apiWorkersProblem(components, apiWorkers, embeddedDatabase) === null;
-}
 
 async function hasPinoPretty(): Promise<boolean> {
   try {
@@ -221,11 +87,6 @@ export async function createLogger(level: string, pretty: boolean): Promise<Logg
   return pino(options);
 }
 
-/** A running part of the system, stopped in the reverse order of starting. */
-interface Running {
-  name: string;
-  stop(): Promise<void>;
-}
 
 export interface StartedSystem {
   config: Config;
@@ -367,230 +228,9 @@ export async function startSystem(options: StartOptions, env: Record<string, str
   }
 }
 
-interface ComponentContext {
-  only: Set<Component>;
-  config: Config;
-  db: Db;
-  queue: QueueHome;
-  logger: Logger;
-  prettyLogs: boolean;
-  running: Running[];
-}
 
-interface Wiring {
-  /** Hands turns to the worker(s); null when this process runs neither API nor worker. */
-  dispatcher: TurnDispatcher | null;
-  apiUrl: string | null;
-  docsUrl: string | null;
-  smtp: RunInfo['smtp'];
-  /** Extra liveness checks for the heartbeat (e.g. the worker's BullMQ workers run). */
-  healthy: () => Promise<boolean>;
-}
 
-type PgTurnQueue = Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>;
 
-/** A queue on which the API hands turns to the worker(s), when this process runs no worker. */
-async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ dispatcher: TurnDispatcher; ready?: () => Promise<void>; close(): Promise<void> }> {
-  const { Queue, TURN_QUEUE, TURN_JOB_OPTIONS, QueueTurnDispatcher, createTurnQueue } = await rt();
-  if (queue.kind === 'redis') {
-    // The API's queue (apps/api turn-queue.ts): the worker's key prefix (WORKER_QUEUE_PREFIX, default
-    // "bull") and job options, on a connection that fails fast when Redis is down.
-    return createTurnQueue({ url: queue.url, prefix });
-  }
-  const q: PgTurnQueue = new Queue<AdjudicateJobData, unknown, string, AdjudicateJobData, unknown, string, PostgresQueueBackend, PostgresConnectionOptions>(
-    TURN_QUEUE,
-    { connection: queue.connection, defaultJobOptions: TURN_JOB_OPTIONS },
-    queue.backend,
-  );
-  return { dispatcher: new QueueTurnDispatcher(q), close: () => q.close() };
-}
-
-async function startComponents(ctx: ComponentContext): Promise<Wiring> {
-  const { startWorker, buildServer, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller, playerMailSettings } = await rt();
-  const { only, config, db, queue, logger, running } = ctx;
-  let dispatcher: TurnDispatcher | null = null;
-  const checks: (() => Promise<boolean>)[] = [];
-
-  if (only.has('worker')) {
-    const settings = config.worker;
-    const log = logger.child({ component: 'worker' });
-    // One wiring for both homes (apps/worker's startWorker); on Redis with the worker's key prefix
-    // (WORKER_QUEUE_PREFIX, default "bull"), which the API's turn queue below uses too.
-    const worker = await startWorker({
-      db,
-      queue: queue.kind === 'redis' ? { ...queue, prefix: settings.queuePrefix } : queue,
-      smtpUrl: config.smtp.url,
-      mailFrom: config.mail.from,
-      playerLinks: { ordersTo: config.mail.ordersTo, apiUrl: config.api.publicUrl },
-      settings,
-      log,
-    });
-    running.push({ name: 'worker', stop: () => worker.close() });
-    dispatcher = worker.dispatcher;
-    checks.push(async () => worker.isRunning());
-    log.info({ queue: queue.kind }, 'worker ready: turns at their deadlines, the deadline sweep, mail out');
-  }
-
-  let apiUrl: string | null = null;
-  let docsUrl: string | null = null;
-  if (only.has('api')) {
-    let queueReady: (() => Promise<void>) | undefined;
-    if (dispatcher === null) {
-      const q = await turnQueueFor(queue, config.worker.queuePrefix);
-      running.push({ name: 'turn queue', stop: () => q.close() });
-      dispatcher = q.dispatcher;
-      queueReady = q.ready;
-    }
-    const server = await buildServer({
-      db,
-      gmToken: config.gmToken ?? '',
-      dispatcher,
-      authFailureLimit: config.api.authFailureLimit,
-      rateLimit: config.api.rateLimit,
-      bodyLimit: config.api.bodyLimit,
-      requestTimeoutMs: config.api.requestTimeoutMs,
-      orderLimits: config.api.orderLimits,
-      playerMail: playerMailSettings(config.mail.from, config.mail.ordersTo, config.api.publicUrl),
-      trustProxy: config.api.trustProxy,
-      logLevel: config.logLevel,
-      prettyLogs: ctx.prettyLogs,
-      ...(queueReady !== undefined ? { queueReady } : {}),
-    });
-    await server.listen({ host: config.api.host, port: config.api.port });
-    running.push({ name: 'API', stop: () => server.close() });
-    const address = server.server.address();
-    apiUrl = apiUrlOf(config, typeof address === 'object' && address !== null ? address.port : config.api.port);
-    docsUrl = `${apiUrl}/docs`;
-    logger.info({ component: 'api', url: apiUrl, docs: docsUrl }, 'API ready');
-  }
-
-  let smtp: RunInfo['smtp'] = null;
-  if (only.has('mail-in')) {
-    const mailIn = config.mailIn;
-    const log = logger.child({ component: 'mail-in' });
-    const pipeline = mailPipelineFor(config, db, log);
-    if (mailIn.smtp !== null) {
-      const intake = await startSmtpIntake(smtpIntakeOptions(mailIn.smtp, pipeline, log));
-      running.push({ name: 'SMTP intake', stop: () => intake.close() });
-      smtp = { host: mailIn.smtp.host, port: intake.port, domain: mailIn.smtp.acceptedDomains[0] ?? '' };
-      log.info({ host: mailIn.smtp.host, port: intake.port, domains: mailIn.smtp.acceptedDomains }, 'SMTP intake ready');
-    }
-    if (mailIn.imap !== null) {
-      const poller = new ImapPoller(imapPollerOptions(mailIn, mailIn.imap, pipeline, log));
-      poller.start();
-      running.push({ name: 'IMAP poller', stop: () => poller.stop() });
-      log.info({ host: mailIn.imap.host, port: mailIn.imap.port, mailbox: mailIn.imap.mailbox }, 'IMAP poller started');
-    }
-  }
-
-  return {
-    dispatcher,
-    apiUrl,
-    docsUrl,
-    smtp,
-    healthy: async () => {
-      for (const c of checks) if (!(await c())) return false;
-      return true;
-    },
-  };
-}
-
-/** Where clients reach the API: PUBLIC_BASE_URL, or the address it listens on (a wildcard as 127.0.0.1). */
-function apiUrlOf(config: Config, port: number): string {
-  const host = config.api.host === '0.0.0.0' || config.api.host === '::' ? '127.0.0.1' : config.api.host;
-  return config.api.publicBaseUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-/**
- * `arbiter start --only api` with API_WORKERS > 1 and DATABASE_URL set: this (primary) process applies
- * the migrations, checks the configuration, forks API_WORKERS processes that each run the API
- * (`startSystem` with `clusterWorker`) on the one port, restarts one that dies, and writes the run file
- * once the first one listens.
- */
-export async function startApiCluster(options: StartOptions, env: Record<string, string | undefined>, apiWorkers: number, logger: Logger): Promise<SystemSummary> {
-  const { arbiterHome, readRunInfo, applyMigrations, loadConfig, redactUrl, writeRunInfo, removeRunInfo } = await rt();
-  const { superviseWorkers } = await import('@arbiter/process');
-  const home = arbiterHome(options.home);
-  const other = await readRunInfo(home);
-  if (other !== null && other.pid !== process.pid) {
-    throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
-  }
-  // Checked here, so that a bad configuration stops the start once rather than every forked process.
-  const config = loadConfig(env, { components: ['api'] });
-  if (options.migrate) {
-    const applied = await applyMigrations(config.database.url);
-    logger.info({ database: redactUrl(config.database.url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
-  }
-  const listening = new Promise<number>((resolve) => cluster.once('listening', (_worker, address) => resolve(address.port)));
-  const supervisor = superviseWorkers({ name: 'api', count: apiWorkers, log: logger });
-  const port = await listening;
-  const apiUrl = apiUrlOf(config, port);
-  const run: RunInfo = {
-    pid: process.pid,
-    startedAt: new Date().toISOString(),
-    apiUrl,
-    docsUrl: `${apiUrl}/docs`,
-    smtp: null,
-    outboxDir: null,
-    embeddedDatabase: false,
-    databaseUrl: null,
-    queue: (env.REDIS_URL ?? '').trim() === '' ? 'postgres' : 'redis',
-  };
-  await writeRunInfo(home, run);
-  let stopping: Promise<void> | undefined;
-  return {
-    run,
-    home,
-    demo: null,
-    gmToken: config.gmToken ?? null,
-    stop() {
-      stopping ??= (async () => {
-        await supervisor.stop();
-        await removeRunInfo(home);
-      })();
-      return stopping;
-    },
-  };
-}
-
-/** The demo game: created on the first start, found again on later ones (recreated if the database was reset). */
-export async function ensureDemoGame(
-  db: Db,
-  home: ArbiterHome,
-  logger: Logger,
-  dispatcher: TurnDispatcher | null,
-  gameFile: string = DEMO_GAME_FILE,
-  /** When given, the demo's players get their welcome mails (in the outbox folder without SMTP_URL). */
-  playerMail?: PlayerMailSettings,
-): Promise<DemoState> {
-  const { readDemoState, createGame, createGameWithWelcome, writeDemoState } = await rt();
-  const existing = await readDemoState(home);
-  if (existing !== null) {
-    const game = await db.prisma.game.findUnique({ where: { id: existing.gameId }, select: { id: true } });
-    if (game !== null) {
-      logger.info({ gameId: existing.gameId }, 'demo game found');
-      return existing;
-    }
-    logger.warn({ gameId: existing.gameId }, 'the demo game is no longer in the database: creating it again');
-  }
-  const input = await readDemoGameFile(gameFile);
-  const created = playerMail === undefined ? await createGame(db, input) : await createGameWithWelcome(db, input, playerMail);
-  // As POST /v1/games does: the first turn runs at its deadline (or earlier, by the GM route).
-  await dispatcher?.dispatch(created.gameId, created.turn, created.deadline);
-  const state: DemoState = { gameId: created.gameId, name: input.name, createdAt: new Date().toISOString(), nations: created.nations };
-  await writeDemoState(home, state);
-  logger.info({ gameId: created.gameId, deadline: created.deadline.toISOString() }, 'demo game created');
-  return state;
-}
-
-/** examples/demo/game.json: the body of POST /games, with the scenario in a file beside it. */
-export async function readDemoGameFile(file: string): Promise<CreateGameInput> {
-  const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  const { $comment: _comment, scenarioFile, ...rest } = json;
-  if (typeof scenarioFile !== 'string') throw new Error(`${file}: "scenarioFile" must name the scenario file`);
-  const scenario = JSON.parse(await readFile(path.resolve(path.dirname(file), scenarioFile), 'utf8')) as unknown;
-  return { ...(rest as Omit<CreateGameInput, 'scenario'>), scenario };
-}
 
 /** Touches <home>/heartbeat while the database answers and the components say they are healthy. */
 function startHeartbeat(home: ArbiterHome, db: Db, healthy: () => Promise<boolean>, logger: Logger): NodeJS.Timeout {

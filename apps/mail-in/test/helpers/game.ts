@@ -28,9 +28,10 @@ export function testGameOf(database: TestDatabase, game: CreatedGame): TestGame 
   };
 }
 
-/** Another game (the first-turn scenario, nations north, south, east) in the same database. */
-export async function addGame(db: Db, name = 'Mail test game'): Promise<CreatedGame> {
+/** Another game (the first-turn scenario, nations north, south, east) in the same database, with these settings. */
+export async function addGame(db: Db, name = 'Mail test game', settings: { runEarlyWhenAllFinal?: boolean } = {}): Promise<CreatedGame> {
   return createGame(db, {
+    ...settings,
     name,
     scenario: exampleScenario(),
     schedule: { kind: 'weekly', days: ['mon'], time: '18:00' },

@@ -1,4 +1,5 @@
 // The turn processor: validates the job's ids and runs the turn through @arbiter/turns.
+import { assertNever } from '@arbiter/engine';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Db } from '@arbiter/db';
@@ -57,8 +58,4 @@ export function adjudicateProcessor(deps: AdjudicateDeps) {
         return assertNever(outcome);
     }
   };
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected outcome ${JSON.stringify(x)}`);
 }

@@ -3,6 +3,7 @@
 // lost with Redis (a restart without persistence), turns of crashed runs, and games whose nations all
 // marked their orders final are picked up without anyone having to remember them.
 import type { Db } from '@arbiter/db';
+import { ALL_ACTIVE_NATIONS_FINAL } from '@arbiter/intake';
 import { queueDueReminders, type PlayerMailSettings, type TurnDispatcher } from '@arbiter/turns';
 import type { Logger } from 'pino';
 
@@ -39,12 +40,13 @@ export function sweepProcessor(deps: SweepDeps) {
 }
 
 export async function sweep(deps: SweepDeps): Promise<SweepResult> {
-  const rows = await deps.db.prisma.$queryRaw<OpenTurn[]>`
-    SELECT t."gameId", t."number", t."status"::text AS "status", t."deadline", t."claimedAt", now() AS "now",
-           (g."runEarlyWhenAllFinal" AND EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g."id" AND n."active")
-              AND NOT EXISTS (SELECT 1 FROM "Nation" n WHERE n."gameId" = g."id" AND n."active" AND NOT n."ordersFinal")) AS "allFinal"
-      FROM "Turn" t JOIN "Game" g ON g."id" = t."gameId"
-     WHERE g."status" = 'active' AND t."number" = g."currentTurn" AND t."status" IN ('open', 'adjudicating')`;
+  // "Every active nation is final" is the intake's rule (ALL_ACTIVE_NATIONS_FINAL), asked here for every game.
+  const { rows } = await deps.db.pool.query<OpenTurn>(
+    `SELECT t."gameId", t."number", t."status"::text AS "status", t."deadline", t."claimedAt", now() AS "now",
+            ${ALL_ACTIVE_NATIONS_FINAL} AS "allFinal"
+       FROM "Turn" t JOIN "Game" g ON g."id" = t."gameId"
+      WHERE g."status" = 'active' AND t."number" = g."currentTurn" AND t."status" IN ('open', 'adjudicating')`,
+  );
   const result: SweepResult = { scheduled: 0, dueNow: 0, stalled: 0, reminders: 0 };
   for (const t of rows) {
     try {

@@ -1,11 +1,13 @@
-// The mail intake's own rows (InboundMail, OutboxMail replies, RefusalNotice), written with plain SQL on
-// the one pool connection that holds the mail's Message-ID lock. This is the hot path of the intake
-// (one round trip to check, one to record), so it does not go through Prisma; the tables and their
-// meaning are those of prisma/schema.prisma (owned by packages/db).
+// The records of mail taken in (InboundMail, RefusalNotice), and the replies queued with them (through the
+// outbox's one writer, @arbiter/mail queue.ts), written with parameterised SQL on the one pool connection
+// that holds the mail's Message-ID lock. The rules: a Message-ID is processed once (the lock and the
+// record), an inbound record and its replies are stored together (one statement), and a sender gets at
+// most one refusal per interval (RefusalNotice). This is the mail intake's hot path (one round trip to
+// check, one to record), so it does not go through Prisma. apps/mail-in calls it; it holds no SQL itself.
 
 import type { PoolClient } from 'pg';
-import { uuidv7 } from '@arbiter/intake';
-import { OWN_X_LOOP } from './screen.ts';
+import { OWN_X_LOOP, outboxInsert, type QueuedMail } from '@arbiter/mail';
+import { uuidv7 } from './uuid.ts';
 
 export type InboundStatus = 'processed' | 'ignored' | 'refused';
 export type ReplyKind = 'receipt' | 'refusal' | 'notice' | 'report';
@@ -75,12 +77,28 @@ function headersOf(row: ReplyRow): Record<string, string> {
 
 /** Records the inbound mail (with its raw bytes) and queues its replies, atomically (one statement). */
 export async function recordInbound(client: PoolClient, inbound: InboundRecord, replies: ReplyRow[]): Promise<void> {
-  const rows = replies.map((r) => ({
-    id: uuidv7(),
+  const values: unknown[] = [
+    inbound.messageId,
+    inbound.receivedAt,
+    inbound.fromAddress,
+    inbound.envelopeFrom,
+    inbound.gameId,
+    inbound.status,
+    inbound.reason === null ? null : inbound.reason.slice(0, 500),
+    inbound.submissionId,
+    inbound.raw,
+  ];
+  const record = `INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw)
+       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid, $9::bytea)`;
+  if (replies.length === 0) {
+    await client.query(record, values);
+    return;
+  }
+  const mails: QueuedMail[] = replies.map((r) => ({
     gameId: r.gameId,
     nationId: r.nationId,
     kind: r.kind,
-    to: r.to,
+    toAddresses: [r.to],
     subject: r.subject,
     text: r.text,
     html: r.html ?? null,
@@ -88,28 +106,8 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
     messageId: r.messageId,
     headers: headersOf(r),
   }));
-  await client.query(
-    `WITH inbound AS (
-       INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw)
-       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid, $10::bytea)
-     )
-     INSERT INTO "OutboxMail" (id, "gameId", "nationId", kind, "toAddresses", subject, text, html, attachments, "messageId", headers)
-     SELECT r.id, r."gameId", r."nationId", r.kind::"MailKind", ARRAY[r."to"], r.subject, r.text, r.html, r.attachments, r."messageId", r.headers
-       FROM jsonb_to_recordset($9::jsonb) AS r(id uuid, "gameId" text, "nationId" text, kind text, "to" text, subject text, text text,
-                                              html text, attachments jsonb, "messageId" text, headers jsonb)`,
-    [
-      inbound.messageId,
-      inbound.receivedAt,
-      inbound.fromAddress,
-      inbound.envelopeFrom,
-      inbound.gameId,
-      inbound.status,
-      inbound.reason === null ? null : inbound.reason.slice(0, 500),
-      inbound.submissionId,
-      JSON.stringify(rows),
-      inbound.raw,
-    ],
-  );
+  const outbox = outboxInsert(mails, { firstParam: values.length + 1 });
+  await client.query(`WITH inbound AS (${record}) ${outbox.text}`, [...values, ...outbox.values]);
 }
 
 /**
@@ -134,4 +132,19 @@ export async function recordRefusal(client: PoolClient, inbound: InboundRecord, 
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
+}
+
+/** The nation's latest report mail as the turn queued it (text, HTML, map), for `command: resend-report`; null before turn 1 ran. */
+export async function latestReportMail(
+  client: PoolClient,
+  gameId: string,
+  nationId: string,
+): Promise<{ subject: string; text: string; html: string | null; attachments: unknown } | null> {
+  const r = await client.query<{ subject: string; text: string; html: string | null; attachments: unknown }>(
+    `SELECT subject, text, html, attachments FROM "OutboxMail"
+      WHERE "gameId" = $1 AND "nationId" = $2 AND kind = 'report' AND status <> 'superseded'
+      ORDER BY "createdAt" DESC LIMIT 1`,
+    [gameId, nationId],
+  );
+  return r.rows[0] ?? null;
 }

@@ -1,11 +1,12 @@
-// The API's side of the turn queue (issue 13, findings 5 and 6): the worker's queue exactly (its key
-// prefix WORKER_QUEUE_PREFIX and its job options TURN_JOB_OPTIONS, so "run now" jobs are processed and
-// retried), on a Redis connection that fails fast: a request never waits on a Redis that is down. Every
-// queue call is bounded by `timeoutMs`; past it, or with Redis unreachable, the call fails with a
-// QueueUnavailableError, which the routes answer 503 `queue-unavailable`, and /readyz reports it.
+// The shells' side of the turn queue (issue 13, findings 5 and 6), used by the API and the mail intake:
+// the worker's queue exactly (its key prefix WORKER_QUEUE_PREFIX and its job options TURN_JOB_OPTIONS, so
+// "run now" and early turns are processed and retried), on a Redis connection that fails fast: a request
+// or a mail never waits on a Redis that is down. Every queue call is bounded by `timeoutMs`; past it, or
+// with Redis unreachable, the call fails with a QueueUnavailableError, which the API's routes answer 503
+// `queue-unavailable` (and /readyz reports), and the mail intake logs (the worker's sweep runs the turn).
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QueueTurnDispatcher, TURN_JOB_OPTIONS, TURN_QUEUE, type AdjudicateJobData, type TurnDispatcher } from '@arbiter/turns';
+import { QueueTurnDispatcher, TURN_JOB_OPTIONS, TURN_QUEUE, type AdjudicateJobData, type TurnDispatcher } from './dispatch.ts';
 
 export class QueueUnavailableError extends Error {
   constructor(what: string, cause?: unknown) {
@@ -14,7 +15,7 @@ export class QueueUnavailableError extends Error {
   }
 }
 
-/** What the API needs of the turn queue: dispatch, a readiness check, and a close. */
+/** What a shell (API, mail intake) needs of the turn queue: dispatch, a readiness check, and a close. */
 export interface ApiTurnQueue {
   dispatcher: TurnDispatcher;
   /** Resolves when the queue answers within the timeout; throws QueueUnavailableError otherwise. */

@@ -1,0 +1,30 @@
+// Checking orders without storing them (the web client's dry run, POST .../orders/check): the same plan a
+// submission gets, against the same open-turn state, refused by the same rules when the turn takes no
+// orders; nothing is written.
+import type { Db } from '@arbiter/db';
+import { rulesetFor } from '@arbiter/rulesets';
+import { turnClosedRefusal, type TurnStatus } from './merge.ts';
+import { refusal, type Refused } from './outcome.ts';
+import { planSubmission, type Plan } from './plan.ts';
+import { loadState } from './turn-state.ts';
+
+export type OrderCheckOutcome = { kind: 'checked'; ruleset: string; turn: number; deadline: Date; plan: Plan } | Refused;
+
+export async function checkOrders(db: Db, gameId: string, nationId: string, text: string): Promise<OrderCheckOutcome> {
+  const { rows } = await db.pool.query<{
+    name: string; ruleset: string; status: 'active' | 'paused' | 'finished'; currentTurn: number; turnStatus: TurnStatus | null; deadline: Date | null; openedAt: Date | null;
+  }>({
+    name: 'intake-check-context',
+    text: `SELECT g.name, g.ruleset, g.status::text AS status, g."currentTurn", t.status::text AS "turnStatus", t.deadline, t."openedAt"
+             FROM "Game" g LEFT JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn" WHERE g.id = $1`,
+    values: [gameId],
+  });
+  const g = rows[0];
+  if (g === undefined) return refusal('game-not-found', `There is no game "${gameId}".`);
+  const closed = turnClosedRefusal({ gameStatus: g.status, gameName: g.name, turn: g.currentTurn, turnStatus: g.turnStatus ?? 'open' });
+  if (closed !== null) return closed;
+  const ruleset = rulesetFor(g.ruleset);
+  const state = g.turnStatus === null || g.openedAt === null ? null : await loadState(db, db.pool, ruleset, gameId, g.currentTurn, g.openedAt);
+  if (state === null || g.deadline === null) return refusal('turn-not-found', `Game "${gameId}" has no turn ${g.currentTurn}.`);
+  return { kind: 'checked', ruleset: g.ruleset, turn: g.currentTurn, deadline: g.deadline, plan: planSubmission(ruleset, state, nationId, text) };
+}

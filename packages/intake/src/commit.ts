@@ -1,0 +1,240 @@
+// Storing a batch of submissions in one transaction and two round trips (group commit, docs/api.md "How a
+// submission is stored"): lock the turns and nations, read the standing orders, merge each submission,
+// write the raw submissions, the standing orders they win and the final flags, commit. Each submission
+// gets its own outcome, exactly as if it had been stored alone.
+import type pg from 'pg';
+import { retryTransient, sqlLiteral, type Db } from '@arbiter/db';
+import type { Outcome } from './group-commit.ts';
+import { mergeSubmission, type StandingRow, type TurnContext, type TurnStatus } from './merge.ts';
+import { refusal, type SubmissionOutcome } from './outcome.ts';
+import { receiptJson } from './receipt.ts';
+import { turnsDueEarly } from './run-early.ts';
+import type { SubmitOrdersInput } from './submit.ts';
+import { noteTurn, type EarlyPlan } from './turn-state.ts';
+
+/** One submission in a batch. */
+export interface Item {
+  input: SubmitOrdersInput;
+  receivedAt: Date;
+  /** Planned before the batch, against the turn the game had open at its last batch (used if still open). */
+  early: EarlyPlan | null;
+}
+
+export async function commitBatch(db: Db, items: Item[]): Promise<Outcome<SubmissionOutcome>[]> {
+  // A deadlock or serialization failure aborts the transaction with nothing stored: try again (twice).
+  try {
+    return await retryTransient(() => commitOnce(db, items), 2);
+  } catch (e) {
+    if (items.length === 1) throw e;
+    // Any other failure aborted the whole batch with nothing stored. Store each submission on its
+    // own, so that whatever broke the batch fails only the submission it belongs to.
+    const outcomes: Outcome<SubmissionOutcome>[] = [];
+    for (const item of items) {
+      outcomes.push(await commitBatch(db, [item]).then((o) => o[0] as Outcome<SubmissionOutcome>, (error: unknown) => ({ ok: false as const, error })));
+    }
+    return outcomes;
+  }
+}
+
+/** A game's current turn as the batch reads it (the turn context less the nation's name). */
+type TurnRow = Omit<TurnContext, 'gameName' | 'nationName'> & { gameId: string; name: string };
+
+interface NationRow {
+  gameId: string;
+  nationId: string;
+  nationName: string;
+}
+
+type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
+
+interface StandingWrite {
+  gameId: string;
+  turn: number;
+  unit: string;
+  nationId: string;
+  orders: string[];
+  submissionId: string;
+  receivedAt: string;
+}
+
+const keyOf = (gameId: string, id: string) => `${gameId}\u0000${id}`;
+
+async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutcome>[]> {
+  const outcomes: Outcome<SubmissionOutcome>[] = new Array(items.length);
+  const missing: number[] = [];
+  const client = await db.pool.connect();
+  let broken = false;
+  try {
+    const lit = sqlLiteral;
+    const games = [...new Set(items.map((i) => i.input.gameId))].sort();
+    const nations = [...new Map(items.map((i) => [keyOf(i.input.gameId, i.input.nationId), i.input])).entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, i]) => `(${lit(i.gameId)}, ${lit(i.nationId)})`)
+      .join(', ');
+    // Round trip 1: begin, lock, read the standing orders. The turn rows are share-locked, so a claim
+    // (UPDATE ... WHERE status = 'open') waits for this transaction and a submission after the claim
+    // sees the new status; the nation rows are locked so one nation's submissions merge one at a time.
+    // Turns before nations, each in key order, the order the turn pipeline and every other batch take
+    // them in, so they cannot deadlock. The standing orders are read by a later statement, i.e. after
+    // the locks are held, with a snapshot that includes every earlier submission of these nations.
+    // (Simple query protocol, so several statements go in one message; every value is an escaped literal.)
+    const results = (await client.query(
+      `BEGIN;
+       SELECT g.id AS "gameId", g.name, g.ruleset, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
+              t.status::text AS "turnStatus", t.deadline, t."openedAt"
+         FROM "Game" g
+         JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+        WHERE g.id IN (${games.map(lit).join(', ')})
+        ORDER BY g.id
+          FOR SHARE OF t;
+       SELECT n."gameId", n."nationId", n.name AS "nationName" FROM "Nation" n
+        WHERE (n."gameId", n."nationId") IN (${nations})
+        ORDER BY n."gameId", n."nationId"
+          FOR UPDATE;
+       SELECT s."gameId", s."nationId", s."unitId", s.orders, s."submissionId", s."receivedAt"
+         FROM "StandingOrder" s JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
+        WHERE (s."gameId", s."nationId") IN (${nations})`,
+    )) as unknown as [pg.QueryResult, pg.QueryResult<TurnRow>, pg.QueryResult<NationRow>, pg.QueryResult<KeyedStandingRow>];
+    const turns = new Map(results[1].rows.map((r) => [r.gameId, r]));
+    for (const r of results[1].rows) noteTurn(db, r.gameId, { turn: r.turn, openedAt: r.openedAt, ruleset: r.ruleset, open: r.turnStatus === 'open' });
+    const nationNames = new Map(results[2].rows.map((r) => [keyOf(r.gameId, r.nationId), r.nationName]));
+    const standing = new Map<string, Map<string, StandingRow>>();
+    for (const r of results[3].rows) {
+      const key = keyOf(r.gameId, r.nationId);
+      let units = standing.get(key);
+      if (units === undefined) standing.set(key, (units = new Map()));
+      units.set(r.unitId, r);
+    }
+
+    const submissions: string[] = [];
+    const writes = new Map<string, StandingWrite>();
+    const finals = new Set<string>();
+    const finalGames = new Set<string>();
+    for (const [i, item] of items.entries()) {
+      const { input, receivedAt } = item;
+      const turnRow = turns.get(input.gameId);
+      const nationName = nationNames.get(keyOf(input.gameId, input.nationId));
+      if (turnRow === undefined || nationName === undefined) {
+        missing.push(i);
+        continue;
+      }
+      try {
+        const nationKey = keyOf(input.gameId, input.nationId);
+        const merged = new Map(standing.get(nationKey));
+        const done = await mergeSubmission(db, client, item, { ...turnRow, gameName: turnRow.name, nationName }, merged);
+        if (done.kind !== 'merged') {
+          outcomes[i] = { ok: true, value: done };
+          continue;
+        }
+        // Only a submission that will be stored changes what the next one of the same nation sees.
+        standing.set(nationKey, merged);
+        const { receipt, plan, unitWrites } = done;
+        const json = (v: unknown) => `${lit(JSON.stringify(v))}::jsonb`;
+        submissions.push(
+          `(${lit(receipt.submissionId)}::uuid, ${lit(input.gameId)}, ${receipt.turn}, ${lit(input.nationId)}, ${lit(input.source)}::"SubmissionSource", ` +
+            `${lit(input.rawText)}, ${lit(receivedAt.toISOString())}::timestamptz, ${input.messageId == null ? 'NULL' : lit(input.messageId)}, ` +
+            `${json({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors })}, ${lit(receiptJson(receipt))}::jsonb)`,
+        );
+        for (const w of unitWrites) {
+          writes.set(keyOf(input.gameId, w.unitId), {
+            gameId: input.gameId,
+            turn: receipt.turn,
+            unit: w.unitId,
+            nationId: input.nationId,
+            orders: w.orders as string[],
+            submissionId: receipt.submissionId,
+            receivedAt: receivedAt.toISOString(),
+          });
+        }
+        if (input.final === true) {
+          finals.add(`(${lit(input.gameId)}, ${lit(input.nationId)})`);
+          finalGames.add(input.gameId);
+        }
+        outcomes[i] = { ok: true, value: { kind: 'accepted', receipt } };
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    }
+
+    // Round trip 2: the raw submissions (in order of arrival, so their sequence numbers follow it), the
+    // standing orders they win (a later receive time wins; an earlier submission that arrives late never
+    // overwrites), the "final" flags, commit.
+    const statements: string[] = [];
+    if (submissions.length > 0) {
+      statements.push(
+        `INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
+         VALUES ${submissions.join(',\n')}`,
+      );
+    }
+    if (writes.size > 0) {
+      statements.push(
+        `INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
+         SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders, w."submissionId"::uuid, w."receivedAt"::timestamptz
+           FROM jsonb_to_recordset(${lit(JSON.stringify([...writes.values()]))}::jsonb)
+                AS w("gameId" text, turn int, unit text, "nationId" text, orders jsonb, "submissionId" text, "receivedAt" text)
+         ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
+            SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
+                "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
+          WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"`,
+      );
+    }
+    if (finals.size > 0) {
+      statements.push(`UPDATE "Nation" SET "ordersFinal" = true, "updatedAt" = now() WHERE ("gameId", "nationId") IN (${[...finals].join(', ')})`);
+    }
+    statements.push('COMMIT');
+    await client.query(statements.join(';\n'));
+    // After the commit, on the same connection: did a final submission make its game's turn due early?
+    if (finalGames.size > 0) {
+      const due = await turnsDueEarly(client, [...finalGames]);
+      for (const [i, o] of outcomes.entries()) {
+        const turn = o?.ok === true && o.value.kind === 'accepted' && (items[i] as Item).input.final === true ? due.get(o.value.receipt.gameId) : undefined;
+        if (turn !== undefined && o?.ok === true && o.value.kind === 'accepted') outcomes[i] = { ok: true, value: { kind: 'accepted-turn-due', receipt: o.value.receipt, turn } };
+      }
+    }
+  } catch (e) {
+    // A connection that cannot even roll back is dropped from the pool rather than reused.
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw e;
+  } finally {
+    client.release(broken);
+  }
+  // Game, nation or turn missing: which one, precisely (or, if all exist now, a race with a turn change).
+  for (const i of missing) {
+    const { input } = items[i] as Item;
+    try {
+      outcomes[i] = { ok: true, value: await whyMissing(db, input.gameId, input.nationId) };
+    } catch (error) {
+      outcomes[i] = { ok: false, error };
+    }
+  }
+  return outcomes;
+}
+
+
+/** Why a submission found no game, nation or turn to store into (or, when all exist now, that the turn changed meanwhile). */
+async function whyMissing(db: Db, gameId: string, nationId: string): Promise<SubmissionOutcome> {
+  // The hot path uses the pg pool directly with named (prepared) statements: a submission is a handful of
+  // short queries, and the ORM layer would cost more than the database work (docs/benchmarks.md, API).
+  const rows = await db.pool.query<{
+    name: string; ruleset: string; status: 'active' | 'paused' | 'finished'; timeZone: string; currentTurn: number;
+    turnStatus: TurnStatus | null; deadline: Date | null; openedAt: Date | null; nationName: string | null;
+  }>({
+    name: 'intake-context',
+    text: `SELECT g.name, g.ruleset, g.status::text AS status, g."timeZone", g."currentTurn",
+                  t.status::text AS "turnStatus", t.deadline, t."openedAt", n.name AS "nationName"
+             FROM "Game" g
+             LEFT JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+             LEFT JOIN "Nation" n ON n."gameId" = g.id AND n."nationId" = $2
+            WHERE g.id = $1`,
+    values: [gameId, nationId],
+  });
+  const r = rows.rows[0];
+  if (r === undefined) return refusal('game-not-found', `There is no game "${gameId}".`);
+  if (r.nationName === null) return refusal('nation-not-found', `Game "${gameId}" has no nation "${nationId}".`);
+  if (r.turnStatus === null || r.deadline === null || r.openedAt === null) {
+    return refusal('turn-not-found', `Game "${gameId}" has no turn ${r.currentTurn}.`);
+  }
+  return refusal('turn-closed', 'The turn changed while your orders were being stored. Nothing was stored; send them again.');
+}
