@@ -30,7 +30,7 @@ describe('arbiter map', () => {
     // The whole map shows every nation's pieces; a nation's report area is its own view of them.
     for (const name of ['Kingdom of the North', 'Dark Lord of the South', 'Free Traders of the East']) expect(whole).toContain(name);
     // Armies in their nation's colour with their exact size; every unit where it stands.
-    expect(whole).toContain('army aragorn of Kingdom of the North (600 troops) at 0303, day 0: starts here');
+    expect(whole).toContain('army aragorn of Kingdom of the North (600 troops) at 0303, before movement: starts here');
     expect(whole).toContain('Character frodo at 0303');
     expect(north).not.toContain('starts here');
     expect(readFileSync(join(out, 'map.png')).subarray(0, 8)).toEqual(PNG);
