@@ -4,5 +4,4 @@ export * from './generated/prisma/client.ts';
 export { createDb, transaction, isUniqueViolation, type Db, type DbClient, type Tx, type CreateDbOptions, type TransactionOptions } from './client.ts';
 export { applyMigrations, diffMigrationsToSchema, createMigration, readMigrations, isEmptyDiff, MIGRATIONS_DIR, SCHEMA_PATH, PRISMA_DIR } from './migrate.ts';
 export { poolConfigFromUrl, redactUrl, withDatabase } from './url.ts';
-export { sqlLiteral } from './sql.ts';
 export { isConnectionError, isTransientDbError, retryTransient } from './retry.ts';

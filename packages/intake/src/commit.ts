@@ -1,11 +1,12 @@
-// Storing a batch of submissions in one transaction and two round trips (group commit, docs/api.md "How a
-// submission is stored"): lock the turns and nations, read the standing orders, merge each submission,
-// write the raw submissions, the standing orders they win and the final flags, commit. Each submission
+// Storing a batch of submissions in one transaction (group commit, docs/api.md "How a submission is
+// stored"): lock the turns and nations, read the standing orders, merge each submission, write the raw
+// submissions, the standing orders they win and the final flags, commit (the statements, every value a
+// parameter: batch-statements.ts). Each submission
 // gets its own outcome, exactly as if it had been stored alone.
-import type pg from 'pg';
-import { retryTransient, sqlLiteral, type Db } from '@arbiter/db';
+import { retryTransient, type Db } from '@arbiter/db';
+import { beginAndRead, writeAndCommit, type NationKey, type StandingWrite, type SubmissionWrite } from './batch-statements.ts';
 import type { Outcome } from './group-commit.ts';
-import { mergeSubmission, type StandingRow, type TurnContext, type TurnStatus } from './merge.ts';
+import { mergeSubmission, type StandingRow, type TurnStatus } from './merge.ts';
 import { refusal, type SubmissionOutcome } from './outcome.ts';
 import { receiptJson } from './receipt.ts';
 import { turnsDueEarly } from './run-early.ts';
@@ -36,27 +37,6 @@ export async function commitBatch(db: Db, items: Item[]): Promise<Outcome<Submis
   }
 }
 
-/** A game's current turn as the batch reads it (the turn context less the nation's name). */
-type TurnRow = Omit<TurnContext, 'gameName' | 'nationName'> & { gameId: string; name: string };
-
-interface NationRow {
-  gameId: string;
-  nationId: string;
-  nationName: string;
-}
-
-type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
-
-interface StandingWrite {
-  gameId: string;
-  turn: number;
-  unit: string;
-  nationId: string;
-  orders: string[];
-  submissionId: string;
-  receivedAt: string;
-}
-
 const keyOf = (gameId: string, id: string) => `${gameId}\u0000${id}`;
 
 async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutcome>[]> {
@@ -65,50 +45,26 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
   const client = await db.pool.connect();
   let broken = false;
   try {
-    const lit = sqlLiteral;
     const games = [...new Set(items.map((i) => i.input.gameId))].sort();
-    const nations = [...new Map(items.map((i) => [keyOf(i.input.gameId, i.input.nationId), i.input])).entries()]
+    const nations: NationKey[] = [...new Map(items.map((i) => [keyOf(i.input.gameId, i.input.nationId), i.input])).entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, i]) => `(${lit(i.gameId)}, ${lit(i.nationId)})`)
-      .join(', ');
-    // Round trip 1: begin, lock, read the standing orders. The turn rows are share-locked, so a claim
-    // (UPDATE ... WHERE status = 'open') waits for this transaction and a submission after the claim
-    // sees the new status; the nation rows are locked so one nation's submissions merge one at a time.
-    // Turns before nations, each in key order, the order the turn pipeline and every other batch take
-    // them in, so they cannot deadlock. The standing orders are read by a later statement, i.e. after
-    // the locks are held, with a snapshot that includes every earlier submission of these nations.
-    // (Simple query protocol, so several statements go in one message; every value is an escaped literal.)
-    const results = (await client.query(
-      `BEGIN;
-       SELECT g.id AS "gameId", g.name, g.ruleset, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
-              t.status::text AS "turnStatus", t.deadline, t."openedAt"
-         FROM "Game" g
-         JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
-        WHERE g.id IN (${games.map(lit).join(', ')})
-        ORDER BY g.id
-          FOR SHARE OF t;
-       SELECT n."gameId", n."nationId", n.name AS "nationName" FROM "Nation" n
-        WHERE (n."gameId", n."nationId") IN (${nations})
-        ORDER BY n."gameId", n."nationId"
-          FOR UPDATE;
-       SELECT s."gameId", s."nationId", s."unitId", s.orders, s."submissionId", s."receivedAt"
-         FROM "StandingOrder" s JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
-        WHERE (s."gameId", s."nationId") IN (${nations})`,
-    )) as unknown as [pg.QueryResult, pg.QueryResult<TurnRow>, pg.QueryResult<NationRow>, pg.QueryResult<KeyedStandingRow>];
-    const turns = new Map(results[1].rows.map((r) => [r.gameId, r]));
-    for (const r of results[1].rows) noteTurn(db, r.gameId, { turn: r.turn, openedAt: r.openedAt, ruleset: r.ruleset, open: r.turnStatus === 'open' });
-    const nationNames = new Map(results[2].rows.map((r) => [keyOf(r.gameId, r.nationId), r.nationName]));
+      .map(([, i]) => ({ gameId: i.gameId, nationId: i.nationId }));
+    // Round trips 1-4: begin, lock the turns and nations, read the standing orders (batch-statements.ts).
+    const read = await beginAndRead(client, games, nations);
+    const turns = new Map(read.turns.map((r) => [r.gameId, r]));
+    for (const r of read.turns) noteTurn(db, r.gameId, { turn: r.turn, openedAt: r.openedAt, ruleset: r.ruleset, open: r.turnStatus === 'open' });
+    const nationNames = new Map(read.nations.map((r) => [keyOf(r.gameId, r.nationId), r.nationName]));
     const standing = new Map<string, Map<string, StandingRow>>();
-    for (const r of results[3].rows) {
+    for (const r of read.standing) {
       const key = keyOf(r.gameId, r.nationId);
       let units = standing.get(key);
       if (units === undefined) standing.set(key, (units = new Map()));
       units.set(r.unitId, r);
     }
 
-    const submissions: string[] = [];
+    const submissions: SubmissionWrite[] = [];
     const writes = new Map<string, StandingWrite>();
-    const finals = new Set<string>();
+    const finals = new Map<string, NationKey>();
     const finalGames = new Set<string>();
     for (const [i, item] of items.entries()) {
       const { input, receivedAt } = item;
@@ -129,12 +85,18 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
         // Only a submission that will be stored changes what the next one of the same nation sees.
         standing.set(nationKey, merged);
         const { receipt, plan, unitWrites } = done;
-        const json = (v: unknown) => `${lit(JSON.stringify(v))}::jsonb`;
-        submissions.push(
-          `(${lit(receipt.submissionId)}::uuid, ${lit(input.gameId)}, ${receipt.turn}, ${lit(input.nationId)}, ${lit(input.source)}::"SubmissionSource", ` +
-            `${lit(input.rawText)}, ${lit(receivedAt.toISOString())}::timestamptz, ${input.messageId == null ? 'NULL' : lit(input.messageId)}, ` +
-            `${json({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors })}, ${lit(receiptJson(receipt))}::jsonb)`,
-        );
+        submissions.push({
+          id: receipt.submissionId,
+          gameId: input.gameId,
+          turn: receipt.turn,
+          nationId: input.nationId,
+          source: input.source,
+          rawText: input.rawText,
+          receivedAt: receivedAt.toISOString(),
+          messageId: input.messageId ?? null,
+          parsed: JSON.stringify({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors }),
+          receipt: receiptJson(receipt),
+        });
         for (const w of unitWrites) {
           writes.set(keyOf(input.gameId, w.unitId), {
             gameId: input.gameId,
@@ -147,7 +109,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
           });
         }
         if (input.final === true) {
-          finals.add(`(${lit(input.gameId)}, ${lit(input.nationId)})`);
+          finals.set(nationKey, { gameId: input.gameId, nationId: input.nationId });
           finalGames.add(input.gameId);
         }
         outcomes[i] = { ok: true, value: { kind: 'accepted', receipt } };
@@ -156,33 +118,9 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
       }
     }
 
-    // Round trip 2: the raw submissions (in order of arrival, so their sequence numbers follow it), the
-    // standing orders they win (a later receive time wins; an earlier submission that arrives late never
-    // overwrites), the "final" flags, commit.
-    const statements: string[] = [];
-    if (submissions.length > 0) {
-      statements.push(
-        `INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
-         VALUES ${submissions.join(',\n')}`,
-      );
-    }
-    if (writes.size > 0) {
-      statements.push(
-        `INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
-         SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders, w."submissionId"::uuid, w."receivedAt"::timestamptz
-           FROM jsonb_to_recordset(${lit(JSON.stringify([...writes.values()]))}::jsonb)
-                AS w("gameId" text, turn int, unit text, "nationId" text, orders jsonb, "submissionId" text, "receivedAt" text)
-         ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
-            SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
-                "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
-          WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"`,
-      );
-    }
-    if (finals.size > 0) {
-      statements.push(`UPDATE "Nation" SET "ordersFinal" = true, "updatedAt" = now() WHERE ("gameId", "nationId") IN (${[...finals].join(', ')})`);
-    }
-    statements.push('COMMIT');
-    await client.query(statements.join(';\n'));
+    // Round trips 5-6: the raw submissions (in order of arrival), the standing orders they win and the
+    // "final" flags in one statement, then commit.
+    await writeAndCommit(client, submissions, [...writes.values()], [...finals.values()]);
     // After the commit, on the same connection: did a final submission make its game's turn due early?
     if (finalGames.size > 0) {
       const due = await turnsDueEarly(client, [...finalGames]);

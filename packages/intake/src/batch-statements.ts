@@ -1,0 +1,147 @@
+// The group commit's statements (commit.ts), every value a parameter: the batch's keys and rows go in as
+// arrays (`unnest($1::text[], ...)`), so each statement has one constant text, prepared once per
+// connection. Each statement is its own round trip (node-postgres sends one query at a time, and a
+// parameterised statement cannot share a message with another): six per batch, against two when the
+// values were escaped into multi-statement text; the cost is in docs/benchmarks.md.
+import type pg from 'pg';
+import type { StandingRow, TurnContext } from './merge.ts';
+
+/** A game's current turn as the batch reads it (the turn context less the nation's name). */
+export type TurnRow = Omit<TurnContext, 'gameName' | 'nationName'> & { gameId: string; name: string };
+
+export interface NationRow {
+  gameId: string;
+  nationId: string;
+  nationName: string;
+}
+
+export type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
+
+/** A nation of the batch, by game and nation id. */
+export interface NationKey {
+  gameId: string;
+  nationId: string;
+}
+
+/** A raw submission to store. */
+export interface SubmissionWrite {
+  id: string;
+  gameId: string;
+  turn: number;
+  nationId: string;
+  source: string;
+  rawText: string;
+  receivedAt: string;
+  messageId: string | null;
+  /** JSON text of `{ orders, cancels, errors }`. */
+  parsed: string;
+  /** JSON text of the receipt. */
+  receipt: string;
+}
+
+/** A standing order a submission wins (unless a later one is stored already). */
+export interface StandingWrite {
+  gameId: string;
+  turn: number;
+  unit: string;
+  nationId: string;
+  orders: string[];
+  submissionId: string;
+  receivedAt: string;
+}
+
+// The turn rows are share-locked, so a claim (UPDATE ... WHERE status = 'open') waits for this
+// transaction and a submission after the claim sees the new status.
+const LOCK_TURNS = `SELECT g.id AS "gameId", g.name, g.ruleset, g.status::text AS "gameStatus", g."timeZone", g."currentTurn" AS turn,
+       t.status::text AS "turnStatus", t.deadline, t."openedAt"
+  FROM "Game" g
+  JOIN "Turn" t ON t."gameId" = g.id AND t.number = g."currentTurn"
+ WHERE g.id = ANY($1::text[])
+ ORDER BY g.id
+   FOR SHARE OF t`;
+
+// The nation rows are locked so that one nation's submissions merge one at a time.
+const LOCK_NATIONS = `SELECT n."gameId", n."nationId", n.name AS "nationName"
+  FROM "Nation" n
+  JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON n."gameId" = k."gameId" AND n."nationId" = k."nationId"
+ ORDER BY n."gameId", n."nationId"
+   FOR UPDATE OF n`;
+
+const READ_STANDING = `SELECT s."gameId", s."nationId", s."unitId", s.orders, s."submissionId", s."receivedAt"
+  FROM "StandingOrder" s
+  JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
+  JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON s."gameId" = k."gameId" AND s."nationId" = k."nationId"`;
+
+// One statement for every write of the batch. The raw submissions go in their order of arrival, so their
+// sequence numbers follow it; a standing order is replaced only by a later receive time (an earlier
+// submission that arrives late never overwrites); then the "final" flags. The standing orders' foreign
+// key to their submission is checked at the end of the statement, when the submissions are in.
+const WRITE_BATCH = `WITH submitted AS (
+  INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
+  SELECT s.id::uuid, s."gameId", s.turn, s."nationId", s.source::"SubmissionSource", s."rawText", s."receivedAt"::timestamptz,
+         s."messageId", s.parsed::jsonb, s.receipt::jsonb
+    FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+         WITH ORDINALITY AS s(id, "gameId", turn, "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt, arrival)
+   ORDER BY s.arrival
+  RETURNING 1
+), standing AS (
+  INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
+  SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders::jsonb, w."submissionId"::uuid, w."receivedAt"::timestamptz
+    FROM unnest($11::text[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
+         AS w("gameId", turn, unit, "nationId", orders, "submissionId", "receivedAt")
+  ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
+     SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
+         "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
+   WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"
+  RETURNING 1
+), final AS (
+  UPDATE "Nation" n SET "ordersFinal" = true, "updatedAt" = now()
+    FROM unnest($18::text[], $19::text[]) AS f("gameId", "nationId")
+   WHERE n."gameId" = f."gameId" AND n."nationId" = f."nationId"
+  RETURNING 1
+)
+SELECT 1`;
+
+/**
+ * Round trips 1-4: begin, lock the turns of `gameIds` and then the `nations` (each in key order, the order
+ * the turn pipeline and every other batch take them in, so they cannot deadlock), and read the nations'
+ * standing orders in a later statement, i.e. after the locks are held, with a snapshot that includes every
+ * earlier submission of these nations. `gameIds` and `nations` must be sorted.
+ */
+export async function beginAndRead(
+  client: pg.PoolClient,
+  gameIds: string[],
+  nations: NationKey[],
+): Promise<{ turns: TurnRow[]; nations: NationRow[]; standing: KeyedStandingRow[] }> {
+  const keys = [nations.map((n) => n.gameId), nations.map((n) => n.nationId)];
+  await client.query('BEGIN');
+  const turns = await client.query<TurnRow>({ name: 'intake-batch-lock-turns', text: LOCK_TURNS, values: [gameIds] });
+  const locked = await client.query<NationRow>({ name: 'intake-batch-lock-nations', text: LOCK_NATIONS, values: keys });
+  const standing = await client.query<KeyedStandingRow>({ name: 'intake-batch-standing', text: READ_STANDING, values: keys });
+  return { turns: turns.rows, nations: locked.rows, standing: standing.rows };
+}
+
+/** Round trips 5-6: every write of the batch in one statement (none when there is nothing to write), then commit. */
+export async function writeAndCommit(
+  client: pg.PoolClient,
+  submissions: SubmissionWrite[],
+  standing: StandingWrite[],
+  finals: NationKey[],
+): Promise<void> {
+  if (submissions.length + standing.length + finals.length > 0) {
+    const column = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
+    await client.query({
+      name: 'intake-batch-write',
+      text: WRITE_BATCH,
+      values: [
+        column(submissions, 'id'), column(submissions, 'gameId'), column(submissions, 'turn'), column(submissions, 'nationId'),
+        column(submissions, 'source'), column(submissions, 'rawText'), column(submissions, 'receivedAt'),
+        column(submissions, 'messageId'), column(submissions, 'parsed'), column(submissions, 'receipt'),
+        column(standing, 'gameId'), column(standing, 'turn'), column(standing, 'unit'), column(standing, 'nationId'),
+        standing.map((w) => JSON.stringify(w.orders)), column(standing, 'submissionId'), column(standing, 'receivedAt'),
+        column(finals, 'gameId'), column(finals, 'nationId'),
+      ],
+    });
+  }
+  await client.query('COMMIT');
+}
