@@ -1,6 +1,6 @@
-// The group commit's statements (commit.ts), every value a parameter: the batch's keys and rows go in as
-// arrays (`unnest($1::text[], ...)`), so each statement has one constant text, prepared once per
-// connection. Each statement is its own round trip (node-postgres sends one query at a time, and a
+// The group commit's statements (commit.ts), every value a parameter: the batch's keys go in as arrays
+// (`unnest($1::text[], ...)`) and its rows as JSON arrays (`json_to_recordset($1::json)`), so each
+// statement has one constant text, prepared once per connection. Each statement is its own round trip (node-postgres sends one query at a time, and a
 // parameterised statement cannot share a message with another): six per batch, against two when the
 // values were escaped into multi-statement text; the cost is in docs/benchmarks.md.
 import type pg from 'pg';
@@ -72,23 +72,25 @@ const READ_STANDING = `SELECT s."gameId", s."nationId", s."unitId", s.orders, s.
   JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
   JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON s."gameId" = k."gameId" AND s."nationId" = k."nationId"`;
 
-// One statement for every write of the batch. The raw submissions go in their order of arrival, so their
-// sequence numbers follow it; a standing order is replaced only by a later receive time (an earlier
-// submission that arrives late never overwrites); then the "final" flags. The standing orders' foreign
-// key to their submission is checked at the end of the statement, when the submissions are in.
+// One statement for every write of the batch. The submissions and standing orders come as one JSON array
+// parameter each (JSON.stringify is native and fast; node-postgres escapes text[] elements one replace at a
+// time, which cost a receipt of 3 KB more than the rest of its write: docs/benchmarks.md); the final flags
+// as two text arrays. The raw submissions go in their order of arrival, so their sequence numbers follow
+// it; a standing order is replaced only by a later receive time (an earlier submission that arrives late
+// never overwrites); then the "final" flags. The standing orders' foreign key to their submission is
+// checked at the end of the statement, when the submissions are in.
 const WRITE_BATCH = `WITH submitted AS (
   INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
-  SELECT s.id::uuid, s."gameId", s.turn, s."nationId", s.source::"SubmissionSource", s."rawText", s."receivedAt"::timestamptz,
-         s."messageId", s.parsed::jsonb, s.receipt::jsonb
-    FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-         WITH ORDINALITY AS s(id, "gameId", turn, "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt, arrival)
+  SELECT s.id, s."gameId", s.turn, s."nationId", s.source, s."rawText", s."receivedAt", s."messageId", s.parsed::jsonb, s.receipt::jsonb
+    FROM json_to_recordset($1::json) AS s(arrival int, id uuid, "gameId" text, turn int, "nationId" text, source "SubmissionSource",
+         "rawText" text, "receivedAt" timestamptz, "messageId" text, parsed text, receipt text)
    ORDER BY s.arrival
   RETURNING 1
 ), standing AS (
   INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
-  SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders::jsonb, w."submissionId"::uuid, w."receivedAt"::timestamptz
-    FROM unnest($11::text[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
-         AS w("gameId", turn, unit, "nationId", orders, "submissionId", "receivedAt")
+  SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders, w."submissionId", w."receivedAt"
+    FROM json_to_recordset($2::json)
+         AS w("gameId" text, turn int, unit text, "nationId" text, orders jsonb, "submissionId" uuid, "receivedAt" timestamptz)
   ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
      SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
          "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
@@ -96,7 +98,7 @@ const WRITE_BATCH = `WITH submitted AS (
   RETURNING 1
 ), final AS (
   UPDATE "Nation" n SET "ordersFinal" = true, "updatedAt" = now()
-    FROM unnest($18::text[], $19::text[]) AS f("gameId", "nationId")
+    FROM unnest($3::text[], $4::text[]) AS f("gameId", "nationId")
    WHERE n."gameId" = f."gameId" AND n."nationId" = f."nationId"
   RETURNING 1
 )
@@ -129,17 +131,14 @@ export async function writeAndCommit(
   finals: NationKey[],
 ): Promise<void> {
   if (submissions.length + standing.length + finals.length > 0) {
-    const column = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
     await client.query({
       name: 'intake-batch-write',
       text: WRITE_BATCH,
       values: [
-        column(submissions, 'id'), column(submissions, 'gameId'), column(submissions, 'turn'), column(submissions, 'nationId'),
-        column(submissions, 'source'), column(submissions, 'rawText'), column(submissions, 'receivedAt'),
-        column(submissions, 'messageId'), column(submissions, 'parsed'), column(submissions, 'receipt'),
-        column(standing, 'gameId'), column(standing, 'turn'), column(standing, 'unit'), column(standing, 'nationId'),
-        standing.map((w) => JSON.stringify(w.orders)), column(standing, 'submissionId'), column(standing, 'receivedAt'),
-        column(finals, 'gameId'), column(finals, 'nationId'),
+        JSON.stringify(submissions.map((row, arrival) => ({ arrival, ...row }))),
+        JSON.stringify(standing),
+        finals.map((f) => f.gameId),
+        finals.map((f) => f.nationId),
       ],
     });
   }
