@@ -1,8 +1,9 @@
 // The group commit's statements (commit.ts), every value a parameter: the batch's keys go in as arrays
 // (`unnest($1::text[], ...)`) and its rows as JSON arrays (`json_to_recordset($1::json)`), so each
-// statement has one constant text, prepared once per connection. Each statement is its own round trip (node-postgres sends one query at a time, and a
-// parameterised statement cannot share a message with another): six per batch, against two when the
-// values were escaped into multi-statement text; the cost is in docs/benchmarks.md.
+// statement has one constant text, prepared once per connection. Each statement is its own round trip
+// (node-postgres sends one query at a time, and a parameterised statement cannot share a message with
+// another): six per batch, against two when the values were escaped into multi-statement text; the
+// cost is in docs/benchmarks.md ("Parameterised SQL in the group commit").
 import type pg from 'pg';
 import type { StandingRow, TurnContext } from './merge.ts';
 
@@ -73,9 +74,9 @@ const READ_STANDING = `SELECT s."gameId", s."nationId", s."unitId", s.orders, s.
   JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON s."gameId" = k."gameId" AND s."nationId" = k."nationId"`;
 
 // One statement for every write of the batch. The submissions and standing orders come as one JSON array
-// parameter each (JSON.stringify is native and fast; node-postgres escapes text[] elements one replace at a
-// time, which cost a receipt of 3 KB more than the rest of its write: docs/benchmarks.md); the final flags
-// as two text arrays. The raw submissions go in their order of arrival, so their sequence numbers follow
+// parameter each (JSON.stringify is native; node-postgres serialises a text[] element by element, which
+// for the 3 KB receipts cost 0.04 ms of CPU per submission: docs/benchmarks.md); the final flags as two
+// text arrays. The raw submissions go in their order of arrival, so their sequence numbers follow
 // it; a standing order is replaced only by a later receive time (an earlier submission that arrives late
 // never overwrites); then the "final" flags. The standing orders' foreign key to their submission is
 // checked at the end of the statement, when the submissions are in.
