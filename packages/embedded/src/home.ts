@@ -2,9 +2,10 @@
 // the generated GM token, the demo game's secrets, and `run.json`, which says where a running
 // `arbiter start` listens so that `arbiter demo` (and tests) can find it.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import writeFileAtomicWith from 'write-file-atomic';
 
 export interface ArbiterHome {
   /** Absolute path of the folder. */
@@ -36,18 +37,10 @@ export function arbiterHome(root: string = '.arbiter'): ArbiterHome {
   };
 }
 
-/** Writes a file atomically (temporary file, then rename), creating its folder; `mode` for secrets. */
+/** Writes a file atomically (write-file-atomic: a temporary file, fsync, rename), creating its folder; `mode` for secrets. */
 export async function writeFileAtomic(file: string, content: string, mode = 0o644): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, content, { mode });
-    await chmod(tmp, mode);
-    await rename(tmp, file);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
+  await writeFileAtomicWith(file, content, { mode });
 }
 
 /**

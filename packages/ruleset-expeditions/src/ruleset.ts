@@ -29,6 +29,7 @@ function svg(view: ExView, ctx: ReportContext): string {
 export const expeditions: ExpeditionsRuleset = {
   id: 'expeditions',
   title: 'Expeditions',
+  rulesVersion: 1,
   words: { player: 'player', players: 'players', unit: 'mech', units: 'mechs' },
   turnStructure: { kind: 'sequential', order: 'seat' },
   scenario: scenarioMembers('expeditions', parseScenario, initialState),

@@ -78,6 +78,9 @@ function decodeState(json: unknown): GameState {
 export const mepbm: MepbmRuleset = {
   id: 'mepbm',
   title: 'Middle-earth PBM',
+  // 2: issue 20's rules (departure ties drawn, forced stops, 840 from the start hex, food eaten) and the
+  // views' forces and population-centre names (docs/rules.md, "Rules versions").
+  rulesVersion: 2,
   words: { player: 'nation', players: 'nations', unit: 'unit', units: 'units' },
   turnStructure: { kind: 'simultaneous' },
 

@@ -5,12 +5,17 @@ import { loadTurnInputs, TurnInputError } from './inputs.ts';
 export type ReplayOutcome =
   | { kind: 'match'; gameId: string; turn: number; hash: string }
   | { kind: 'mismatch'; gameId: string; turn: number; storedHash: string; hash: string }
+  /**
+   * The turn ran under another version of the ruleset's rules than this server's: the replay (under
+   * today's rules) is shown, but a different hash is expected and no sign that stored inputs changed.
+   */
+  | { kind: 'other-rules'; gameId: string; turn: number; ruleset: string; storedVersion: number; version: number; storedHash: string; hash: string }
   /** The turn does not exist or has not been adjudicated: nothing to compare. */
   | { kind: 'not-replayable'; gameId: string; turn: number; message: string };
 
 /** Runs the game's ruleset on turn `turn`'s stored state and standing orders and compares the hash with the stored one. Writes nothing. */
 export async function replayTurn(db: DbClient, gameId: string, turn: number): Promise<ReplayOutcome> {
-  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { status: true, resultHash: true } });
+  const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { status: true, resultHash: true, result: true } });
   if (row === null) {
     const game = await db.game.findUnique({ where: { id: gameId }, select: { id: true } });
     return { kind: 'not-replayable', gameId, turn, message: game === null ? `game ${gameId} does not exist` : `game ${gameId} has no turn ${turn}` };
@@ -27,5 +32,15 @@ export async function replayTurn(db: DbClient, gameId: string, turn: number): Pr
   }
   const result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
   if (result.hash === row.resultHash) return { kind: 'match', gameId, turn, hash: result.hash };
+  const storedVersion = storedRulesVersion(row.result);
+  if (storedVersion !== inputs.ruleset.rulesVersion) {
+    return { kind: 'other-rules', gameId, turn, ruleset: inputs.ruleset.id, storedVersion, version: inputs.ruleset.rulesVersion, storedHash: row.resultHash, hash: result.hash };
+  }
   return { kind: 'mismatch', gameId, turn, storedHash: row.resultHash, hash: result.hash };
+}
+
+/** The rules version a stored result ran under; results stored before versions were kept ran under 1. */
+function storedRulesVersion(result: unknown): number {
+  const v = (result as { rulesVersion?: unknown } | null)?.rulesVersion;
+  return typeof v === 'number' && Number.isInteger(v) ? v : 1;
 }

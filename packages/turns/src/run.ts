@@ -89,6 +89,8 @@ export type RunTurnOutcome =
 export interface StoredTurnResult {
   turn: number;
   hash: string;
+  /** The ruleset's rules version the turn ran under (`Ruleset.rulesVersion`); absent in results stored before it was kept: 1. */
+  rulesVersion: number;
   units: TurnResult['units'];
   events: TurnResult['events'];
   rolls: TurnResult['rolls'];
@@ -204,6 +206,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
     const stored: StoredTurnResult = {
       turn: result.turn,
       hash: result.hash,
+      rulesVersion: inputs.ruleset.rulesVersion,
       units: result.units,
       events: result.events,
       rolls: result.rolls,

@@ -256,4 +256,33 @@ describe('replayTurn', () => {
     expect(await replayTurn(tdb.db.prisma, gameId, 1)).toMatchObject({ kind: 'mismatch', storedHash: done.hash });
     expect(await replayTurn(tdb.db.prisma, gameId, 9)).toMatchObject({ kind: 'not-replayable', message: `game ${gameId} has no turn 9` });
   });
+
+  it('stores the rules version a turn ran under, and says so when a replay differs under other rules', async () => {
+    const { gameId } = await seedGame(tdb.db, { nations: 2, unitsPerNation: 4, deadline: minutesAgo(1) });
+    const done = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config());
+    if (done.kind !== 'done') throw new Error(`expected done, got ${done.kind}`);
+    const row = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } }, select: { result: true } });
+    const stored = row.result as unknown as StoredTurnResult;
+    expect(stored.rulesVersion).toBe(2);
+    // The same result, as if it had run under version 1 (a result stored before versions were kept has
+    // none): a replay under today's rules that matches is still a match ...
+    const { rulesVersion: _v, ...unversioned } = stored;
+    await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { result: unversioned as object } });
+    expect(await replayTurn(tdb.db.prisma, gameId, 1)).toEqual({ kind: 'match', gameId, turn: 1, hash: done.hash });
+    // ... and one that differs is put down to the rules, not to changed inputs.
+    await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { resultHash: 'f'.repeat(64) } });
+    expect(await replayTurn(tdb.db.prisma, gameId, 1)).toEqual({
+      kind: 'other-rules',
+      gameId,
+      turn: 1,
+      ruleset: 'mepbm',
+      storedVersion: 1,
+      version: 2,
+      storedHash: 'f'.repeat(64),
+      hash: done.hash,
+    });
+    // Under the same version, a difference is a mismatch.
+    await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { result: stored as unknown as object } });
+    expect(await replayTurn(tdb.db.prisma, gameId, 1)).toMatchObject({ kind: 'mismatch', storedHash: 'f'.repeat(64), hash: done.hash });
+  });
 });

@@ -16,7 +16,8 @@ SHA-256 hash of the result with the hash stored when the turn was run. Writes no
 ${DATABASE_CHOICE_HELP}
 
 Exit status: 0 when the hashes match, 1 when they differ, 2 on bad input (arguments, an unknown game
-or turn, a turn not adjudicated yet, an unreachable database).`;
+or turn, a turn not adjudicated yet, an unreachable database), 3 when they differ and the turn ran under
+an earlier version of the ruleset's rules (another hash is then expected).`;
 
 export type ReplayEnv = DatabaseCommandEnv;
 
@@ -56,6 +57,13 @@ export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<nu
               'The stored inputs were changed after the turn ran, or the engine no longer gives the same result for them.\n',
           );
           return 1;
+        case 'other-rules':
+          io.out(
+            `turn ${turn} of game ${gameId}: it ran under ${outcome.ruleset} rules version ${outcome.storedVersion}; this server has version ${outcome.version}\n` +
+              `  stored hash: ${outcome.storedHash}\n  replay hash: ${outcome.hash} (under version ${outcome.version})\n` +
+              'The rules changed since (docs: "Rules versions" in the ruleset\'s rules document), so another hash is expected: it says nothing about the stored inputs.\n',
+          );
+          return 3;
         case 'not-replayable':
           io.err(`arbiter replay: ${outcome.message}\n`);
           return 2;

@@ -122,6 +122,13 @@ export interface RenderedReport { text: string; html: string; svg: string }
 export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } = { type: string }, V = unknown, U = unknown> {
   id: RulesetId;
   title: string; // "Middle-earth PBM", "Mage Knight"
+  /**
+   * The version of the ruleset's rules: raised whenever the same state and orders may adjudicate to
+   * another result (a rule mended, a field added to what is hashed). Stored with each turn's result, so
+   * that a replay under other rules says so rather than look like tampering. Each version's changes are
+   * listed in the ruleset's rules document ("Rules versions").
+   */
+  rulesVersion: number;
   /** Words of the game used by the shells: what a player is called ("nation", "player"), a unit ("unit", "hero"). */
   words: { player: string; players: string; unit: string; units: string };
   turnStructure: TurnStructure;
