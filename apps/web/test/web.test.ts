@@ -152,6 +152,15 @@ describe('the web client', () => {
     await page.screenshot({ path: join(SHOTS, 'web-gm.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The reminders: 24 hours before the deadline by default; the GM makes it 6.
+    const reminders = page.getByLabel(/Remind nations without orders/);
+    expect(await reminders.inputValue()).toBe('24');
+    await reminders.fill('6');
+    await page.getByRole('button', { name: 'Set reminders' }).click();
+    await page.getByText('Reminders: done.').waitFor(WAIT);
+    const status = await page.request.get(`${server.url}/v1/games/${gameId}`, { headers: { authorization: `Bearer ${GM_TOKEN}` } });
+    expect(((await status.json()) as { reminderHours: number }).reminderHours).toBe(6);
+
     // No nation has sent orders, so the turn holds for the GM; the GM releases it and it runs.
     await page.getByRole('button', { name: 'Run turn 1 now' }).click();
     await page.getByText('Run now: done.').waitFor(WAIT);

@@ -88,6 +88,7 @@ export function GmGame(props: { token: string; gameId: string }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [deadline, setDeadline] = useState('');
+  const [reminder, setReminder] = useState('');
 
   const reload = () => {
     status.reload();
@@ -151,6 +152,21 @@ export function GmGame(props: { token: string; gameId: string }) {
                     <input type="datetime-local" value={deadline || localInputOf(s.deadline)} onInput={(e) => setDeadline(e.currentTarget.value)} required />
                   </label>
                   <button type="submit" class="secondary">Move the deadline</button>
+                </form>
+              )}
+              {s.reminderHours !== undefined && s.status !== 'finished' && (
+                <form
+                  class="row"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void act('Reminders', `${g}/reminder-hours`, 'PUT', { reminderHours: Number(reminder || s.reminderHours) });
+                  }}
+                >
+                  <label>
+                    Remind nations without orders this many hours before the deadline (0: no reminders)
+                    <input type="number" min={0} max={336} step={1} value={reminder || String(s.reminderHours)} onInput={(e) => setReminder(e.currentTarget.value)} required />
+                  </label>
+                  <button type="submit" class="secondary">Set reminders</button>
                 </form>
               )}
               {preview && (
