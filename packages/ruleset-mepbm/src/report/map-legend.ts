@@ -117,12 +117,22 @@ export function legend(input: LegendInput, width: number): { rows: SvgElement[];
   for (const g of groups(input)) {
     const cy = y + ROW / 2;
     rows.push(el('text', { x: '6', y: num(cy + 4), 'font-weight': 'bold' }, g.title));
-    g.entries.forEach((entry, i) => {
-      const x = HEAD + (i % perRow) * CELL;
-      const rowY = cy + Math.floor(i / perRow) * ROW;
-      rows.push(...entry.symbol(x, rowY), el('text', { x: num(x + 26), y: num(rowY + 4) }, truncate(entry.label, CELL_CHARS)));
-    });
-    y += Math.ceil(g.entries.length / perRow) * ROW + 3;
+    // An entry whose label is longer than a cell takes as many cells as it needs (a nation's full name),
+    // up to a whole row; only a label longer than a row is cut.
+    let cell = 0;
+    let line = 0;
+    for (const entry of g.entries) {
+      const span = Math.min(perRow, Math.max(1, Math.ceil([...entry.label].length / CELL_CHARS)));
+      if (cell + span > perRow) {
+        cell = 0;
+        line++;
+      }
+      const x = HEAD + cell * CELL;
+      const rowY = cy + line * ROW;
+      rows.push(...entry.symbol(x, rowY), el('text', { x: num(x + 26), y: num(rowY + 4) }, truncate(entry.label, span * CELL_CHARS + (span - 1) * 4)));
+      cell += span;
+    }
+    y += (line + 1) * ROW + 3;
   }
   return { rows, height: y + 4 };
 }
