@@ -6,5 +6,5 @@ export { createSmtpTransport, checkSmtpUrl } from './transport.ts';
 export type { MailTransport } from './transport.ts';
 export { sendOutboxBatch, outgoingFromRow, SECRET_PLACEHOLDER } from './outbox.ts';
 export type { SendOutboxOptions, SendOutboxResult, AttachmentResolver } from './outbox.ts';
-export { queueMail, outboxInsert, supersedePendingReports } from './queue.ts';
+export { queueMail, queueMailInTx, outboxInsert, supersedePendingReports } from './queue.ts';
 export type { QueuedMail, QueuedMailKind, OutboxInsertOptions, Queryable } from './queue.ts';

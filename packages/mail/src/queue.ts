@@ -2,6 +2,7 @@
 // receipts, notices and refusals of the mail intake, GM notices) is handed to it as a QueuedMail; the
 // sender (outbox.ts) then owns each row's delivery. Parameterised SQL only, one multi-row INSERT, so that
 // callers can put it in their own transaction (or in one statement with their own rows: `outboxInsert`).
+import type { Tx } from '@arbiter/db';
 import { v7 as uuidv7 } from 'uuid';
 
 export type QueuedMailKind = 'report' | 'receipt' | 'refusal' | 'notice' | 'welcome' | 'reminder';
@@ -79,6 +80,13 @@ export async function queueMail(db: Queryable, mails: readonly QueuedMail[], opt
   if (mails.length === 0) return 0;
   const { text, values } = outboxInsert(mails, options);
   return (await db.query(text, values)).rowCount ?? 0;
+}
+
+/** The same inside a Prisma transaction (the caller's rows and the mails commit together). */
+export async function queueMailInTx(tx: Tx, mails: readonly QueuedMail[], options: Omit<OutboxInsertOptions, 'firstParam'> = {}): Promise<number> {
+  if (mails.length === 0) return 0;
+  const { text, values } = outboxInsert(mails, options);
+  return tx.$executeRawUnsafe(text, ...values);
 }
 
 /** A report not sent yet is out of date once a newer turn's report is queued: it is superseded (never sent). */

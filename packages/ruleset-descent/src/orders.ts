@@ -7,7 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
-import { assertNever, SQUARE_DIRECTIONS, orderLines, parseSquare, quoteEntry as show, type OrderEntry as Piece, type OrderError, type SquareDirection } from '@arbiter/engine';
+import { assertNever, readUnitId, SQUARE_DIRECTIONS, orderLines, parseSquare, quoteEntry as show, type OrderEntry as Piece, type OrderError, type SquareDirection } from '@arbiter/engine';
 import type { HeroAction, ReadyOrder } from './types.ts';
 
 export type Entry =
@@ -196,10 +196,7 @@ class LineReader {
 
 /** A figure id as a player wrote it (a cancel line's first entry). */
 export function readFigure(raw: string): { ok: true; unit: string } | { ok: false; message: string } {
-  const f = raw.trim().toLowerCase();
-  if (f === '') return { ok: false, message: 'the figure name is missing' };
-  if (!ID.test(f)) return { ok: false, message: `${show(raw.trim())} is not a figure id (letters, digits and -, starting with a letter)` };
-  return { ok: true, unit: f };
+  return readUnitId(raw, 'figure');
 }
 
 /** Reads an order text: the orders of the lines without mistakes, and every mistake with its position. */

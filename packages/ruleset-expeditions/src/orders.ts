@@ -7,7 +7,7 @@
 //
 // Case and spaces do not matter; `#` starts a comment; blank lines are ignored. The parser never throws:
 // every mistake comes back with its line and column (1-based), and a line with a mistake gives no order.
-import { assertNever, orderLines, quoteEntry as show, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
+import { assertNever, readUnitId, orderLines, quoteEntry as show, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 interface OrderBase {
   /** The mech's id, lower-case. */
@@ -30,10 +30,7 @@ const LOCATION = /^[1-9][0-9]?$/;
 
 /** A mech id as a player wrote it (a cancel line's first entry): lower-case, or why it is not a mech id. */
 export function readMech(raw: string): { ok: true; unit: string } | { ok: false; message: string } {
-  const mech = raw.trim().toLowerCase();
-  if (mech === '') return { ok: false, message: 'the mech name is missing' };
-  if (!MECH.test(mech)) return { ok: false, message: `${show(raw.trim())} is not a mech id (letters, digits and -, starting with a letter)` };
-  return { ok: true, unit: mech };
+  return readUnitId(raw, 'mech');
 }
 
 function locationMistake(text: string): string | null {

@@ -1,9 +1,12 @@
 // The scenario document (docs/scenario-format-expeditions.md): its zod schema, the checks across its
 // parts (the graph, Basecamp, the five card gaps, the mechs), and the initial state. Every problem comes
 // back with its JSON path.
-import { locationGraphTopology, rngFromSeed } from '@arbiter/engine';
+import { checkScenarioDocument, locationGraphTopology, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import { BASECAMP, LOCATION_20, type ExState } from './types.ts';
+
+/** A problem in a scenario document, at its JSON path (the kernel's). */
+export type { ScenarioIssue };
 
 const name = z.string().trim().min(1).max(64);
 const lowerId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lower-case letters, digits and -, starting with a letter');
@@ -55,22 +58,8 @@ const scenarioSchema = z.strictObject({
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
-export interface ScenarioIssue {
-  path: string;
-  message: string;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
-  return out === '' ? '(document)' : out;
-}
-
 export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] } {
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
-  const issues = crossCheck(parsed.data);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
+  return checkScenarioDocument(scenarioSchema, input, crossCheck);
 }
 
 /** The whole graph (Basecamp, locations, card gaps) as the kernel's location-graph input. */

@@ -1,9 +1,12 @@
 // The scenario document (docs/scenario-format-guards-of-atlantis.md): its zod schema, the checks across
 // its parts, and the initial state. Every problem comes back with its JSON path.
-import { rngFromSeed, type HexId } from '@arbiter/engine';
+import { checkScenarioDocument, rngFromSeed, type HexId, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import { boardOfRows, cellsOf, CELL } from './board.ts';
 import type { GoaState } from './types.ts';
+
+/** A problem in a scenario document, at its JSON path (the kernel's). */
+export type { ScenarioIssue };
 
 const name = z.string().trim().min(1).max(64);
 const lowerId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lower-case letters, digits and -, starting with a letter');
@@ -51,17 +54,8 @@ const scenarioSchema = z.strictObject({
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
-export interface ScenarioIssue { path: string; message: string }
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(root)';
-}
-
 export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] } {
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
-  const issues = crossCheck(parsed.data);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
+  return checkScenarioDocument(scenarioSchema, input, crossCheck, '(root)');
 }
 
 function crossCheck(s: Scenario): ScenarioIssue[] {

@@ -7,7 +7,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
-import { assertNever, HEX_DIRECTION_WORDS, isHexDirection, orderLines, quoteEntry as show, type HexDirection, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
+import { assertNever, readUnitId, HEX_DIRECTION_WORDS, isHexDirection, orderLines, quoteEntry as show, type HexDirection, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 export type Entry =
   | { kind: 'step'; direction: HexDirection }
@@ -130,10 +130,7 @@ class LineReader {
 
 /** A hero id as a player wrote it (a cancel line's first entry): lower-case, or why it is not a hero id. */
 export function readHero(raw: string): { ok: true; unit: string } | { ok: false; message: string } {
-  const hero = raw.trim().toLowerCase();
-  if (hero === '') return { ok: false, message: 'the hero name is missing' };
-  if (!HERO.test(hero)) return { ok: false, message: `${show(raw.trim())} is not a hero id (letters, digits and -, starting with a letter)` };
-  return { ok: true, unit: hero };
+  return readUnitId(raw, 'hero');
 }
 
 /** Reads an order text: the orders of the lines without mistakes, and every mistake with its position. */

@@ -1,6 +1,6 @@
 // Holding a turn for the GM, and telling the GM by mail.
 import type { Tx } from '@arbiter/db';
-import { outboxInsert, outboxMessageId } from '@arbiter/mail';
+import { outboxMessageId, queueMailInTx } from '@arbiter/mail';
 
 export interface HoldInput {
   gameId: string;
@@ -47,9 +47,10 @@ export async function queueGmNotice(
   text: string,
 ): Promise<boolean> {
   if (h.gmEmail === null || h.gmEmail.trim() === '') return false;
-  const insert = outboxInsert(
+  const written = await queueMailInTx(
+    tx,
     [{ gameId: h.gameId, nationId: null, kind: 'notice', toAddresses: [h.gmEmail], subject, text: `${text}\n`, messageId: outboxMessageId('notice', key, h.mail.domain), headers: { 'X-Arbiter-Game': h.gameId } }],
     { onDuplicate: 'skip' },
   );
-  return (await tx.$executeRawUnsafe(insert.text, ...insert.values)) === 1;
+  return written === 1;
 }

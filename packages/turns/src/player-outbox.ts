@@ -1,7 +1,7 @@
 // The one place the welcome, reminder and notice mails are written into the outbox (OutboxMail), with the
 // settings they need to tell players where to send orders.
 import type { ReportDelivery, Tx } from '@arbiter/db';
-import { messageIdDomain, outboxInsert } from '@arbiter/mail';
+import { messageIdDomain, queueMailInTx } from '@arbiter/mail';
 import type { PlayerMail } from '@arbiter/reports';
 
 /** What player mails need besides the game: the sender's domain, where orders go, the API's address. */
@@ -38,8 +38,8 @@ export interface PlayerOutboxMail {
 
 /** Writes the mails that are not there yet (by Message-ID), through the outbox's one writer; returns how many were written. */
 export async function queuePlayerMails(tx: Tx, mails: readonly PlayerOutboxMail[]): Promise<number> {
-  if (mails.length === 0) return 0;
-  const insert = outboxInsert(
+  return queueMailInTx(
+    tx,
     mails.map((m) => ({
       gameId: m.gameId,
       nationId: m.nationId,
@@ -56,7 +56,6 @@ export async function queuePlayerMails(tx: Tx, mails: readonly PlayerOutboxMail[
     })),
     { onDuplicate: 'skip' },
   );
-  return tx.$executeRawUnsafe(insert.text, ...insert.values);
 }
 
 /** A nation's welcome mails not sent yet are superseded by a new one; their secrets are cleared. */

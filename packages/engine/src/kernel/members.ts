@@ -1,9 +1,8 @@
 // Contract members that most rulesets write the same way, made once: the `scenario` member of a game
 // whose scenario carries its settings and first orders and whose state lists its players, and a report's
-// `render` from its text, HTML and SVG. A ruleset that differs writes its own (mepbm does).
+// `render` from its text, HTML and SVG; and a scenario document checked through its schema and the
+// ruleset's cross-checks. A ruleset that differs writes its own (mepbm does).
 import type { ReportContext, RenderedReport, Ruleset } from './ruleset.ts';
-
-type ScenarioIssue = { path: string; message: string };
 
 /** What `scenarioMembers` needs of a scenario: the rule settings and the first turn's order lines. */
 export interface ScenarioWithOrders {
@@ -42,4 +41,38 @@ export function renderAll<V>(
   svg: (view: V, ctx: ReportContext) => string,
 ): (view: V, ctx: ReportContext) => RenderedReport {
   return (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) });
+}
+
+/** A problem in a scenario document, at its JSON path (`units[2].troops`). */
+export interface ScenarioIssue {
+  path: string;
+  message: string;
+}
+
+/** `units[2].troops.heavyInfantry` from ['units', 2, 'troops', 'heavyInfantry']; the empty path is `root`. */
+export function formatIssuePath(path: readonly PropertyKey[], root = '(document)'): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
+  return out === '' ? root : out;
+}
+
+/** What `checkedScenario` needs of a schema (a zod schema has it): a parse that never throws. */
+export interface SafeSchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * A scenario document through its schema, then through the ruleset's cross-checks (what a schema cannot
+ * say: ids that must exist, spaces on the board): the scenario, or every issue with its path.
+ */
+export function checkScenarioDocument<T>(
+  schema: SafeSchema<T>,
+  input: unknown,
+  crossCheck: (scenario: T) => ScenarioIssue[],
+  root = '(document)',
+): { ok: true; scenario: T } | { ok: false; issues: ScenarioIssue[] } {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: formatIssuePath(i.path, root), message: i.message })) };
+  const issues = crossCheck(parsed.data);
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }

@@ -61,3 +61,14 @@ export function orderLines(text: string, options: OrderLineOptions = {}): OrderL
 export function quoteEntry(s: string): string {
   return JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
 }
+
+/**
+ * A unit's id as a player wrote it (a cancel line's first entry): lower-case letters, digits and `-`,
+ * starting with a letter; or why not, in the game's word for the unit ("hero", "figure", "mech").
+ */
+export function readUnitId(raw: string, unitWord: string): { ok: true; unit: string } | { ok: false; message: string } {
+  const id = raw.trim().toLowerCase();
+  if (id === '') return { ok: false, message: `the ${unitWord} name is missing` };
+  if (!/^[a-z][a-z0-9-]*$/.test(id)) return { ok: false, message: `${quoteEntry(raw.trim())} is not a ${unitWord} id (letters, digits and -, starting with a letter)` };
+  return { ok: true, unit: id };
+}
