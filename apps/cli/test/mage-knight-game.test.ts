@@ -135,7 +135,7 @@ describe('a Mage Knight game through the services', () => {
     const firstEvents = result.events.filter((e) => e.hero !== undefined).map((e) => e.hero);
     expect([...new Set(firstEvents)]).toEqual(['tovak', 'arythea', 'goldyx']);
     // The same turn as the example: the same hash as `arbiter adjudicate` gives for its file.
-    expect(turn.resultHash).toBe('2380060b83b57f0c1d765727f2ff8b2e8262fe9771b88a56f441da48f4af2d6f');
+    expect(turn.resultHash).toBe('931f275034d15f9b80b7042e957113382c8bc4705977a56f7fbc04cc32fb4278');
     expect(p.hash).toBe(turn.resultHash);
   }, 90_000);
 

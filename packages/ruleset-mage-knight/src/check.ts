@@ -37,7 +37,7 @@ function previewOf(state: MkState, order: MkOrder & { kind: 'move' }): { words: 
         warnings.push(`entering ${e.space} provokes ${e.enemies.map((x) => `${ENEMY_NAMES[x.kind]} at ${x.space}`).join(' and ')}: movement ends there, combat follows`);
         break;
       case 'assault':
-        warnings.push(`entering the unconquered ${e.site} at ${e.space} ends movement: an assault`);
+        warnings.push(`entering the unconquered ${e.site} at ${e.space} ends movement: an assault${e.provoked.length > 0 ? ', one combat together with the provoked enemies' : ''}`);
         break;
       case 'card-powered':
         parts.push(`a card powered (+${e.points}, ${e.mpLeft} left)`);

@@ -5,11 +5,12 @@
 import type { EventLog, HexDirection, Random } from '@arbiter/engine';
 import { Board } from './board.ts';
 import type { MkEvent, RefusalCode, StopReason } from './events.ts';
-import type { Entry, MoveOrder } from './orders.ts';
+import type { Entry, MoveOrder, TurnAction } from './orders.ts';
+import { nextTile, placementProblem } from './placement.ts';
 import { DIRECTION_WORDS } from './orders.ts';
 import { tileContents } from './scenario.ts';
-import { ENEMY_NAMES, EXPLORE_COST, FORTIFIED_SITES, enterCost } from './terrain.ts';
-import type { Enemy, Hero, MkState, Space } from './types.ts';
+import { ENEMY_NAMES, EXPLORE_COST, FORTIFIED_SITES, enterCost, type Terrain } from './terrain.ts';
+import type { Enemy, Hero, MkState, Space, TileDef } from './types.ts';
 
 export interface WalkResult {
   /** Spaces the hero stood on, in order, the start first. */
@@ -62,7 +63,12 @@ export class HeroWalk {
   private pool = 0;
   private played = 0;
   private spent = 0;
-  private explored = false;
+  /** A card was played since the last explore (or no explore yet): a card that may still be powered. */
+  private unfixedCard = false;
+  /** Cost reductions played so far (by terrain, or `all`). */
+  private readonly reductions = new Map<Terrain | 'all', number>();
+  /** The turn's action, once the order reached it: nothing may follow it. */
+  private action: TurnAction | null = null;
   readonly path: string[];
 
   constructor(
@@ -88,6 +94,12 @@ export class HeroWalk {
     let done = 0;
     for (let i = 0; i < order.entries.length; i++) {
       const entry = order.entries[i]!;
+      if (this.action !== null) {
+        stop = this.refuse(i, { code: 'after-action', message: `all movement comes before the action: nothing may follow "${this.action}" (entry ${i})` });
+        stoppedAt = i + 1;
+        done = i;
+        break;
+      }
       if (entry.kind === 'explore' && this.rng === null) {
         const r = this.exploreRefusal(entry.direction);
         if (r !== null) {
@@ -121,6 +133,7 @@ export class HeroWalk {
       stop,
       entriesNotDone: order.entries.length - done,
     });
+    if (this.action !== null) this.events.push({ type: 'action', hero: this.hero.id, space: this.at, action: this.action });
     return { path: this.path, stop, stoppedAt, mpPlayed: this.played, mpSpent: this.spent, previewStoppedAtExplore };
   }
 
@@ -133,6 +146,7 @@ export class HeroWalk {
     const points = sum(cards);
     this.pool += points;
     this.played += points;
+    this.unfixedCard = true;
     this.events.push({ type: 'cards-played', hero: this.hero.id, cards: [...cards], points, mpLeft: this.pool });
   }
 
@@ -143,8 +157,8 @@ export class HeroWalk {
         this.addPoints(e.cards);
         return null;
       case 'power':
-        if (this.explored) {
-          return { code: 'cards-fixed', message: 'cards played before exploring cannot be changed or powered afterwards; play another card instead' };
+        if (!this.unfixedCard) {
+          return { code: 'cards-fixed', message: 'cards played before exploring cannot be changed or powered afterwards; play another card (only a card played after the explore can be powered)' };
         }
         this.pool += e.points;
         this.played += e.points;
@@ -154,6 +168,13 @@ export class HeroWalk {
         return this.step(e.direction);
       case 'explore':
         return this.explore(e.direction);
+      case 'reduce':
+        this.reductions.set(e.terrain, (this.reductions.get(e.terrain) ?? 0) + e.points);
+        this.events.push({ type: 'cost-reduced', hero: this.hero.id, terrain: e.terrain, points: e.points });
+        return null;
+      case 'action':
+        this.action = e.action;
+        return null;
       default: {
         const never: never = e;
         throw new Error(`unknown entry ${JSON.stringify(never)}`);
@@ -169,7 +190,7 @@ export class HeroWalk {
     if (toId === null) return { code: 'off-map', message: `there is no land to the ${dir} of ${from} (the edge of the map, or behind the coastline)` };
     const to = this.board.space(toId);
     if (to === undefined) return { code: 'unrevealed', message: `to the ${dir} of ${from} lies a tile not yet revealed (explore it first)` };
-    const cost = enterCost(to.terrain, to.site, this.state.time);
+    const cost = this.costOf(to);
     if (cost === null) return { code: 'inaccessible', message: `${describeSpace(to)} is inaccessible` };
     const enemy = undefeatedEnemyOn(this.state, to.id);
     if (enemy !== undefined) return { code: 'rampaging-enemy', message: `${to.id} is occupied by rampaging ${ENEMY_NAMES[enemy.kind]} and cannot be entered` };
@@ -187,6 +208,17 @@ export class HeroWalk {
     return { to, cost, provokes };
   }
 
+  /**
+   * The Move cost of entering a space with the reductions played so far, never below 0; null: inaccessible
+   * (a reduction never opens a lake or a mountain). A city costs 2 whatever its terrain, so only `all` reduces it.
+   */
+  private costOf(to: Space): number | null {
+    const base = enterCost(to.terrain, to.site, this.state.time);
+    if (base === null) return null;
+    const off = (this.reductions.get('all') ?? 0) + (to.site === 'city' ? 0 : (this.reductions.get(to.terrain) ?? 0));
+    return Math.max(0, base - off);
+  }
+
   private step(d: HexDirection): Refusal | null | { stop: StopReason } {
     const r = this.stepRefusal(d);
     if ('code' in r) return r;
@@ -196,15 +228,14 @@ export class HeroWalk {
     this.hero.space = r.to.id;
     this.path.push(r.to.id);
     this.events.push({ type: 'moved', hero: this.hero.id, from, to: r.to.id, direction: d, cost: r.cost, mpLeft: this.pool });
-    if (r.provokes.length > 0) {
-      this.events.push({ type: 'provoked', hero: this.hero.id, space: r.to.id, enemies: r.provokes.map((e) => ({ space: e.space, kind: e.kind })) });
-      return { stop: 'provoked' };
-    }
+    // A step can be both: an assault that also provokes is one combat against the defenders and the provoked.
+    const provoked = r.provokes.map((e) => ({ space: e.space, kind: e.kind }));
+    if (provoked.length > 0) this.events.push({ type: 'provoked', hero: this.hero.id, space: r.to.id, enemies: provoked });
     if (r.to.site !== null && FORTIFIED_SITES.has(r.to.site) && !r.to.conquered) {
-      this.events.push({ type: 'assault', hero: this.hero.id, space: r.to.id, site: r.to.site });
+      this.events.push({ type: 'assault', hero: this.hero.id, space: r.to.id, site: r.to.site, provoked });
       return { stop: 'assault' };
     }
-    return null;
+    return provoked.length > 0 ? { stop: 'provoked' } : null;
   }
 
   /** Why an explore (towards d, or the only open position) cannot be done now; null when it can. */
@@ -212,8 +243,13 @@ export class HeroWalk {
     const p = this.explorePosition(d);
     if ('code' in p) return p;
     if (this.pool < EXPLORE_COST) return { code: 'insufficient-move', message: `exploring costs ${EXPLORE_COST} Move points; ${this.pool} left` };
-    if (this.state.deck.countryside.length + this.state.deck.core.length === 0) return { code: 'deck-empty', message: 'the tile deck is empty: no more tiles to explore' };
-    return null;
+    const next = nextTile(this.state);
+    if (next === null) {
+      const reserve = this.state.settings.emptyDeck === 'reserve' ? ' and so is the reserve' : '';
+      return { code: 'deck-empty', message: `the tile deck is empty${reserve}: no more tiles to explore` };
+    }
+    const problem = placementProblem(this.state, p.position, next);
+    return problem === null ? null : { code: 'explore-placement', message: problem };
   }
 
   private explorePosition(d: HexDirection | null): Refusal | { position: string } {
@@ -235,25 +271,42 @@ export class HeroWalk {
     return { position: open[0]!.position };
   }
 
+  /**
+   * The top tile of the deck (countryside, then core), or with an empty deck a tile of the reserve
+   * (countryside, then non-city core): a recorded draw, at random from the pile with tileOrder `shuffled`.
+   */
+  private drawTile(position: string): { tile: TileDef & { kind: 'countryside' | 'core' }; fromReserve: boolean } {
+    const { deck, reserve } = this.state;
+    const fromReserve = deck.countryside.length + deck.core.length === 0;
+    let pile: TileDef[];
+    if (!fromReserve) pile = deck.countryside.length > 0 ? deck.countryside : deck.core;
+    else {
+      const countryside = reserve.filter((t) => t.kind === 'countryside');
+      pile = countryside.length > 0 ? countryside : reserve;
+    }
+    const index = this.rng!.draw('tile', this.state.settings.tileOrder === 'shuffled' ? pile.length : 1, { hero: this.hero.id, position });
+    const tile = pile[index];
+    if (tile === undefined || tile.kind === 'starting') throw new Error('the tile deck holds a tile it should not');
+    if (fromReserve) reserve.splice(reserve.indexOf(tile), 1);
+    else pile.splice(index, 1);
+    return { tile: tile as TileDef & { kind: 'countryside' | 'core' }, fromReserve };
+  }
+
   private explore(d: HexDirection | null): Refusal | null {
     const refusal = this.exploreRefusal(d);
     if (refusal !== null) return refusal;
     const { position } = this.explorePosition(d) as { position: string };
-    const rng = this.rng!;
-    const deck = this.state.deck;
-    const pile = deck.countryside.length > 0 ? deck.countryside : deck.core;
-    const index = rng.draw('tile', this.state.settings.tileOrder === 'shuffled' ? pile.length : 1, { hero: this.hero.id, position });
-    const [tile] = pile.splice(index, 1);
-    if (tile === undefined || tile.kind === 'starting') throw new Error('the tile deck holds a tile it should not');
+    const { tile, fromReserve } = this.drawTile(position);
     this.pool -= EXPLORE_COST;
     this.spent += EXPLORE_COST;
-    this.explored = true;
+    this.unfixedCard = false;
     const contents = tileContents(position, tile);
     this.state.tiles.push({ position, tile: tile.id, kind: tile.kind });
     this.state.spaces.push(...contents.spaces);
     this.state.enemies.push(...contents.enemies);
     this.board.reveal(position, contents.spaces);
-    this.events.push({ type: 'explored', hero: this.hero.id, from: this.at, position, tile: tile.id, tileKind: tile.kind, cost: EXPLORE_COST, mpLeft: this.pool });
+    const reserve = fromReserve ? { fromReserve: true as const } : {};
+    this.events.push({ type: 'explored', hero: this.hero.id, from: this.at, position, tile: tile.id, tileKind: tile.kind, cost: EXPLORE_COST, mpLeft: this.pool, ...reserve });
     for (const e of contents.enemies) this.events.push({ type: 'enemy-revealed', space: e.space, kind: e.kind });
     const fame = this.state.settings.famePerTile;
     if (fame > 0) {

@@ -2,18 +2,38 @@
 //
 //   tovak, move 2+2+2, w, explore nw, play 2, nw    Move cards worth 2, 2 and 2; steps; an explore; more cards
 //   tovak, move 4, e, e, power 2, se                power: an already played card made stronger (mana)
+//   tovak, move 4, reduce forest 1, ne, interact    a card making forest 1 cheaper; a step; the turn's action
 //   tovak, rest                                     a resting turn: no movement at all
 //
 // Case and spaces do not matter; `#` or `;` starts a comment; blank lines are ignored. The parser never
 // throws: every mistake comes back with its line and column (1-based), and a line with a mistake gives
 // no order.
+import { TERRAINS, type Terrain } from './terrain.ts';
 import { assertNever, readUnitId, HEX_DIRECTION_WORDS, isHexDirection, orderLines, quoteEntry as show, type HexDirection, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
 export type Entry =
   | { kind: 'step'; direction: HexDirection }
   | { kind: 'explore'; direction: HexDirection | null }
   | { kind: 'play'; cards: number[] }
-  | { kind: 'power'; points: number };
+  | { kind: 'power'; points: number }
+  /** A card or skill making entering a terrain (or every space: `all`) cheaper from here on; never below 0. */
+  | { kind: 'reduce'; terrain: Terrain | 'all'; points: number }
+  /** The turn's action: all movement comes before it, so nothing may follow it. */
+  | { kind: 'action'; action: TurnAction };
+
+/** The actions a turn may end with (the rulebook's interaction and the ways into combat). */
+export const TURN_ACTIONS = ['interact', 'challenge', 'enter-site', 'burn'] as const;
+export type TurnAction = (typeof TURN_ACTIONS)[number];
+
+export const ACTION_WORDS: Readonly<Record<TurnAction, string>> = {
+  interact: 'interacts with the locals',
+  challenge: 'challenges the rampaging enemies next to it',
+  'enter-site': 'enters the adventure site',
+  burn: 'burns the monastery',
+};
+
+const isTurnAction = (t: string): t is TurnAction => (TURN_ACTIONS as readonly string[]).includes(t);
+const isTerrain = (t: string): t is Terrain => (TERRAINS as readonly string[]).includes(t);
 
 interface OrderBase {
   /** The hero's id, lower-case. */
@@ -123,8 +143,19 @@ class LineReader {
       if (n < 1 || n > MAX_CARD_POINTS) return this.fail(p, `power: ${n} is not between 1 and ${MAX_CARD_POINTS}`);
       return { kind: 'power', points: n };
     }
+    if (isTurnAction(t)) return { kind: 'action', action: t };
+    if (word === 'reduce') return this.reduce(p, arg, extra, t.split(' ').length > 3);
     if (word === 'move' || word === 'rest') return this.fail(p, `${word} belongs at the start of the order, right after the hero`);
-    return this.fail(p, `${directionMistake(p.text)}, or explore, play <points>, power <points>`);
+    return this.fail(p, `${directionMistake(p.text)}, or explore, play <points>, power <points>, reduce <terrain> <points>, or the turn's action (${TURN_ACTIONS.join(', ')})`);
+  }
+
+  private reduce(p: Piece, terrain: string | undefined, points: string | undefined, more: boolean): Entry | null {
+    const usage = 'reduce: write the terrain and by how much its Move cost drops: "reduce forest 1" (or "reduce all 1")';
+    if (terrain === undefined || points === undefined || more || !/^\d+$/.test(points)) return this.fail(p, usage);
+    if (terrain !== 'all' && !isTerrain(terrain)) return this.fail(p, `reduce: ${show(terrain)} is not a terrain (${TERRAINS.join(', ')}, or all)`);
+    const n = Number(points);
+    if (n < 1 || n > MAX_CARD_POINTS) return this.fail(p, `reduce: ${n} is not between 1 and ${MAX_CARD_POINTS}`);
+    return { kind: 'reduce', terrain, points: n };
   }
 }
 
@@ -157,6 +188,10 @@ function printEntry(e: Entry): string {
       return `play ${e.cards.join('+')}`;
     case 'power':
       return `power ${e.points}`;
+    case 'reduce':
+      return `reduce ${e.terrain} ${e.points}`;
+    case 'action':
+      return e.action;
     default:
       return assertNever(e);
   }
@@ -192,6 +227,10 @@ export function describeEntry(e: Entry): string {
       return `plays ${points(e.cards)} more`;
     case 'power':
       return `powers a card already played for ${e.points} more Move points`;
+    case 'reduce':
+      return `makes ${e.terrain === 'all' ? 'every space' : e.terrain} ${e.points} Move point${e.points === 1 ? '' : 's'} cheaper from here on`;
+    case 'action':
+      return `then ${ACTION_WORDS[e.action]} (the turn's action)`;
     default:
       return assertNever(e);
   }

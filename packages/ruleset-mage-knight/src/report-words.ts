@@ -1,12 +1,13 @@
 // The turn's events in words: one sentence each, shared by the text and HTML reports.
 import type { MkEvent } from './events.ts';
-import { DIRECTION_WORDS } from './orders.ts';
+import { ACTION_WORDS, DIRECTION_WORDS } from './orders.ts';
 import { ENEMY_NAMES } from './terrain.ts';
 import type { MkView } from './views.ts';
 
 const STOPS: Readonly<Record<string, string>> = {
   provoked: 'provoked a rampaging enemy',
   assault: 'assaulted a fortified site',
+  'after-action': 'nothing may follow the action',
 };
 
 function mp(n: number): string {
@@ -36,8 +37,14 @@ export function eventWords(e: MkEvent, view: MkView): string {
       return `${name(e.hero)} gains ${e.fame} Fame for the tile revealed (now ${e.total}).`;
     case 'provoked':
       return `${name(e.hero)} provokes ${e.enemies.map((x) => `${ENEMY_NAMES[x.kind]} at ${x.space}`).join(' and ')} on entering ${e.space}: movement ends, combat is the mandatory action.`;
-    case 'assault':
-      return `${name(e.hero)} assaults the ${e.site} at ${e.space}: movement ends.`;
+    case 'assault': {
+      const joined = e.provoked.length === 0 ? '' : `, one combat against its defenders and the provoked ${e.provoked.map((x) => `${ENEMY_NAMES[x.kind]} at ${x.space}`).join(' and ')}`;
+      return `${name(e.hero)} assaults the ${e.site} at ${e.space}: movement ends${joined}.`;
+    }
+    case 'cost-reduced':
+      return `${name(e.hero)} makes ${e.terrain === 'all' ? 'every space' : e.terrain} ${mp(e.points)} cheaper to enter for the rest of the move (never below 0).`;
+    case 'action':
+      return `${name(e.hero)} ${ACTION_WORDS[e.action]} at ${e.space}: the turn's action (not adjudicated here).`;
     case 'movement-ended': {
       const why = e.stop === null ? '' : ` (${STOPS[e.stop] ?? `stopped: ${e.stop}`})`;
       const left = e.entriesNotDone > 0 ? `; ${e.entriesNotDone} entr${e.entriesNotDone === 1 ? 'y' : 'ies'} not done` : '';

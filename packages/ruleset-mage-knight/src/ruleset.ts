@@ -46,7 +46,7 @@ function svg(view: MkView, ctx: ReportContext): string {
 export const mageKnight: MageKnightRuleset = {
   id: 'mage-knight',
   title: 'Mage Knight',
-  rulesVersion: 1,
+  rulesVersion: 2,
   words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
   turnStructure: { kind: 'sequential', order: 'seat' },
   scenario: scenarioMembers('mage-knight', parseScenario, initialState),

@@ -35,8 +35,12 @@ const settings = z
     famePerTile: z.number().int().min(0).max(10).default(0),
     levelAt: z.array(z.number().int().positive()).max(20).default(DEFAULT_LEVEL_AT),
     tileOrder: z.enum(['shuffled', 'as-listed']).default('shuffled'),
+    emptyDeck: z.enum(['reserve', 'none']).default('reserve'),
   })
-  .default({ playerVsPlayer: false, famePerTile: 0, levelAt: DEFAULT_LEVEL_AT, tileOrder: 'shuffled' });
+  .default({ playerVsPlayer: false, famePerTile: 0, levelAt: DEFAULT_LEVEL_AT, tileOrder: 'shuffled', emptyDeck: 'reserve' });
+
+/** A tile position of the map shape: `coastline: true` where no Core tile may be placed. */
+export const positionDef = z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]), coastline: z.boolean().optional() });
 
 const scenarioSchema = z.strictObject({
   ruleset: z.literal('mage-knight'),
@@ -44,9 +48,11 @@ const scenarioSchema = z.strictObject({
   turn: z.number().int().positive().default(1),
   time: z.enum(['day', 'night']),
   settings,
-  positions: z.array(z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]) })).min(1).max(200),
+  positions: z.array(positionDef).min(1).max(200),
   tiles: z.array(tileDef).min(1).max(200),
   map: z.array(z.strictObject({ position: z.string(), tile: z.string() })).min(1),
+  /** Tiles removed from the game at setup (not in the deck): what an explore takes when the deck is empty. */
+  reserve: z.array(z.string()).max(200).default([]),
   players: z
     .array(
       z.strictObject({
@@ -101,6 +107,7 @@ function crossCheck(s: Scenario): ScenarioIssue[] {
     if (usedTiles.has(m.tile)) issues.push({ path: `map[${i}].tile`, message: `tile ${m.tile} is placed twice` });
     usedTiles.add(m.tile);
   });
+  issues.push(...reserveIssues(s, tiles, usedTiles));
   const starting = s.tiles.filter((t) => t.kind === 'starting');
   s.tiles.forEach((t, i) => {
     if (t.kind === 'starting' && !usedTiles.has(t.id)) issues.push({ path: `tiles[${i}].kind`, message: `starting tile ${t.id} must be on the map (list it in map)` });
@@ -131,6 +138,28 @@ function crossCheck(s: Scenario): ScenarioIssue[] {
     }
   });
   return issues;
+}
+
+/** The reserve names tiles of the game, none on the map, none twice; countryside or non-city core tiles only. */
+function reserveIssues(s: Scenario, tiles: ReadonlyMap<string, TileDef>, onMap: ReadonlySet<string>): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const seen = new Set<string>();
+  s.reserve.forEach((id, i) => {
+    const path = `reserve[${i}]`;
+    const t = tiles.get(id);
+    if (t === undefined) issues.push({ path, message: `${JSON.stringify(id)} is not one of the tiles` });
+    else if (onMap.has(id)) issues.push({ path, message: `tile ${id} is on the map, not removed from the game` });
+    else if (seen.has(id)) issues.push({ path, message: `tile ${id} is in the reserve twice` });
+    else if (t.kind === 'starting') issues.push({ path, message: `the starting tile ${id} cannot be in the reserve` });
+    else if (isCityTile(t)) issues.push({ path, message: `core tile ${id} has a city: only countryside and non-city core tiles fill holes` });
+    seen.add(id);
+  });
+  return issues;
+}
+
+/** A tile with a city in its centre (a city tile of the Core tiles). */
+export function isCityTile(t: TileDef): boolean {
+  return t.hexes.c.site === 'city';
 }
 
 /** Where a hero's level stands for its Fame: 1 + the number of thresholds reached. */
@@ -164,7 +193,8 @@ export function initialState(s: Scenario, seed?: number): MkState {
     spaces = spaces.concat(c.spaces);
     enemies = enemies.concat(c.enemies);
   }
-  const unplaced = s.tiles.filter((t) => !placed.has(t.id)) as TileDef[];
+  const reserved = new Set(s.reserve);
+  const unplaced = s.tiles.filter((t) => !placed.has(t.id) && !reserved.has(t.id)) as TileDef[];
   const settings: Settings = { ...s.settings };
   const heroes: Hero[] = s.players.map((p) => ({
     id: p.hero.id,
@@ -180,10 +210,11 @@ export function initialState(s: Scenario, seed?: number): MkState {
     turn: s.turn,
     time: s.time,
     settings,
-    positions: s.positions.map((p) => ({ id: p.id, at: [p.at[0], p.at[1]] })),
+    positions: s.positions.map((p) => ({ id: p.id, at: [p.at[0], p.at[1]], ...(p.coastline === true ? { coastline: true } : {}) })),
     tiles,
     spaces: spaces.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     deck: { countryside: unplaced.filter((t) => t.kind === 'countryside'), core: unplaced.filter((t) => t.kind === 'core') },
+    reserve: s.reserve.map((id) => byId.get(id)!),
     players: s.players.map((p) => ({ id: p.id, name: p.name })),
     heroes,
     enemies,

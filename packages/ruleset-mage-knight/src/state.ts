@@ -2,7 +2,7 @@
 // naming the first problem, never a silent cast).
 import { isRngState } from '@arbiter/engine';
 import { z } from 'zod';
-import { tileDef } from './scenario.ts';
+import { positionDef, tileDef } from './scenario.ts';
 import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
 import type { MkState } from './types.ts';
 
@@ -15,11 +15,14 @@ const stateSchema = z.strictObject({
     famePerTile: z.number().int().min(0),
     levelAt: z.array(z.number().int()),
     tileOrder: z.enum(['shuffled', 'as-listed']),
+    // States stored under rules version 1 have no emptyDeck: they had no fallback.
+    emptyDeck: z.enum(['reserve', 'none']).default('none'),
   }),
-  positions: z.array(z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]) })),
+  positions: z.array(positionDef),
   tiles: z.array(z.strictObject({ position: z.string(), tile: z.string(), kind: z.enum(['starting', 'countryside', 'core']) })),
   spaces: z.array(z.strictObject({ id: z.string(), terrain: z.enum(TERRAINS), site: z.enum(SITES).nullable(), conquered: z.boolean() })),
   deck: z.strictObject({ countryside: z.array(tileDef), core: z.array(tileDef) }),
+  reserve: z.array(tileDef).default([]),
   players: z.array(z.strictObject({ id: z.string(), name: z.string() })),
   heroes: z.array(
     z.strictObject({

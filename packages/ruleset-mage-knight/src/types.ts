@@ -25,6 +25,8 @@ export interface TileDef {
 export interface TilePositionDef {
   id: string;
   at: [number, number];
+  /** On the coastline (a wedge's leftmost or rightmost lane): no Core tile may be placed here. */
+  coastline?: boolean;
 }
 
 /** A revealed space on the map. */
@@ -73,6 +75,12 @@ export interface Settings {
   levelAt: number[];
   /** `shuffled`: each draw takes a tile at random from the pile (a recorded draw); `as-listed`: the first. */
   tileOrder: 'shuffled' | 'as-listed';
+  /**
+   * An explore when the tile deck is empty: `reserve` (the rulebook) takes a random tile removed from the
+   * game at setup (countryside first, then non-city core), placed only where it touches three placed tiles;
+   * `none`: no more exploring.
+   */
+  emptyDeck: 'reserve' | 'none';
 }
 
 export interface MkState {
@@ -87,6 +95,8 @@ export interface MkState {
   spaces: Space[];
   /** The tile deck, unrevealed: countryside tiles are drawn first, then core tiles. Hidden from every player. */
   deck: { countryside: TileDef[]; core: TileDef[] };
+  /** Tiles removed from the game at setup (the scenario's `reserve`): the empty deck's fallback. Hidden from every player. */
+  reserve: TileDef[];
   players: Player[];
   heroes: Hero[];
   enemies: Enemy[];

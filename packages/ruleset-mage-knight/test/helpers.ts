@@ -51,6 +51,10 @@ export interface PositionInput {
   map: Record<string, unknown>;
   /** Unrevealed tiles, in deck order (countryside before core whatever the order here). */
   deck?: unknown[];
+  /** Tiles removed from the game at setup: the empty deck's fallback. */
+  reserve?: unknown[];
+  /** Positions of the shape on the coastline (no Core tile there). */
+  coastline?: string[];
   /** Heroes, in seat order: id -> space (null: off the map), or with Fame too. Player ids are p-<hero>. */
   heroes: Record<string, string | null | { space: string | null; fame?: number; wounds?: number }>;
   seed?: number;
@@ -63,8 +67,9 @@ export function scenarioDoc(p: PositionInput): Record<string, unknown> {
     seed: p.seed ?? 1,
     time: p.time ?? 'day',
     settings: { tileOrder: 'as-listed', ...(p.settings ?? {}) },
-    positions: shape.map((id) => ({ id, at: POSITIONS[id] })),
-    tiles: structuredClone([...Object.values(p.map), ...(p.deck ?? [])]),
+    positions: shape.map((id) => ({ id, at: POSITIONS[id], ...(p.coastline?.includes(id) === true ? { coastline: true } : {}) })),
+    tiles: structuredClone([...Object.values(p.map), ...(p.deck ?? []), ...(p.reserve ?? [])]),
+    reserve: (p.reserve ?? []).map((t) => (t as { id: string }).id),
     map: Object.entries(p.map).map(([position, t]) => ({ position, tile: (t as { id: string }).id })),
     players: Object.entries(p.heroes).map(([hero, h]) => ({
       id: `p-${hero}`,

@@ -43,7 +43,7 @@ describe('Mage Knight order parser', () => {
     const r = one('tovak, move 4, n, explore x\narythea, jump 3\ngoldyx, move\nnorowas, move 2+a\n5tovak, rest, e\ntovak, move 4, e,, w');
     expect(r.orders).toEqual([]);
     expect(r.errors).toEqual([
-      { line: 1, column: 16, message: '"n" is not a direction; use ne, e, se, sw, w or nw (hexes have no north or south side), or explore, play <points>, power <points>' },
+      { line: 1, column: 16, message: '"n" is not a direction; use ne, e, se, sw, w or nw (hexes have no north or south side), or explore, play <points>, power <points>, reduce <terrain> <points>, or the turn\'s action (interact, challenge, enter-site, burn)' },
       { line: 1, column: 19, message: 'explore: "x" is not a direction; use ne, e, se, sw, w or nw' },
       { line: 2, column: 10, message: '"jump 3" is not an order; write "move <points>, <steps...>" or "rest"' },
       { line: 3, column: 9, message: 'write the Move points of the cards played: "move 4" or "move 2+2"' },
@@ -57,7 +57,7 @@ describe('Mage Knight order parser', () => {
   it('OP-4: long direction names get a hint; move or rest in the middle is named', () => {
     const r = one('tovak, move 4, north-east, rest');
     expect(r.errors.map((e) => e.message)).toEqual([
-      '"north-east" is not a direction; use ne, e, se, sw, w or nw (write ne), or explore, play <points>, power <points>',
+      '"north-east" is not a direction; use ne, e, se, sw, w or nw (write ne), or explore, play <points>, power <points>, reduce <terrain> <points>, or the turn\'s action (interact, challenge, enter-site, burn)',
       'rest belongs at the start of the order, right after the hero',
     ]);
   });

@@ -20,7 +20,7 @@ describe('Mage Knight scenario', () => {
     expect(s.deck.countryside.map((t) => t.id)).toEqual(['T1']);
     expect(s.deck.core.map((t) => t.id)).toEqual(['C1']);
     expect(s.heroes).toEqual([{ id: 'tovak', name: 'Tovak', player: 'p-tovak', space: 's.e', fame: 0, level: 1, wounds: 0 }]);
-    expect(s.settings).toEqual({ playerVsPlayer: false, famePerTile: 0, levelAt: [3, 8, 15, 24, 35, 48, 63, 80, 99], tileOrder: 'as-listed' });
+    expect(s.settings).toEqual({ playerVsPlayer: false, famePerTile: 0, levelAt: [3, 8, 15, 24, 35, 48, 63, 80, 99], tileOrder: 'as-listed', emptyDeck: 'reserve' });
     expect(s.rng.algorithm).toBe('sfc32');
   });
 

@@ -6,10 +6,13 @@ import type { Case } from './types.ts';
 const t6 = tile('T6', 'countryside', {});
 const t5 = tile('T5', 'countryside', { w: 'hills', ne: 'lake' });
 const base = { shape: exploreShape, map: exploreMap };
-/** The seed's explore example: a forest north-east of the portal; the new tile has hills next to it. */
+/**
+ * The seed's explore example: a forest north-east of the portal; the new tile has hills next to it. Tile T1
+ * on a lets the new tile at f touch two placed tiles (the rulebook's placement rule).
+ */
 const forestExample = {
-  shape: ['s', 'f'],
-  map: { s: tile('A', 'starting', { c: 'plains portal', ne: 'forest' }) },
+  shape: ['s', 'a', 'f'],
+  map: { s: tile('A', 'starting', { c: 'plains portal', ne: 'forest' }), a: plainTile('T1') },
   deck: [tile('T3', 'countryside', { w: 'hills' })],
   heroes: { tovak: null },
 };

@@ -98,7 +98,7 @@ export const exploringCases: Case[] = [
     orders: ['tovak, move 2, explore'],
     expect: [
       { hero: 'tovak', stop: 'deck-empty' },
-      { event: 'step-refused', where: { message: 'the tile deck is empty: no more tiles to explore' } },
+      { event: 'step-refused', where: { message: 'the tile deck is empty and so is the reserve: no more tiles to explore' } },
     ],
   },
   {
@@ -136,11 +136,11 @@ export const exploringCases: Case[] = [
   },
   {
     id: 'XP-12',
-    rule: 'If there are two tiles that could be revealed from one space, the player has to announce which one he is exploring (explore ne).',
+    rule: 'If there are two tiles that could be revealed from one space, the player has to announce which one he is exploring (explore nw).',
     source: 'seed',
     position: { ...base, deck: [t5, t6], heroes: { tovak: 'a.ne' } },
-    orders: ['tovak, move 2, explore ne'],
-    expect: [{ revealed: 'h', tile: 'T5' }, { notRevealed: 'f' }],
+    orders: ['tovak, move 2, explore nw'],
+    expect: [{ revealed: 'f', tile: 'T5' }, { notRevealed: 'h' }],
   },
   {
     id: 'XP-13',

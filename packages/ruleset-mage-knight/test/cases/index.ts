@@ -4,6 +4,18 @@ import { costCases } from './costs.ts';
 import { exploringCases } from './exploring.ts';
 import { figureCases } from './figures.ts';
 import { rampagingCases } from './rampaging.ts';
+import { actionCases, assaultCases, cardCases, modifierCases, placementCases } from './rulebook.ts';
 import type { Case } from './types.ts';
 
-export const catalogue: Case[] = [...costCases, ...figureCases, ...rampagingCases, ...exploringCases, ...continuingCases];
+export const catalogue: Case[] = [
+  ...costCases,
+  ...modifierCases,
+  ...figureCases,
+  ...rampagingCases,
+  ...assaultCases,
+  ...exploringCases,
+  ...placementCases,
+  ...continuingCases,
+  ...cardCases,
+  ...actionCases,
+];
