@@ -16,7 +16,7 @@ describe('arbiter adjudicate with a guards-of-atlantis scenario', () => {
     expect(out.rolls).toEqual([{ initiative: 8, purpose: 'tie-breaker-coin', sides: 2, value: 1 }]);
     expect(Object.keys(out.views).sort()).toEqual(['ben', 'cleo', 'dana', 'eli']);
     expect(out.nextState).toMatchObject({ ruleset: 'guards-of-atlantis', coin: 'red' });
-    expect(out.hash).toBe('9ba73a47c5a4f450bc690ae6b28a063ee98f4dd307f830e6e902d227234eb3a8');
+    expect(out.hash).toBe('5dadeb39f7492b877723d65b0c4d690086ecdf013cc2adf99fe846d7e995c703');
   }, 30_000);
 
   it("--summary: one line per hero in the ruleset's words, then the hash", async () => {
@@ -25,7 +25,7 @@ describe('arbiter adjudicate with a guards-of-atlantis scenario', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('turn 1: 4 heroes, 15 events, 0 random draws');
     expect(lines).toContain('  brogan (cleo) brogan-silver: fast travels 0206 -> 0202');
-    expect(lines.at(-1)).toBe('hash 521946a84745a5a6a8e1ec6743f6bdb29271cdd5ba056e4b4cb8cb1fdb9bde60');
+    expect(lines.at(-1)).toBe('hash 32a85b927d5188938bf928fe0e85eca6a02f82380a4f98d13c460a2fab99290b');
   }, 30_000);
 
   it("exit 2 with the ruleset's own scenario problems named by their JSON path", async () => {

@@ -81,7 +81,7 @@ describe('a Guards of Atlantis game through the services', () => {
       return t.status === 'done' ? t : undefined;
     }, 60_000);
     // The same cards as the example: the same result hash as `arbiter adjudicate` gives for its file.
-    expect(turn.resultHash).toBe('521946a84745a5a6a8e1ec6743f6bdb29271cdd5ba056e4b4cb8cb1fdb9bde60');
+    expect(turn.resultHash).toBe('32a85b927d5188938bf928fe0e85eca6a02f82380a4f98d13c460a2fab99290b');
     const reports = await waitFor('4 report mails', async () => {
       const r = services.sink.received.filter((m) => m.parsed.subject?.includes('Tidemaster Crossing turn 1 report'));
       return r.length >= 4 ? r : undefined;

@@ -51,7 +51,7 @@ export {
 } from './kernel/topology/hex-offset.ts';
 export type { Coord, Direction, HexId } from './kernel/topology/hex-offset.ts';
 export { hexZonesTopology } from './kernel/topology/hex-zones.ts';
-export type { HexZonesTopology, ZonedHex } from './kernel/topology/hex-zones.ts';
+export type { HexZonesTopology, ZoneAdjacency, ZonedHex } from './kernel/topology/hex-zones.ts';
 export { SQUARE_DIRECTIONS, formatSquare, parseSquare, squareDistance, squareGridTopology } from './kernel/topology/square-grid.ts';
 export type { Square, SquareDirection, SquareGridInput, SquareSide } from './kernel/topology/square-grid.ts';
 export { locationGraphTopology } from './kernel/topology/location-graph.ts';

@@ -2,7 +2,7 @@
 // A cell is a zone letter (an open space of that zone), the same letter in lower case (a terrain space of
 // that zone), `~` (water: terrain in no zone, around the board) or `.` (no space). Column 1 is a row's first
 // cell, row 1 the first row; cells are separated by spaces.
-import { formatHexId, hexZonesTopology, type HexId, type HexZonesTopology, type ZonedHex } from '@arbiter/engine';
+import { formatHexId, hexZonesTopology, type HexId, type HexZonesTopology, type ZoneAdjacency, type ZonedHex } from '@arbiter/engine';
 import type { GoaState } from './types.ts';
 
 export const CELL = /^([A-Z]|[a-z]|~|\.)$/;
@@ -30,20 +30,20 @@ export function zonedHexes(rows: readonly string[]): ZonedHex[] {
 
 const boards = new Map<string, HexZonesTopology>();
 
-/** The topology of a board (cached by its rows; boards are small and few). */
-export function boardOfRows(rows: readonly string[]): HexZonesTopology {
-  const key = rows.join('\n');
+/** The topology of a board (cached by its rows and adjacency reading; boards are small and few). */
+export function boardOfRows(rows: readonly string[], adjacency: ZoneAdjacency = 'open-to-open'): HexZonesTopology {
+  const key = `${adjacency}\n${rows.join('\n')}`;
   let b = boards.get(key);
   if (b === undefined) {
-    b = hexZonesTopology(zonedHexes(rows));
+    b = hexZonesTopology(zonedHexes(rows), { adjacency });
     if (boards.size > 64) boards.clear();
     boards.set(key, b);
   }
   return b;
 }
 
-export function boardOf(state: Pick<GoaState, 'rows'>): HexZonesTopology {
-  return boardOfRows(state.rows);
+export function boardOf(state: Pick<GoaState, 'rows' | 'settings'>): HexZonesTopology {
+  return boardOfRows(state.rows, state.settings.zoneAdjacency);
 }
 
 /** What stands on a space: a hero, a minion or a token (every one an obstacle), or null. */

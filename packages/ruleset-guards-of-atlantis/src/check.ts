@@ -31,6 +31,7 @@ export function checkOrders(state: GoaState, player: string, orders: readonly Go
       if (e.type === 'movement-ended') notes.push(`${e.by === 'card-text' ? 'card text' : 'movement'}: ${e.spaces} of ${e.allowed} ${e.allowed === 1 ? 'space' : 'spaces'}${e.stop === null ? '' : `, stopped: ${e.stop.message}`}`);
       if (e.type === 'movement-refused') notes.push(`${e.by === 'fast-travel' ? 'Fast Travel' : 'movement'} refused: ${e.reason.message}`);
       if (e.type === 'action-stopped') notes.push(`the action stops: ${e.reason}`);
+      if (e.type === 'moved-by-card') notes.push(`card text moves ${e.unit}: ${e.path.length === 0 ? 'not at all' : [e.from, ...e.path].join(' → ')}${e.stop === null ? '' : `, stopped: ${e.stop.message}`}`);
       if (e.type === 'card-text-applied') notes.push(`card text applied: ${e.text || '(no text)'}`);
     }
     const warnings = ['cards of higher initiative resolve first and may change the board before this card'];

@@ -23,5 +23,7 @@ export type GoaEvent =
   | { type: 'movement-ended'; hero: string; by: MovementKind; at: HexId; spaces: number; allowed: number; stop: { code: string; message: string } | null }
   /** A movement or Fast Travel that could not start or be done (the hero stays). */
   | { type: 'movement-refused'; hero: string; by: MovementKind | 'fast-travel'; reason: { code: string; message: string } }
+  /** A card text moved another unit or a token (`path`: the spaces it entered; `stop`: why it stopped short). */
+  | { type: 'moved-by-card'; hero: string; card: string; unit: string; unitKind: 'hero' | 'minion' | 'token' | null; from: HexId | null; path: HexId[]; stop: { code: string; message: string } | null }
   /** A mandatory step of the card text could not be done: the action stops at that step. */
   | { type: 'action-stopped'; hero: string; card: string; reason: string };

@@ -9,17 +9,26 @@ import type { CardEffect, GoaState, Hero, Status } from './types.ts';
 
 export interface Refusal { code: string; message: string }
 
-/** The board's step rules for a hero: every step costs 1; units, tokens and terrain are obstacles. */
-export function stepRules(state: GoaState, hero: Hero): StepRules<HexId, Hero> {
+/** What moves: a hero, a minion or a token (its id, and where it stands). */
+export interface Piece { id: string; at: HexId }
+
+/** Why `to` is an obstacle for `piece` (terrain, or another unit or token on it), or null. */
+export function obstacleAt(state: GoaState, piece: Piece, to: HexId): Refusal | null {
   const board = boardOf(state);
+  if (board.isTerrain(to)) return { code: 'terrain', message: `${to} is terrain${board.regionOf(to) === null ? ' (water)' : ''}: an obstacle` };
+  const o = occupant(state, to);
+  if (o !== null && o.id !== piece.id) return { code: o.kind, message: `${to} holds ${o.what}: an obstacle` };
+  return null;
+}
+
+/**
+ * The board's step rules for a piece: every step costs 1; units, tokens and terrain are obstacles, unless
+ * it moves `through` them (it may enter and leave them; where it ends is checked after the walk).
+ */
+export function stepRules(state: GoaState, piece: Piece, through = false): StepRules<HexId, Piece> {
   return {
     cost: () => ({ ok: true, cost: 1 }),
-    blocks: (_unit, to) => {
-      if (board.isTerrain(to)) return { code: 'terrain', message: `${to} is terrain${board.regionOf(to) === null ? ' (water)' : ''}: an obstacle` };
-      const o = occupant(state, to);
-      if (o !== null && o.id !== hero.id) return { code: o.kind, message: `${to} holds ${o.what}: an obstacle` };
-      return null;
-    },
+    blocks: (_unit, to) => (through ? null : obstacleAt(state, piece, to)),
   };
 }
 
@@ -39,21 +48,34 @@ export function spacesOf(state: GoaState, from: HexId, steps: readonly Direction
 
 export interface Walk {
   result: WalkResult<HexId>;
-  /** A step written past the board's edge (the walk stops there). */
+  /** A step written past the board's edge (the walk stops there), or a move through obstacles ending on one. */
   offBoard: Refusal | null;
 }
 
-/** Walks the steps with `budget` spaces on the kernel's path walker. */
-export function walkSteps(state: GoaState, hero: Hero, steps: readonly Direction[], budget: number): Walk {
+/**
+ * Walks the steps with `budget` spaces on the kernel's path walker. Moving `through` obstacles, a walk
+ * that would end on one ends instead on the last space of its path that is not one (the start at worst).
+ */
+export function walkSteps(state: GoaState, piece: Piece, steps: readonly Direction[], budget: number, through = false): Walk {
   const board = boardOf(state);
-  const spaces = spacesOf(state, hero.at, steps);
-  const result = walkPath(board, stepRules(state, hero), hero, hero.at, spaces, budget);
+  const spaces = spacesOf(state, piece.at, steps);
+  const result = walkPath(board, stepRules(state, piece, through), piece, piece.at, spaces, budget);
   let offBoard: Refusal | null = null;
   if (spaces.length < steps.length && result.stop === null) {
-    const last = spaces[spaces.length - 1] ?? hero.at;
+    const last = spaces[spaces.length - 1] ?? piece.at;
     offBoard = { code: 'off-board', message: `there is no space ${steps[spaces.length]} of ${last}: the board ends there` };
   }
-  return { result, offBoard };
+  if (!through) return { result, offBoard };
+  let keep = result.steps.length;
+  while (keep > 0 && obstacleAt(state, piece, result.steps[keep - 1]!.to) !== null) keep--;
+  if (keep === result.steps.length) return { result, offBoard };
+  const end = result.steps[result.steps.length - 1]!.to;
+  const why = obstacleAt(state, piece, end)!;
+  const kept = result.steps.slice(0, keep);
+  return {
+    result: { steps: kept, at: kept[kept.length - 1]?.to ?? piece.at, spent: keep, stop: null },
+    offBoard: { code: 'ends-on-obstacle', message: `${why.message}, and a move through obstacles may never end on one` },
+  };
 }
 
 /** What limits a hero's Movement action at its start: statuses of adjacent enemy heroes' cards. */

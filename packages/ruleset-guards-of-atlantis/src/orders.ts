@@ -6,13 +6,15 @@
 //   arien, blue-3, 8, fast travel 0405            Fast Travel instead of the whole Movement action
 //   arien, blue-3, 8, hold                         the card is played, the hero does not move
 //
-// `text <direction>` is a step of movement in the card text; `text fast travel <hex>` a Fast Travel the card
-// text allows ("perform a movement action"). Case and spaces do not matter; `#` or `;` starts a comment;
+// `text <direction>` is a step of movement in the card text; `text <unit or token> <direction>` a step of
+// another unit or a token the card text moves; `text fast travel <hex>` a Fast Travel the card text allows
+// ("perform a movement action"). Case and spaces do not matter; `#` or `;` starts a comment;
 // blank lines are ignored. The parser never throws: every mistake comes back with its line and column
 // (1-based), and a line with a mistake gives no order.
 import { assertNever, DIRECTIONS, isDirection, orderLines, quoteEntry as show, type Direction, type HexId, type OrderEntry as Piece, type OrderError } from '@arbiter/engine';
 
-export type TextEntry = { kind: 'step'; direction: Direction } | { kind: 'fast-travel'; to: HexId };
+/** A step of the card text's movement: the hero's, or (`target`) another unit's or a token's. */
+export type TextEntry = { kind: 'step'; direction: Direction; target?: string } | { kind: 'fast-travel'; to: HexId };
 export type Action =
   | { kind: 'move'; steps: Direction[] }
   | { kind: 'primary'; steps: Direction[]; text: TextEntry[] }
@@ -95,9 +97,16 @@ function parseLine(entries: readonly Piece[], line: number, errors: OrderError[]
           if (to.length !== 4) err(p, to);
           else text.push({ kind: 'fast-travel', to });
         } else {
-          const d = direction({ text: t[1] as string, column: p.column + 5 });
-          if (d.length > 2) err({ text: '', column: p.column + 5 }, d);
-          else text.push({ kind: 'step', direction: d as Direction });
+          const [first, second, ...more] = (t[1] as string).split(' ');
+          const target = second === undefined ? undefined : first;
+          if (more.length > 0 || (target !== undefined && !ID.test(target))) {
+            err(p, 'a card-text step is "text <direction>" (the hero) or "text <unit or token> <direction>" (another unit or a token)');
+            continue;
+          }
+          const at = p.column + 5 + (target === undefined ? 0 : target.length + 1);
+          const d = direction({ text: (second ?? first) as string, column: at });
+          if (d.length > 2) err({ text: '', column: at }, d);
+          else text.push(target === undefined ? { kind: 'step', direction: d as Direction } : { kind: 'step', direction: d as Direction, target });
         }
         continue;
       }
@@ -134,7 +143,8 @@ export function parseOrders(text: string): { orders: GoaOrder[]; errors: OrderEr
 }
 
 function printText(e: TextEntry): string {
-  return e.kind === 'step' ? `text ${e.direction}` : `text fast travel ${e.to}`;
+  if (e.kind === 'fast-travel') return `text fast travel ${e.to}`;
+  return e.target === undefined ? `text ${e.direction}` : `text ${e.target} ${e.direction}`;
 }
 
 export function printOrder(o: GoaOrder): string {
@@ -157,7 +167,8 @@ export function describeOrder(o: GoaOrder): string {
     case 'move': return `${head} for its secondary Movement action: ${stepWords(o.action.steps)}`;
     case 'primary': {
       const t = o.action.text;
-      const textWords = t.length === 0 ? '' : `, the card text's movement ${t.map((e) => (e.kind === 'step' ? DIRECTION_WORDS[e.direction] : `Fast Travel to ${e.to}`)).join(', ')}`;
+      const stepWord = (e: Extract<TextEntry, { kind: 'step' }>) => (e.target === undefined ? DIRECTION_WORDS[e.direction] : `${e.target} ${DIRECTION_WORDS[e.direction]}`);
+      const textWords = t.length === 0 ? '' : `, the card text's movement ${t.map((e) => (e.kind === 'step' ? stepWord(e) : `Fast Travel to ${e.to}`)).join(', ')}`;
       return `${head} for its primary Movement action with the card text applied: ${stepWords(o.action.steps)}${textWords}`;
     }
     case 'fast-travel': return `${head} to Fast Travel to ${o.action.to} instead of its Movement action`;

@@ -21,6 +21,11 @@ export function eventWords(e: GoaEvent, name: (hero: string) => string): string 
     case 'fast-travelled': return `${name(e.hero)} Fast Travels from ${e.from} (zone ${e.fromZone}) to ${e.to} (zone ${e.toZone}).`;
     case 'movement-ended': return `${name(e.hero)} ends ${e.by === 'card-text' ? 'the card text movement' : 'the Movement action'} on ${e.at} after ${e.spaces} of ${e.allowed} ${e.allowed === 1 ? 'space' : 'spaces'}${e.stop === null ? '' : `: ${e.stop.message}`}.`;
     case 'movement-refused': return `${name(e.hero)} cannot ${e.by === 'fast-travel' ? 'Fast Travel' : 'move'}: ${e.reason.message}.`;
+    case 'moved-by-card': {
+      const who = e.unitKind === 'hero' ? name(e.unit) : e.unitKind === null ? e.unit : `${e.unitKind} ${e.unit}`;
+      const where = e.path.length === 0 ? 'does not move' : `moves ${[e.from, ...e.path].join(' → ')}`;
+      return `${name(e.hero)}'s ${e.card}: ${who} ${where}${e.stop === null ? '' : ` (${e.stop.message})`}.`;
+    }
     case 'action-stopped': return `${name(e.hero)}'s action stops (${e.card}): ${e.reason}.`;
     default: return assertNever(e);
   }

@@ -4,7 +4,7 @@
 import type { Direction, EventLog, HexId } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import type { GoaEvent, MovementKind } from './events.ts';
-import { fastTravelProblem, startLimits, walkSteps, type Refusal } from './move.ts';
+import { fastTravelProblem, startLimits, walkSteps, type Piece, type Refusal } from './move.ts';
 import { assertNever } from '@arbiter/engine';
 import { type GoaOrder, type TextEntry } from './orders.ts';
 import type { Card, CardEffect, GoaState, Hero, Status } from './types.ts';
@@ -33,6 +33,10 @@ type PlannedEffect = { effect: Extract<CardEffect, { kind: 'move' | 'movement-ac
 
 export function textPlan(card: Card, text: readonly TextEntry[]): PlannedEffect[] | string {
   const moves = card.effects.filter((e): e is PlannedEffect['effect'] => e.kind === 'move' || e.kind === 'movement-action');
+  const stray = text.find((e) => e.kind === 'step' && e.target !== undefined) as Extract<TextEntry, { kind: 'step' }> | undefined;
+  if (stray !== undefined && !moves.some((m) => m.kind === 'move' && m.target !== 'self')) {
+    return `${card.name}'s text moves no other unit or token: "text ${stray.target!} ${stray.direction}" names one`;
+  }
   const out: PlannedEffect[] = [];
   let i = 0;
   for (const effect of moves) {
@@ -42,10 +46,14 @@ export function textPlan(card: Card, text: readonly TextEntry[]): PlannedEffect[
       continue;
     }
     const entries: TextEntry[] = [];
-    while (i < text.length && entries.length < effect.spaces && text[i]?.kind === 'step') entries.push(text[i++] as TextEntry);
+    const other = effect.kind === 'move' && effect.target !== 'self';
+    const fits = (e: TextEntry | undefined): boolean =>
+      e?.kind === 'step' && (other ? e.target !== undefined && (entries.length === 0 || e.target === (entries[0] as { target?: string }).target) : e.target === undefined);
+    while (i < text.length && entries.length < effect.spaces && fits(text[i])) entries.push(text[i++] as TextEntry);
     if (effect.kind === 'move' && text[i]?.kind === 'fast-travel') return `${card.name}'s text says move: movement in the card text cannot Fast Travel`;
     if (effect.kind === 'move' && !effect.upTo && !effect.optional && entries.length !== effect.spaces) {
-      return `${card.name}'s text moves exactly ${effect.spaces} ${effect.spaces === 1 ? 'space' : 'spaces'}: write ${effect.spaces} "text <direction>" ${effect.spaces === 1 ? 'step' : 'steps'} (${entries.length} written)`;
+      const how = other ? `"text <${effect.target}> <direction>"` : '"text <direction>"';
+      return `${card.name}'s text moves ${other ? `a ${effect.target}` : ''}${other ? ' ' : ''}exactly ${effect.spaces} ${effect.spaces === 1 ? 'space' : 'spaces'}: write ${effect.spaces} ${how} ${effect.spaces === 1 ? 'step' : 'steps'} (${entries.length} written)`;
     }
     out.push({ effect, entries });
   }
@@ -124,7 +132,8 @@ export class CardResolution {
       return true;
     }
     const steps = p.entries.map((x) => (x as Extract<TextEntry, { kind: 'step' }>).direction);
-    const walk = walkSteps(this.state, hero, steps, e.spaces);
+    if (e.target !== 'self') return this.moveOther(hero, cardId, card, e, p.entries as Extract<TextEntry, { kind: 'step' }>[]);
+    const walk = walkSteps(this.state, hero, steps, e.spaces, e.through);
     const stop = stopOf(walk);
     const exact = !e.upTo && !e.optional;
     if (exact && (stop !== null || walk.result.steps.length !== e.spaces)) {
@@ -132,6 +141,35 @@ export class CardResolution {
       return false;
     }
     this.apply(hero, walk.result.steps.map((s) => s.to), 'card-text', e.spaces, stop);
+    return true;
+  }
+
+  /**
+   * A card text moving another unit or a token: the same rules as a Movement action for the piece moved
+   * (obstacles, the board's edge, the exact number of spaces unless "up to" or "may"); the piece must be of
+   * the kind the text names and within its range of the hero when the text is applied. False: the action stops.
+   */
+  private moveOther(hero: Hero, cardId: string, card: Card, e: Extract<CardEffect, { kind: 'move' }>, entries: readonly Extract<TextEntry, { kind: 'step' }>[]): boolean {
+    const exact = !e.upTo && !e.optional;
+    const id = entries[0]?.target;
+    if (id === undefined) return true;
+    const piece = pieceOf(this.state, id);
+    const board = boardOf(this.state);
+    let problem: string | null = null;
+    if (piece === null || piece.kind === 'hero' && piece.piece.id === hero.id) problem = `there is no other unit or token ${id}`;
+    else if ((e.target === 'token') !== (piece.kind === 'token')) problem = `${id} is a ${piece.kind}: ${card.name}'s text moves a ${e.target}`;
+    else if (board.distance(hero.at, piece.piece.at) > e.within) problem = `${id} is ${board.distance(hero.at, piece.piece.at)} spaces from ${hero.name}: ${card.name}'s text reaches ${e.within}`;
+    const steps = entries.map((x) => x.direction);
+    const walk = problem === null ? walkSteps(this.state, piece!.piece, steps, e.spaces, e.through) : null;
+    const stop = walk === null ? { code: 'target', message: problem! } : stopOf(walk);
+    const moved = walk?.result.steps.map((x) => x.to) ?? [];
+    if (exact && (stop !== null || moved.length !== e.spaces)) {
+      this.log.push({ type: 'action-stopped', hero: hero.id, card: cardId, reason: `${card.name}'s text moves ${id} exactly ${e.spaces} ${e.spaces === 1 ? 'space' : 'spaces'}, and ${stop?.message ?? 'fewer were possible'}: ${id} does not move and the action stops at that step` });
+      return false;
+    }
+    const from = piece === null ? null : piece.piece.at;
+    if (piece !== null && problem === null && moved.length > 0) piece.piece.at = moved[moved.length - 1]!;
+    this.log.push({ type: 'moved-by-card', hero: hero.id, card: cardId, unit: id, unitKind: piece?.kind ?? null, from, path: moved, stop });
     return true;
   }
 
@@ -173,6 +211,16 @@ export class CardResolution {
   }
 }
 
+/** A hero, minion or token by id (the piece itself, to move it), or null. */
+function pieceOf(state: GoaState, id: string): { kind: 'hero' | 'minion' | 'token'; piece: Piece } | null {
+  const h = state.heroes.find((x) => x.id === id);
+  if (h !== undefined) return { kind: 'hero', piece: h };
+  const m = state.minions.find((x) => x.id === id);
+  if (m !== undefined) return { kind: 'minion', piece: m };
+  const t = state.tokens.find((x) => x.id === id);
+  return t === undefined ? null : { kind: 'token', piece: t };
+}
+
 /** Why a walk stopped short, as a refusal (a blocked step, a step past its budget or the board's edge). */
 export function stopOf(walk: ReturnType<typeof walkSteps>): Refusal | null {
   const s = walk.result.stop;
@@ -188,7 +236,10 @@ export function stopOf(walk: ReturnType<typeof walkSteps>): Refusal | null {
 
 export function effectWords(e: CardEffect): string {
   switch (e.kind) {
-    case 'move': return `move ${e.upTo ? 'up to ' : ''}${e.spaces} ${e.spaces === 1 ? 'space' : 'spaces'}${e.optional ? ' (optional)' : ''} ${e.timing} the movement`;
+    case 'move': {
+      const who = e.target === 'self' ? 'move' : `move a ${e.target} within ${e.within}`;
+      return `${who} ${e.upTo ? 'up to ' : ''}${e.spaces} ${e.spaces === 1 ? 'space' : 'spaces'}${e.through ? ' through obstacles' : ''}${e.optional ? ' (optional)' : ''} ${e.timing} the movement`;
+    }
     case 'movement-action': return `a Movement action of ${e.spaces} ${e.timing} the movement`;
     case 'enemies-adjacent-slowed': return `enemy heroes adjacent to you cannot ${e.noFastTravel ? 'fast travel or ' : ''}move more than ${e.maxSpaces} ${e.maxSpaces === 1 ? 'space' : 'spaces'} with a movement action this turn`;
     case 'enemies-adjacent-stopped': return 'enemy heroes adjacent to you cannot perform movement actions this turn';

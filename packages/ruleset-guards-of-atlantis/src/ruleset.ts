@@ -39,7 +39,7 @@ function svg(view: GoaView, ctx: ReportContext): string {
 export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
   id: 'guards-of-atlantis',
   title: 'Guards of Atlantis II',
-  rulesVersion: 1,
+  rulesVersion: 2,
   words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
   turnStructure: TURN_STRUCTURE,
   scenario: scenarioMembers('guards-of-atlantis', parseScenario, initialState),

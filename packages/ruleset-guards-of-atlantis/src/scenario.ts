@@ -15,7 +15,16 @@ const team = z.enum(['red', 'blue']);
 const timing = z.enum(['before', 'after']).default('before');
 
 export const cardEffect = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('move'), spaces: z.number().int().min(1).max(10), upTo: z.boolean().default(false), optional: z.boolean().default(false), timing }),
+  z.strictObject({
+    kind: z.literal('move'),
+    spaces: z.number().int().min(1).max(10),
+    upTo: z.boolean().default(false),
+    optional: z.boolean().default(false),
+    timing,
+    through: z.boolean().default(false),
+    target: z.enum(['self', 'unit', 'token']).default('self'),
+    within: z.number().int().min(1).max(10).default(1),
+  }),
   z.strictObject({ kind: z.literal('movement-action'), spaces: z.number().int().min(0).max(10), timing }),
   z.strictObject({ kind: z.literal('enemies-adjacent-slowed'), maxSpaces: z.number().int().min(0).max(10), noFastTravel: z.boolean().default(true) }),
   z.strictObject({ kind: z.literal('enemies-adjacent-stopped') }),
@@ -37,8 +46,12 @@ const scenarioSchema = z.strictObject({
   seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
   turn: z.number().int().positive().default(1),
   settings: z
-    .strictObject({ coin: z.enum(['red', 'blue', 'random']).default('random'), coinAfterTie: z.enum(['passes', 'stays']).default('passes') })
-    .default({ coin: 'random', coinAfterTie: 'passes' }),
+    .strictObject({
+      coin: z.enum(['red', 'blue', 'random']).default('random'),
+      coinAfterTie: z.enum(['passes', 'stays']).default('passes'),
+      zoneAdjacency: z.enum(['open-to-open', 'open-to-any']).default('open-to-open'),
+    })
+    .default({ coin: 'random', coinAfterTie: 'passes', zoneAdjacency: 'open-to-open' }),
   board: z.strictObject({
     rows: z.array(z.string().max(400)).min(1).max(60),
     battleZone: z.string().regex(/^[A-Z]$/, 'a zone is one capital letter').nullable().default(null),
@@ -126,7 +139,7 @@ export function initialState(s: Scenario, seed?: number): GoaState {
     name: s.name,
     turn: s.turn,
     rng: rngFromSeed(seed ?? s.seed),
-    settings: { coin: s.settings.coin, coinAfterTie: s.settings.coinAfterTie },
+    settings: { coin: s.settings.coin, coinAfterTie: s.settings.coinAfterTie, zoneAdjacency: s.settings.zoneAdjacency },
     coin: s.settings.coin === 'random' ? null : s.settings.coin,
     rows: s.board.rows.map((r) => cellsOf(r).join(' ')),
     battleZone: s.board.battleZone,

@@ -11,7 +11,8 @@ const stateSchema = z.strictObject({
   name: z.string(),
   turn: z.number().int().positive(),
   rng: z.custom<GoaState['rng']>(isRngState, 'not a generator state'),
-  settings: z.strictObject({ coin: z.enum(['red', 'blue', 'random']), coinAfterTie: z.enum(['passes', 'stays']) }),
+  // A state stored under rules version 1 has no zoneAdjacency: it reads with the rulebook's.
+  settings: z.strictObject({ coin: z.enum(['red', 'blue', 'random']), coinAfterTie: z.enum(['passes', 'stays']), zoneAdjacency: z.enum(['open-to-open', 'open-to-any']).default('open-to-open') }),
   coin: team.nullable(),
   rows: z.array(z.string()),
   battleZone: z.string().nullable(),

@@ -8,17 +8,22 @@ export const otherTeam = (t: Team): Team => (t === 'red' ? 'blue' : 'red');
 /**
  * What a card's text does to movement, as data (the card's printed text is kept beside it, in words).
  * - `move`: "move N spaces" in the card text (no Fast Travel; not stopped by effects that stop movement
- *   actions; the exact number unless `upTo` ("up to N") or `optional` ("you may move")).
+ *   actions; the exact number unless `upTo` ("up to N") or `optional` ("you may move")). `through`: "you
+ *   may move through obstacles" (enter and leave them, never end on one). `target`: who moves: the hero
+ *   (`self`), another `unit` (a hero or minion) or a `token`, within `within` spaces of the hero.
  * - `movement-action`: "perform a movement action of N" in the card text (Fast Travel allowed instead).
  * - `enemies-adjacent-slowed`: "enemy heroes adjacent to you cannot fast travel or move more than
  *   `maxSpaces` spaces with a movement action" (this turn; checked when such a hero starts a movement action).
  * - `enemies-adjacent-stopped`: "enemy heroes adjacent to you cannot perform movement actions" (this turn).
  */
 export type CardEffect =
-  | { kind: 'move'; spaces: number; upTo: boolean; optional: boolean; timing: 'before' | 'after' }
+  | { kind: 'move'; spaces: number; upTo: boolean; optional: boolean; timing: 'before' | 'after'; through: boolean; target: MoveTarget; within: number }
   | { kind: 'movement-action'; spaces: number; timing: 'before' | 'after' }
   | { kind: 'enemies-adjacent-slowed'; maxSpaces: number; noFastTravel: boolean }
   | { kind: 'enemies-adjacent-stopped' };
+
+/** Who a card text's `move` moves: the hero itself, another unit (hero or minion), or a token. */
+export type MoveTarget = 'self' | 'unit' | 'token';
 
 export type CardColor = 'gold' | 'silver' | 'red' | 'green' | 'blue';
 export type PrimaryAction = 'movement' | 'attack' | 'skill' | 'defense';
@@ -56,6 +61,12 @@ export interface Settings {
   coin: Team | 'random';
   /** After the coin breaks a tie between teams: it passes to the other team, or stays (house rule). */
   coinAfterTie: 'passes' | 'stays';
+  /**
+   * Which contacts make two zones adjacent (Fast Travel): `open-to-open` (default, the glossary: a
+   * non-terrain space of one touching a non-terrain space of the other, at least two of them) or
+   * `open-to-any` (rules version 1: a non-terrain space touching any space of the other, terrain included).
+   */
+  zoneAdjacency: 'open-to-open' | 'open-to-any';
 }
 
 export interface GoaState {

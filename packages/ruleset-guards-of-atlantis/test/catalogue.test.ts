@@ -32,6 +32,9 @@ function checkCase(c: Case): void {
       expect(result.nextState.rng, `${c.id}: the generator state moved on`).not.toEqual(state.rng);
     } else if ('resolved' in e) {
       expect(events.filter((x) => x.type === 'card-resolved').map((x) => (x as { hero: string }).hero), `${c.id}: resolution order; events ${all}`).toEqual(e.resolved);
+    } else if ('piece' in e) {
+      const p = [...result.nextState.minions, ...result.nextState.tokens].find((x) => x.id === e.piece);
+      expect(p?.at, `${c.id}: ${e.piece}'s space; events ${all}`).toBe(e.at);
     } else if ('hero' in e && 'at' in e) {
       expect(hero(result.nextState, e.hero).at, `${c.id}: ${e.hero}'s space; events ${all}`).toBe(e.at);
     } else if ('hero' in e && 'spaces' in e) {

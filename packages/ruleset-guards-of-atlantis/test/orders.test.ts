@@ -24,6 +24,15 @@ describe('the order parser', () => {
     for (const o of orders) expect(parseOrders(printOrder(o)).orders[0]).toEqual({ ...o, line: 1, column: 1 });
   });
 
+  it('OP-TGT: "text <unit> <direction>" names another unit or token the card text moves; a third word is a mistake', () => {
+    const { orders, errors } = parseOrders('arien, tow, 6, primary, TEXT  M1 NE, text t1 e\nbrogan, tow, 6, primary, text m1 ne sw');
+    expect(orders.map(printOrder)).toEqual(['arien, tow, 6, primary, text m1 ne, text t1 e']);
+    expect(orders[0]!.action).toEqual({ kind: 'primary', steps: [], text: [{ kind: 'step', direction: 'ne', target: 'm1' }, { kind: 'step', direction: 'e', target: 't1' }] });
+    expect(describeOrder(orders[0]!)).toContain("the card text's movement m1 north-east, t1 east");
+    expect(errors).toEqual([{ line: 2, column: 26, unit: 'brogan', message: 'a card-text step is "text <direction>" (the hero) or "text <unit or token> <direction>" (another unit or a token)' }]);
+    expect(parseOrders('arien, tow, 6, primary, text m1 up').errors[0]!.message).toBe('"up" is not a direction; use ne, e, se, sw, w or nw');
+  });
+
   it('describes orders in words for the receipt', () => {
     const [move, ft, primary] = parseOrders('arien, blue-3, 8, move, ne, e\narien2, b, 8, fast travel 0402\nx, t, 9, primary, text w').orders;
     expect(describeOrder(move!)).toBe('arien plays blue-3 (initiative 8) for its secondary Movement action: 2 steps (north-east, east)');

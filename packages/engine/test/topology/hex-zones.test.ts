@@ -37,6 +37,22 @@ describe('hex zones topology', () => {
     expect(t.adjacentZones('c')).toEqual([]);
   });
 
+  it('open-to-open (the default): a contact through a terrain hex does not count; open-to-any: it does', () => {
+    // Zones x (column 1) and y (column 3), with column 2 between them: x's terrain hexes 0201 and 0202.
+    // x's open hexes 0101 and 0102 touch only x; y's open hexes 0301 and 0302 touch x's terrain only.
+    const strip: ZonedHex[] = [
+      { hex: '0101', zone: 'x' }, { hex: '0102', zone: 'x' },
+      { hex: '0201', zone: 'x', terrain: true }, { hex: '0202', zone: 'x', terrain: true },
+      { hex: '0301', zone: 'y' }, { hex: '0302', zone: 'y' },
+    ];
+    expect(hexZonesTopology(strip).adjacentZones('y')).toEqual([]);
+    expect(hexZonesTopology(strip, { adjacency: 'open-to-open' }).adjacentZones('x')).toEqual([]);
+    expect(hexZonesTopology(strip, { adjacency: 'open-to-any' }).adjacentZones('y')).toEqual(['x']);
+    // Open hexes touching open hexes count under both readings.
+    const open = strip.map((h) => ({ hex: h.hex, zone: h.zone }));
+    expect(hexZonesTopology(open).adjacentZones('y')).toEqual(['x']);
+  });
+
   it('refuses an unknown zone and a hex in no zone that is not terrain', () => {
     const t = hexZonesTopology(board());
     expect(() => t.adjacentZones('z')).toThrow('there is no zone "z" (zones: a, b, c)');

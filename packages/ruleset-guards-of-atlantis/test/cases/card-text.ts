@@ -42,7 +42,7 @@ export const cardTextCases: Case[] = [
   },
   {
     id: 'TEXT-1', source: 'seed',
-    rule: 'Some actions may instruct you to move, or to move another unit or a token in the card text. [you move; moving another unit or a token is not modelled]',
+    rule: 'Some actions may instruct you to move, or to move another unit or a token in the card text. [you move; another unit or a token: OTHER-1..OTHER-7]',
     position: { heroes: [arien(['tide-call'])] },
     orders: 'arien, tide-call, 9, primary, text w',
     expect: [{ event: 'moved', where: { hero: 'arien', to: '0205', by: 'card-text' } }, { hero: 'arien', at: '0205' }],

@@ -2,7 +2,8 @@
 import { cardTextCases } from './card-text.ts';
 import { fastTravelCases } from './fast-travel.ts';
 import { movementCases } from './movement.ts';
+import { rulebookCases } from './rulebook.ts';
 import { turnCases } from './turn.ts';
 import type { Case } from './types.ts';
 
-export const catalogue: Case[] = [...movementCases, ...cardTextCases, ...fastTravelCases, ...turnCases];
+export const catalogue: Case[] = [...movementCases, ...cardTextCases, ...fastTravelCases, ...rulebookCases, ...turnCases];

@@ -8,6 +8,8 @@ export type Source = 'seed' | 'seed example' | 'reference' | 'issue' | 'house ru
 export type Expectation =
   /** Where a hero stands after the turn. */
   | { hero: string; at: string }
+  /** Where a minion or token stands after the turn. */
+  | { piece: string; at: string }
   /** The spaces a hero's movement (of that kind) moved, from its movement-ended event. */
   | { hero: string; spaces: number; by?: 'movement-action' | 'card-text' }
   /** Why a hero's movement stopped short or was refused (the refusal's code). */

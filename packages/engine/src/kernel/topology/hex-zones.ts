@@ -1,8 +1,10 @@
 // A hex board divided into zones (Guards of Atlantis): the pointy-top offset board (hex-offset.ts) whose
 // hexes each belong to a zone, some of them terrain. Terrain hexes are spaces (distance counts them, as
 // "nearest" and "within N" do) that the ruleset's step rules treat as obstacles; a terrain hex may belong
-// to no zone. Two zones are adjacent when at least two non-terrain hexes of one have a neighbour in the
-// other (the rulebook's "at least two non-terrain spaces of one are adjacent to spaces of the other").
+// to no zone. Two zones are adjacent when at least two non-terrain hexes of one touch the other: with
+// `open-to-open` (the default, the rulebook's glossary) they must touch a non-terrain hex of it, so two
+// zones whose only contact runs through terrain are not adjacent; with `open-to-any` any hex of it counts
+// (the reference note's "at least two non-terrain spaces of one are adjacent to spaces of the other").
 import type { Topology } from '../ruleset.ts';
 import { type Direction, type HexId, hexOffsetTopology } from './hex-offset.ts';
 
@@ -23,7 +25,11 @@ export interface HexZonesTopology extends Topology<HexId> {
   hexesOf(zone: string): readonly HexId[];
 }
 
-export function hexZonesTopology(hexes: readonly ZonedHex[]): HexZonesTopology {
+/** Which contacts make two zones adjacent (see the header); each needs at least two hexes of one zone. */
+export type ZoneAdjacency = 'open-to-open' | 'open-to-any';
+
+export function hexZonesTopology(hexes: readonly ZonedHex[], options: { adjacency?: ZoneAdjacency } = {}): HexZonesTopology {
+  const adjacency = options.adjacency ?? 'open-to-open';
   const zoneOf = new Map<HexId, string | null>();
   const terrain = new Set<HexId>();
   for (const h of hexes) {
@@ -36,13 +42,14 @@ export function hexZonesTopology(hexes: readonly ZonedHex[]): HexZonesTopology {
   const members = new Map<string, HexId[]>();
   for (const [hex, zone] of zoneOf) if (zone !== null) members.set(zone, [...(members.get(zone) ?? []), hex]);
   for (const list of members.values()) list.sort();
-  // touching.get(A).get(B): how many non-terrain hexes of A have a neighbour in B.
+  // touching.get(A).get(B): how many non-terrain hexes of A have a neighbour in B (a non-terrain one with open-to-open).
   const touching = new Map<string, Map<string, number>>();
   for (const [hex, zone] of zoneOf) {
     if (zone === null || terrain.has(hex)) continue;
     const seen = new Set<string>();
     for (const e of grid.neighbours(hex)) {
       const other = zoneOf.get(e.to) ?? null;
+      if (adjacency === 'open-to-open' && terrain.has(e.to)) continue;
       if (other !== null && other !== zone) seen.add(other);
     }
     const row = touching.get(zone) ?? new Map<string, number>();
