@@ -80,7 +80,7 @@ describe('a Descent game through the services', () => {
       return t.status === 'done' ? t : undefined;
     }, 60_000);
     // The same turn as the example: the same hash as `arbiter adjudicate` gives for its file.
-    expect(turn.resultHash).toBe('1d3ed71f643f0a1f751cedff13b0f8822372c7846ba1144bdc403799bc668e34');
+    expect(turn.resultHash).toBe('d557411abc06dc86434823ffb4183ea48d7db0c6279439bbd7b5593b2b4d38c6');
     const mails = await reportMails(services, 'Gate of Bones turn 1 report', 3, 'ben@players.test');
     expect(mails.receipt.parsed.text).toContain(jain);
     expect(mails.reports.map((m) => m.envelopeTo[0]).sort()).toEqual(['anna@players.test', 'ben@players.test', 'olga@players.test']);

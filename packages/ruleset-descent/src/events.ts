@@ -6,6 +6,7 @@ export type RefusalCode =
   | 'off-board'
   | 'unrevealed'
   | 'closed-door'
+  | 'no-line-of-sight'
   | 'enemy'
   | 'obstacle'
   | 'wall'

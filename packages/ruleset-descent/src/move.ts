@@ -8,6 +8,7 @@ import type { DsEvent, RefusalCode } from './events.ts';
 import { assertNever } from '@arbiter/engine';
 import { type DsOrder, type Entry } from './orders.ts';
 import { footprint } from './scenario.ts';
+import { sightBetween, sightOf } from './sight.ts';
 import type { DsState, Figure } from './types.ts';
 
 /** Movement points an action gives: run 2 x speed, advance speed, ready speed unless it attacks, battle none; monsters speed. */
@@ -207,15 +208,23 @@ export class Activation {
   }
 
   /**
-   * A hero gains sight of an unrevealed area next to it: any neighbour square not behind a wall or a
-   * closed door (house reading of line of sight for play by mail: docs/rules-descent.md, "Revealing").
+   * A hero gains sight of an unrevealed area: with `revealBy: "line-of-sight"` a clear line of sight to any
+   * of its squares (src/sight.ts); with `"adjacent"` (rules version 1) a neighbour square not behind a wall
+   * or a closed door (docs/rules-descent.md, "Revealing").
    */
   private sight(): void {
     if (this.f.side !== 'heroes' || this.f.square === null) return;
-    for (const e of this.d.topology.neighbours(this.f.square)) {
-      if (this.crossing(this.f.square, e.to) !== null || this.d.crossesWall(this.f.square, e.to)) continue;
-      const a = this.d.areaOf(e.to);
-      if (a !== undefined && !a.revealed) this.reveal(a.id);
+    const at = this.f.square;
+    if (this.s.settings.revealBy === 'adjacent') {
+      for (const e of this.d.topology.neighbours(at)) {
+        if (this.crossing(at, e.to) !== null || this.d.crossesWall(at, e.to)) continue;
+        const a = this.d.areaOf(e.to);
+        if (a !== undefined && !a.revealed) this.reveal(a.id);
+      }
+      return;
+    }
+    for (const a of this.s.areas) {
+      if (!a.revealed && a.squares.some((q) => sightBetween(this.d, at, q, [this.f]) === null)) this.reveal(a.id);
     }
   }
 
@@ -265,6 +274,9 @@ export class Activation {
         if (this.d.squaresOf(this.f).some((q) => this.d.figuresOn(q, this.f).length > 0)) throw new Refused('shared-space', `${this.f.id} cannot attack while in the same space as another figure`);
         const target = this.s.figures.find((o) => o.id === e.target);
         if (target === undefined || target.square === null || !this.enemy(target)) throw new Refused('no-such-target', `${e.target} is not an enemy figure on the board`);
+        // Closed doors and walls block line of sight and every attack, adjacent or not.
+        const blocked = sightOf(this.d, this.f, target);
+        if (blocked !== null) throw new Refused('no-line-of-sight', `${this.f.id} has no line of sight to ${target.id}: ${blocked}`);
         this.attacks += 1;
         this.push({ type: 'attack-declared', figure: this.f.id, target: target.id, square, targetSquare: target.square });
         return;

@@ -29,7 +29,7 @@ function svg(view: DsView, ctx: ReportContext): string {
 export const descent: DescentRuleset = {
   id: 'descent',
   title: 'Descent: Journeys in the Dark',
-  rulesVersion: 1,
+  rulesVersion: 2,
   words: { player: 'player', players: 'players', unit: 'figure', units: 'figures' },
   turnStructure: { kind: 'sequential', order: 'seat' },
   scenario: scenarioMembers('descent', parseScenario, initialState),

@@ -37,8 +37,10 @@ export const scenarioSchema = z.strictObject({
     .strictObject({
       largeMonsters: z.enum(['step-and-fit', 'reference-square']).default('step-and-fit'),
       diagonalsPastWalls: z.boolean().default(true),
+      figuresBlockSight: z.boolean().default(true),
+      revealBy: z.enum(['line-of-sight', 'adjacent']).default('line-of-sight'),
     })
-    .default({ largeMonsters: 'step-and-fit', diagonalsPastWalls: true }),
+    .default({ largeMonsters: 'step-and-fit', diagonalsPastWalls: true, figuresBlockSight: true, revealBy: 'line-of-sight' }),
   areas: z
     .array(
       z.strictObject({

@@ -27,7 +27,13 @@ const figure = z.strictObject({
 const stateSchema = z.strictObject({
   ruleset: z.literal('descent'),
   turn: z.number().int().positive(),
-  settings: z.strictObject({ largeMonsters: z.enum(['step-and-fit', 'reference-square']), diagonalsPastWalls: z.boolean() }),
+  // States stored under rules version 1 lack the sight settings: they read with the defaults.
+  settings: z.strictObject({
+    largeMonsters: z.enum(['step-and-fit', 'reference-square']),
+    diagonalsPastWalls: z.boolean(),
+    figuresBlockSight: z.boolean().default(true),
+    revealBy: z.enum(['line-of-sight', 'adjacent']).default('line-of-sight'),
+  }),
   areas: z.array(z.strictObject({ id: z.string(), squares: z.array(sq), revealed: z.boolean(), monsters: z.array(figure), tokens: z.array(token) })),
   walls: z.array(pair),
   doors: z.array(z.strictObject({ id: z.string(), between: pair, kind: z.enum(['normal', 'rune']), rune: z.string().nullable(), unlocked: z.boolean(), open: z.boolean() })),

@@ -62,6 +62,10 @@ export interface Settings {
   largeMonsters: LargeMonsterRule;
   /** Diagonal steps past a wall's or door's corner (the community ruling, default true). */
   diagonalsPastWalls: boolean;
+  /** Figures other than the two a line of sight joins block it (default true). */
+  figuresBlockSight: boolean;
+  /** When a hero reveals an unrevealed area: on line of sight to any of its squares (default), or only next to one (rules version 1). */
+  revealBy: 'line-of-sight' | 'adjacent';
 }
 
 export interface Player {
