@@ -80,7 +80,7 @@ export function sightBetween(d: Dungeon, from: string, to: string, ignore: reado
 
 function shutWhy(d: Dungeon, a: string, b: string): string {
   const door = d.doorBetween(a, b);
-  return door !== undefined ? `door ${door.id} between ${a} and ${b} is closed` : `a wall stands between ${a} and ${b}`;
+  return door !== undefined ? `door ${door.id} between ${door.between[0]} and ${door.between[1]} is closed` : `a wall stands between ${a} and ${b}`;
 }
 
 function blockerOn(d: Dungeon, square: string, ignore: readonly Figure[]): SightBlock {

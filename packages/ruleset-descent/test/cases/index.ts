@@ -2,7 +2,7 @@
 import { actions } from './actions.ts';
 import { movement } from './movement.ts';
 import { reference } from './reference.ts';
-import { sight } from './sight.ts';
+import { sight, strict } from './sight.ts';
 import type { Case } from './types.ts';
 
-export const catalogue: Case[] = [...movement, ...actions, ...reference, ...sight];
+export const catalogue: Case[] = [...movement, ...actions, ...reference, ...sight, ...strict];

@@ -107,3 +107,47 @@ export const sight: Case[] = [
     expect: [{ notRevealed: 'vault' }, { figure: 'grisban', final: 'H4' }],
   },
 ];
+
+/** Where the seed's and the table's rules must not apply (issue 29: a case on each side of a rule). */
+export const strict: Case[] = [
+  {
+    id: 'DM-16b',
+    rule: 'Aura wounds an enemy figure moving next to it: a friendly figure moving next to it, or a figure moving away from it, takes no wound.',
+    source: 'seed',
+    position: { heroes: ['grisban E4 speed 4'], monsters: ['fire-1 F4 speed 4 aura', 'skel-1 H4 speed 4'] },
+    orders: ['grisban, advance, w', 'skel-1, move, w'],
+    expect: [{ figure: 'grisban', final: 'D4', wounds: 0 }, { figure: 'skel-1', final: 'G4', wounds: 0 }, { event: 'aura-wound', count: 0 }],
+  },
+  {
+    id: 'DM-17b',
+    rule: 'Grapple holds an adjacent enemy figure: a friendly figure next to it, and a figure not next to it, move freely.',
+    source: 'seed',
+    position: { heroes: ['grisban B4 speed 4'], monsters: ['zombie-1 E4 speed 3 grapple', 'skel-1 E5 speed 4'] },
+    orders: ['grisban, advance, w', 'skel-1, move, s'],
+    expect: [{ figure: 'grisban', final: 'A4' }, { figure: 'skel-1', final: 'E6' }, { event: 'refused', count: 0 }],
+  },
+  {
+    id: 'DA-16b',
+    rule: 'Monsters cannot open doors that lead to an unrevealed area: a door between revealed squares they may open.',
+    source: 'reference',
+    position: { heroes: ['grisban D4 speed 4'], monsters: ['skel-1 H7 speed 4'], more: { doors: [{ id: 'd1', between: ['H7', 'H8'] }] } },
+    orders: ['skel-1, move, open d1'],
+    expect: [{ door: 'd1', open: true }, { event: 'refused', count: 0 }],
+  },
+  {
+    id: 'LS-13',
+    rule: 'Closed doors block ... all attacks: the overlord\'s monsters\' too.',
+    source: 'reference',
+    position: { heroes: ['grisban H4 speed 4'], monsters: ['skel-1 I4 speed 4'], squares: ['A1:L8'], more: { walls: wallHI, doors: [{ id: 'd1', between: ['H4', 'I4'] }] } },
+    orders: ['skel-1, move, attack grisban'],
+    expect: [noSight('skel-1 has no line of sight to grisban: door d1 between H4 and I4 is closed')],
+  },
+  {
+    id: 'LS-14',
+    rule: 'A large monster sees from any square of its base: a wall in front of one square does not hide a target the other squares see.',
+    source: 'house rule',
+    position: { heroes: ['grisban D1 speed 4'], monsters: ['ogre-1 A1 speed 3 size 2x2'], more: { walls: [['B1', 'C1']] } },
+    orders: ['ogre-1, move, attack grisban'],
+    expect: [{ event: 'attack-declared', where: { figure: 'ogre-1', target: 'grisban' } }],
+  },
+];
