@@ -4,7 +4,7 @@ import { costCases } from './costs.ts';
 import { exploringCases } from './exploring.ts';
 import { figureCases } from './figures.ts';
 import { rampagingCases } from './rampaging.ts';
-import { actionCases, assaultCases, cardCases, modifierCases, placementCases } from './rulebook.ts';
+import { actionCases, assaultCases, cardCases, modifierCases, placementCases, strictCases } from './rulebook.ts';
 import type { Case } from './types.ts';
 
 export const catalogue: Case[] = [
@@ -18,4 +18,5 @@ export const catalogue: Case[] = [
   ...continuingCases,
   ...cardCases,
   ...actionCases,
+  ...strictCases,
 ];

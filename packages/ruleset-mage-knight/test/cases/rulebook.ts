@@ -298,3 +298,39 @@ export const actionCases: Case[] = [
     ],
   },
 ];
+
+/** The other side of seed sentences whose cases showed only where they apply (issue 29). */
+export const strictCases: Case[] = [
+  {
+    id: 'MC-11',
+    rule: 'To move your figure, you must spend Move points provided by cards you have played: exactly the cost is enough.',
+    source: 'seed',
+    position: { map: onStart, heroes: { tovak: 's.c' } },
+    orders: ['tovak, move 3, ne'],
+    expect: [{ hero: 'tovak', final: 's.ne', costs: [3], lost: 0, stop: null }],
+  },
+  {
+    id: 'RE-7',
+    rule: 'If you move from a space adjacent to a rampaging enemy to another space adjacent to the same enemy, it is provoked: a step away from it, to a space not next to it, provokes nothing.',
+    source: 'seed',
+    position: { map: { s: tile('A', 'starting', { c: 'plains', e: 'plains portal' }), a: tile('T1', 'countryside', { w: 'plains orc-marauders' }) }, heroes: { tovak: 's.e' } },
+    orders: ['tovak, move 4, w, w'],
+    expect: [{ hero: 'tovak', final: 's.w', stop: null }, { event: 'provoked', count: 0 }],
+  },
+  {
+    id: 'PO-6',
+    rule: 'No figure can stay on the portal space once a turn is over: a hero that starts from the portal and ends elsewhere stays on the map.',
+    source: 'seed',
+    position: { map: onStart, heroes: { tovak: null } },
+    orders: ['tovak, move 3, ne'],
+    expect: [{ hero: 'tovak', final: 's.ne' }, { event: 'returned-to-portal', count: 1 }, { event: 'left-the-map', count: 0 }],
+  },
+  {
+    id: 'OF-7',
+    rule: 'Ending your move on a space with another player is not allowed: a space another hero left earlier in the turn is free.',
+    source: 'seed',
+    position: { map: { s: tile('A', 'starting', { c: 'plains portal' }), a: plainTile('T1') }, heroes: { tovak: 's.e', arythea: 's.c' } },
+    orders: ['tovak, move 2, se', 'arythea, move 2, e'],
+    expect: [{ hero: 'tovak', final: 'a.w' }, { hero: 'arythea', final: 's.e', wounds: 0 }, { event: 'forced-withdrawal', count: 0 }],
+  },
+];
