@@ -5,7 +5,7 @@ import { EventLog, type OrderCheck } from '@arbiter/engine';
 import { Board } from './board.ts';
 import type { MkEvent } from './events.ts';
 import { HeroWalk, holdsManyHeroes, otherHeroesOn } from './move.ts';
-import { DIRECTION_WORDS, describeOrder, type MkOrder } from './orders.ts';
+import { ACTION_WORDS, DIRECTION_WORDS, describeOrder, type MkOrder } from './orders.ts';
 import { ENEMY_NAMES } from './terrain.ts';
 import { pickOrder } from './turn.ts';
 import type { MkState } from './types.ts';
@@ -44,6 +44,12 @@ function previewOf(state: MkState, order: MkOrder & { kind: 'move' }): { words: 
         break;
       case 'cards-played':
         if (parts.length > 1) parts.push(`${e.points} more Move points played (${e.mpLeft} left)`);
+        break;
+      case 'cost-reduced':
+        parts.push(`${e.terrain === 'all' ? 'every space' : e.terrain} ${e.points} cheaper from here on`);
+        break;
+      case 'action':
+        parts.push(`then ${ACTION_WORDS[e.action]} on ${e.space} (the turn's action)`);
         break;
       default:
         break;

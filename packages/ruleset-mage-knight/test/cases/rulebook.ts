@@ -195,6 +195,7 @@ export const modifierCases: Case[] = [
     expect: [
       { hero: 'tovak', final: 's.e', costs: [2], lost: 0 },
       { event: 'cost-reduced', where: { hero: 'tovak', terrain: 'forest', points: 1 } },
+      { receipt: 'p-tovak', status: 'accepted', preview: 'forest 1 cheaper from here on, east to s.e (forest, 2 MP, 0 left)' },
     ],
   },
   {
@@ -269,6 +270,7 @@ export const actionCases: Case[] = [
       { hero: 'tovak', final: 's.ne', stop: null, notDone: 0, lost: 1 },
       { event: 'action', where: { hero: 'tovak', space: 's.ne', action: 'interact' } },
       { before: 'movement-ended', then: 'action' },
+      { receipt: 'p-tovak', status: 'accepted', preview: "then interacts with the locals on s.ne (the turn's action)" },
     ],
   },
   {
