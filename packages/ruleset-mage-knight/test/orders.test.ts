@@ -1,7 +1,7 @@
 // The order syntax (docs/orders-mage-knight.md): parsing, errors with line and column, printing, words.
 import { describe, expect, it } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
-import { describeOrder, parseOrders, printOrder } from '../src/index.ts';
+import { describeOrder, parseOrders, printOrder, TERRAINS, TURN_ACTIONS } from '../src/index.ts';
 import type { Entry, MkOrder } from '../src/index.ts';
 
 const one = (text: string) => parseOrders(text);
@@ -89,6 +89,8 @@ const entry: fc.Arbitrary<Entry> = fc.oneof(
   fc.option(direction, { nil: null }).map((d) => ({ kind: 'explore' as const, direction: d })),
   cards.map((c) => ({ kind: 'play' as const, cards: c })),
   fc.integer({ min: 1, max: 20 }).map((n) => ({ kind: 'power' as const, points: n })),
+  fc.record({ terrain: fc.constantFrom(...TERRAINS, 'all' as const), points: fc.integer({ min: 1, max: 20 }) }).map((r) => ({ kind: 'reduce' as const, ...r })),
+  fc.constantFrom(...TURN_ACTIONS).map((action) => ({ kind: 'action' as const, action })),
 );
 const order: fc.Arbitrary<MkOrder> = fc.oneof(
   fc.record({ hero: fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/), cards, entries: fc.array(entry, { maxLength: 40 }) }).map((o) => ({ kind: 'move' as const, line: 1, column: 1, ...o })),

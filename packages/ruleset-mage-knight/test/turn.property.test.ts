@@ -1,5 +1,5 @@
 // Property tests of adjudication: the same state and orders give the same bytes; the order in which
-// the orders arrive does not matter; Move points are never overspent; the whole turn is the seat-order
+// the orders arrive does not matter; Move points are never overspent (nor a reduced cost below 0); the whole turn is the seat-order
 // fold of single moves; no hero ends on another or on the portal; the tile deck stays hidden.
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
@@ -39,6 +39,8 @@ const entryText = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('explore', 'explore ne', 'explore e', 'explore se', 'explore sw', 'explore w', 'explore nw') },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }).map((n) => `play ${n}`) },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((n) => `power ${n}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('forest', 'hills', 'swamp', 'plains', 'all'), fc.integer({ min: 1, max: 6 })).map(([t, n]) => `reduce ${t} ${n}`) },
+  { weight: 1, arbitrary: fc.constantFrom('interact', 'challenge') },
 );
 const heroOrder = (hero: string) =>
   fc.oneof(
@@ -72,6 +74,7 @@ describe('Mage Knight adjudication properties', () => {
     for (const e of r.events) {
       if (e.type === 'moved' || e.type === 'explored') {
         expect(e.mpLeft).toBeGreaterThanOrEqual(0);
+        expect(e.cost, 'a reduced cost never drops below 0').toBeGreaterThanOrEqual(0);
         spentBy.set(e.hero, (spentBy.get(e.hero) ?? 0) + e.cost);
       }
       if (e.type === 'movement-ended') {
