@@ -1,6 +1,7 @@
 // Property tests of adjudication: the same state and orders give the same bytes (and hash); the order in
 // which the orders arrive does not matter; no movement is longer than it was allowed; no two units or
-// tokens share a space and nobody ends on terrain; the other heroes' hands stay hidden.
+// tokens share a space and nobody ends on terrain (card text moving through obstacles, or moving another
+// unit or a token, included); the other heroes' hands stay hidden.
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
@@ -33,6 +34,8 @@ const dir = fc.constantFrom('ne', 'e', 'se', 'sw', 'w', 'nw');
 const movement = fc.oneof(
   fc.array(dir, { maxLength: 5 }).map((d) => ['move', ...d].join(', ')),
   fc.tuple(fc.array(dir, { maxLength: 3 }), fc.array(dir, { maxLength: 3 })).map(([t, d]) => ['primary', ...t.map((x) => `text ${x}`), ...d].join(', ')),
+  // Card text moving another unit or a token (Tow, Beacon), or through obstacles (Phase Step).
+  fc.tuple(fc.constantFrom('m1', 't1', 't2', 'arien', 'xarg'), fc.array(dir, { minLength: 1, maxLength: 2 })).map(([who, d]) => ['primary', ...d.map((x) => `text ${who} ${x}`)].join(', ')),
   fc.constantFrom(...SPACES).map((s) => `fast travel ${s}`),
   fc.constant('hold'),
 );
