@@ -8,7 +8,7 @@ import type { DsEvent, RefusalCode } from './events.ts';
 import { assertNever } from '@arbiter/engine';
 import { type DsOrder, type Entry } from './orders.ts';
 import { footprint } from './scenario.ts';
-import { sightBetween, sightOf } from './sight.ts';
+import { occupancy, sightBetween, sightOf } from './sight.ts';
 import type { DsState, Figure } from './types.ts';
 
 /** Movement points an action gives: run 2 x speed, advance speed, ready speed unless it attacks, battle none; monsters speed. */
@@ -223,8 +223,9 @@ export class Activation {
       }
       return;
     }
+    const standing = occupancy(this.d);
     for (const a of this.s.areas) {
-      if (!a.revealed && a.squares.some((q) => sightBetween(this.d, at, q, [this.f]) === null)) this.reveal(a.id);
+      if (!a.revealed && a.squares.some((q) => sightBetween(this.d, at, q, [this.f], standing) === null)) this.reveal(a.id);
     }
   }
 

@@ -19,11 +19,18 @@ function squareAt(col: number, row: number): string | null {
   return col < 1 || row < 1 ? null : formatSquare({ col, row });
 }
 
+/** Which figure stands on each square (every square of a large base), for the lines of one question. */
+export function occupancy(d: Dungeon): Map<string, Figure[]> {
+  const out = new Map<string, Figure[]>();
+  for (const f of d.s.figures) for (const q of d.squaresOf(f)) out.set(q, [...(out.get(q) ?? []), f]);
+  return out;
+}
+
 /**
  * Whether the line from the centre of `from` to the centre of `to` is clear; `ignore` are the figures it
- * joins (their squares never block it).
+ * joins (their squares never block it); `standing` is `occupancy(d)`, when many lines share it.
  */
-export function sightBetween(d: Dungeon, from: string, to: string, ignore: readonly Figure[] = []): SightBlock {
+export function sightBetween(d: Dungeon, from: string, to: string, ignore: readonly Figure[] = [], standing: ReadonlyMap<string, readonly Figure[]> = occupancy(d)): SightBlock {
   const a = parseSquare(from)!;
   const b = parseSquare(to)!;
   if (from === to) return null;
@@ -72,7 +79,7 @@ export function sightBetween(d: Dungeon, from: string, to: string, ignore: reado
     col = nextCol;
     row = nextRow;
     if (next === to) break;
-    const blocked = blockerOn(d, next, ignore);
+    const blocked = blockerOn(d, next, ignore, standing);
     if (blocked !== null) return blocked;
   }
   return null;
@@ -83,19 +90,20 @@ function shutWhy(d: Dungeon, a: string, b: string): string {
   return door !== undefined ? `door ${door.id} between ${door.between[0]} and ${door.between[1]} is closed` : `a wall stands between ${a} and ${b}`;
 }
 
-function blockerOn(d: Dungeon, square: string, ignore: readonly Figure[]): SightBlock {
+function blockerOn(d: Dungeon, square: string, ignore: readonly Figure[], standing: ReadonlyMap<string, readonly Figure[]>): SightBlock {
   if (d.blockingObstacle(square)) return `a blocking obstacle on ${square} is in the way`;
   if (!d.s.settings.figuresBlockSight) return null;
-  const f = d.figuresOn(square).find((x) => !ignore.includes(x));
+  const f = standing.get(square)?.find((x) => !ignore.includes(x));
   return f === undefined ? null : `${f.id} on ${square} is in the way`;
 }
 
 /** Line of sight between two figures: from any square of one's base to any square of the other's. */
 export function sightOf(d: Dungeon, viewer: Figure, target: Figure): SightBlock {
   let first: SightBlock = null;
+  const standing = occupancy(d);
   for (const p of d.squaresOf(viewer)) {
     for (const q of d.squaresOf(target)) {
-      const why = sightBetween(d, p, q, [viewer, target]);
+      const why = sightBetween(d, p, q, [viewer, target], standing);
       if (why === null) return null;
       first ??= why;
     }
