@@ -1,6 +1,6 @@
 // The scenario document: every problem with its JSON path, and the initial state (fog of war from the start).
 import { describe, expect, it } from 'vitest';
-import { initialState, parseScenario } from '../src/index.ts';
+import { decodeState, initialState, parseScenario } from '../src/index.ts';
 import { scenarioDoc } from './helpers.ts';
 
 const base = () => scenarioDoc({ heroes: ['grisban D4 speed 4 fatigue 3'], monsters: ['skel-1 A1 speed 4'], more: { areas: [{ id: 'vault', squares: ['I1:J8'], monsters: [{ id: 'spider-1', name: 'Spider', square: 'I2', speed: 5 }] }] } });
@@ -47,5 +47,14 @@ describe('descent scenario', () => {
         { path: 'pits.0', message: 'Z9 is not a square of any area' },
       ]),
     );
+  });
+
+  it('a state stored under rules version 1 (no sight settings) decodes with the defaults: figures block sight, reveals by line of sight', () => {
+    const r = parseScenario(base());
+    if (!r.ok) throw new Error('base scenario');
+    const s = initialState(r.scenario);
+    expect(s.settings).toEqual({ largeMonsters: 'step-and-fit', diagonalsPastWalls: true, figuresBlockSight: true, revealBy: 'line-of-sight' });
+    const { figuresBlockSight: _f, revealBy: _r, ...v1 } = s.settings;
+    expect(decodeState(JSON.parse(JSON.stringify({ ...s, settings: v1 }))).settings).toEqual(s.settings);
   });
 });

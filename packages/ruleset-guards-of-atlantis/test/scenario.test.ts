@@ -55,4 +55,14 @@ describe('the scenario document', () => {
   it('refuses a stored value that is not this ruleset\'s state, naming the problem', () => {
     expect(() => decodeState({ ruleset: 'mepbm' })).toThrow(/not a guards-of-atlantis state: ruleset/);
   });
+
+  it('a state stored under rules version 1 (no zoneAdjacency) decodes with the glossary\'s reading; a version-1 card reads as moving its hero, not through obstacles', () => {
+    const parsed = parseScenario({ ...base(), cards: { ...base().cards, 'tide-call': { name: 'Tide Call', color: 'green', initiative: 9, primary: { action: 'movement', value: 2 }, movement: 2, effects: [{ kind: 'move', spaces: 1 }] } }, hands: { arien: ['blue-3', 'tide-call'], xarg: ['red-4'] } });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const s = initialState(parsed.scenario) as unknown as Record<string, any>;
+    expect(s.cards['tide-call'].effects[0]).toEqual({ kind: 'move', spaces: 1, upTo: false, optional: false, timing: 'before', through: false, target: 'self', within: 1 });
+    const { zoneAdjacency: _z, ...v1 } = s.settings;
+    expect(decodeState(JSON.parse(JSON.stringify({ ...s, settings: v1 }))).settings.zoneAdjacency).toBe('open-to-open');
+  });
 });

@@ -1,6 +1,6 @@
 // The scenario document: every problem with its JSON path; the initial state.
 import { describe, expect, it } from 'vitest';
-import { initialState, parseScenario } from '../src/index.ts';
+import { decodeState, initialState, parseScenario } from '../src/index.ts';
 import { scenarioDoc, tile } from './helpers.ts';
 import { startPlain } from './cases/maps.ts';
 
@@ -60,5 +60,38 @@ describe('Mage Knight scenario', () => {
       { path: 'tiles[0].hexes.ne.conquered', message: 'only a fortified site (keep, mage-tower, city) can be conquered' },
       { path: 'tiles[0].hexes.nw.enemy', message: 'an enemy cannot stand on mountain' },
     ]);
+  });
+
+  it('SC-5: the reserve (rules version 2): tiles of the game, none on the map or twice, no starting or city tile; out of the deck; a coastline flag', () => {
+    const doc = good() as Record<string, any>;
+    doc.tiles.push(tile('T2', 'countryside', {}), tile('C2', 'core', { c: 'plains city' }));
+    doc.reserve = ['T2', 'T2', 'A', 'C2', 'T9'];
+    expect(issues(doc)).toEqual([
+      { path: 'reserve[1]', message: 'tile T2 is in the reserve twice' },
+      { path: 'reserve[2]', message: 'tile A is on the map, not removed from the game' },
+      { path: 'reserve[3]', message: 'core tile C2 has a city: only countryside and non-city core tiles fill holes' },
+      { path: 'reserve[4]', message: '"T9" is not one of the tiles' },
+    ]);
+    const fine = good() as Record<string, any>;
+    fine.tiles.push(tile('T2', 'countryside', {}));
+    fine.reserve = ['T2'];
+    fine.positions[1].coastline = true;
+    const r = parseScenario(fine);
+    expect(r.ok).toBe(true);
+    const st = initialState((r as { ok: true; scenario: never }).scenario);
+    expect(st.reserve.map((t) => t.id)).toEqual(['T2']);
+    expect(st.deck.countryside.map((t) => t.id)).toEqual(['T1']);
+    expect(st.positions[1]).toEqual({ id: fine.positions[1].id, at: fine.positions[1].at, coastline: true });
+    expect(st.positions[0]).not.toHaveProperty('coastline');
+  });
+
+  it('SC-6: a state stored under rules version 1 (no reserve, no emptyDeck) still decodes, with no fallback', () => {
+    const r = parseScenario(good());
+    const st = initialState((r as { ok: true; scenario: never }).scenario) as unknown as Record<string, any>;
+    const { reserve: _r, ...v1 } = st;
+    const { emptyDeck: _e, ...settings } = st.settings;
+    const decoded = decodeState(JSON.parse(JSON.stringify({ ...v1, settings })));
+    expect(decoded.reserve).toEqual([]);
+    expect(decoded.settings.emptyDeck).toBe('none');
   });
 });
