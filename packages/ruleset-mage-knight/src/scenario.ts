@@ -2,7 +2,7 @@
 // parts, and the initial state. Every problem comes back with its JSON path.
 import { z } from 'zod';
 import { checkScenarioDocument, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
-import { tileLayoutProblem } from '@arbiter/engine';
+import { tileCoordinateProblem, tileLayoutProblem, withinLimit } from '@arbiter/engine';
 import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
 import type { Enemy, Hero, HexDef, MkState, PlacedTile, Settings, Space, TileDef, TileHex } from './types.ts';
 import { TILE_HEX_NAMES } from './board.ts';
@@ -38,13 +38,15 @@ const settings = z
   })
   .default({ playerVsPlayer: false, famePerTile: 0, levelAt: DEFAULT_LEVEL_AT, tileOrder: 'shuffled' });
 
+const latticeCoordinate = z.number().int().superRefine(withinLimit(tileCoordinateProblem));
+
 const scenarioSchema = z.strictObject({
   ruleset: z.literal('mage-knight'),
   seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
   turn: z.number().int().positive().default(1),
   time: z.enum(['day', 'night']),
   settings,
-  positions: z.array(z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]) })).min(1).max(200),
+  positions: z.array(z.strictObject({ id: z.string(), at: z.tuple([latticeCoordinate, latticeCoordinate]) })).min(1).max(200),
   tiles: z.array(tileDef).min(1).max(200),
   map: z.array(z.strictObject({ position: z.string(), tile: z.string() })).min(1),
   players: z
