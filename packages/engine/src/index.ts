@@ -60,7 +60,6 @@ export {
   BOARD_LIMITS,
   assertBoardSize,
   gridPositionProblem,
-  gridSideProblem,
   pictureCoordinateProblem,
   spaceCountProblem,
   tileCoordinateProblem,

@@ -1,11 +1,11 @@
 // Issue 27 ("the server dies"): every board a scenario can describe is bounded (BOARD_LIMITS, the
 // kernel), checked by each ruleset's scenario schema before anything is built or drawn. Each check runs
-// in a child process (isolated.ts): before the bounds these scenarios were accepted, and building or
+// in a child process (test/isolated.ts): before the bounds these scenarios were accepted, and building or
 // drawing them stalled or killed the process (a Descent area M1:ZZZ99999 is 1.8 billion squares).
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_BOARDS, example, type Doc } from './hostile-boards.ts';
-import { runIsolated } from './isolated.ts';
+import { runIsolated } from '../../../test/isolated.ts';
 
 const child = fileURLToPath(new URL('./scenario-child.ts', import.meta.url));
 
@@ -32,9 +32,9 @@ describe('board limits, checked before anything is built or drawn (issue 27)', (
     }, 90_000);
   }
 
-  it('still takes the biggest legal boards, and builds, runs and draws them (Descent: 120 by 120 squares)', async () => {
+  it('still takes the biggest legal boards, and builds, runs and draws them (Descent: 200 by 200 squares)', async () => {
     const d = example('descent/gate-of-bones.json');
-    d.areas[0].squares = ['A1:F6', 'A7:DP120', 'M1:DP6'];
+    d.areas[0].squares = ['A1:F6', 'A7:GR200', 'M1:GR6'];
     const answer = await checkInChild(d, true);
     expect(answer.issues).toBeUndefined();
     expect(answer.ok).toBe(true);

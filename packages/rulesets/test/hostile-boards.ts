@@ -21,10 +21,10 @@ export interface HostileBoard {
 const L = BOARD_LIMITS;
 export const HOSTILE_BOARDS: HostileBoard[] = [
   {
-    name: 'mepbm: a hex past the largest map (column 121)',
+    name: 'mepbm: a hex past the largest map (column 201)',
     document: () => {
       const d = example('first-turn.json');
-      d.map.hexes.push({ hex: '121001', terrain: 'plains' });
+      d.map.hexes.push({ hex: '201001', terrain: 'plains' });
       return d;
     },
     path: `map.hexes[${example('first-turn.json').map.hexes.length}].hex`,
@@ -44,7 +44,7 @@ export const HOSTILE_BOARDS: HostileBoard[] = [
     name: 'Descent: areas each within the columns and rows, but more squares in all than a board may have',
     document: () => {
       const d = example('descent/gate-of-bones.json');
-      d.areas[0].squares = ['A1:DP100', 'A1:DP100'];
+      d.areas[0].squares = ['A1:GR200', 'A1:GR200'];
       return d;
     },
     path: 'areas',
@@ -69,15 +69,5 @@ export const HOSTILE_BOARDS: HostileBoard[] = [
     },
     path: 'positions[1].at[0]',
     limit: `from -${L.tileCoordinate} to ${L.tileCoordinate}`,
-  },
-  {
-    name: 'Guards of Atlantis: a row of 150 cells',
-    document: () => {
-      const d = example('guards-of-atlantis/two-lanes.json');
-      d.board.rows[0] = Array.from({ length: 150 }, () => '~').join(' ');
-      return d;
-    },
-    path: 'board.rows[0]',
-    limit: `at most ${L.gridSide}`,
   },
 ];

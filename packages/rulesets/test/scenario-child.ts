@@ -1,4 +1,4 @@
-// The child of runIsolated (isolated.ts) for scenario tests: reads { document, draw } on stdin, checks
+// The child of runIsolated (test/isolated.ts) for scenario tests: reads { document, draw } on stdin, checks
 // the scenario through the registry and, when it is valid, builds its board, runs a turn with no orders
 // and draws every player's map (SVG, and with `draw` the PNG through @arbiter/reports); prints what
 // happened, with each stage's time, as JSON.

@@ -1,14 +1,15 @@
 // The bounds of every board a scenario can describe (docs/security.md, "Boards and maps"), in one place
 // for every ruleset: each ruleset's scenario schema checks them before anything is built or drawn, so no
 // scenario makes a board, or a picture of one, that takes the server's memory or time. Generous for real
-// games: JOverseer's 2950 map is 44 columns by 39 rows (1,716 hexes), a Descent quest a few hundred
-// squares, a Mage Knight map a dozen tiles within 4 positions of the start, Expeditions' map 500 units wide.
+// games: JOverseer's 2950 map is 44 columns by 39 rows (1,716 hexes), the turn benchmark's 500-nation game
+// 151 by 120, the engine benchmarks' maps 200 by 200; a Descent quest a few hundred squares, a Mage Knight
+// map a dozen tiles within 4 positions of the start, Expeditions' map 500 units wide.
 
 export const BOARD_LIMITS = Object.freeze({
   /** Columns, and rows, of a grid board (mepbm's and Guards of Atlantis' hexes, Descent's squares). */
-  gridSide: 120,
+  gridSide: 200,
   /** Spaces on one board (hexes, squares, locations). */
-  spaces: 20_000,
+  spaces: 40_000,
   /** A tile position's lattice coordinates (Mage Knight), each from -this to this. */
   tileCoordinate: 16,
   /** A point a scenario places on the map picture (Expeditions' `at`), each coordinate from -this to this. */
@@ -22,13 +23,6 @@ export function gridPositionProblem(col: number, row: number): string | null {
   const max = BOARD_LIMITS.gridSide;
   if (col <= max && row <= max) return null;
   return `column ${col}, row ${row} is off the largest board Arbiter takes: at most ${max} columns and ${max} rows (${limitNote})`;
-}
-
-/** Why a grid board's `count` columns (or rows) are too many, or null. */
-export function gridSideProblem(count: number, what: 'columns' | 'rows'): string | null {
-  const max = BOARD_LIMITS.gridSide;
-  if (count <= max) return null;
-  return `${count} ${what} is more than a board may have: at most ${max} (${limitNote})`;
 }
 
 /** Why `count` spaces are too many for one board, or null. */

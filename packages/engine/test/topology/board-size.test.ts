@@ -27,8 +27,8 @@ describe('board size (issue 27)', () => {
   it('refuses a board of more spaces than BOARD_LIMITS.spaces in every topology (a caller that skipped the scenario check)', () => {
     const n = BOARD_LIMITS.spaces + 1;
     const squares = Array.from({ length: n }, (_, i) => formatSquare({ col: (i % 200) + 1, row: Math.floor(i / 200) + 1 }));
-    expect(() => squareGridTopology({ squares })).toThrow(/at most 20000/);
-    expect(() => hexOffsetTopology(Array.from({ length: n }, (_, i) => formatHexId({ col: i % 200, row: Math.floor(i / 200) })))).toThrow(/at most 20000/);
-    expect(() => locationGraphTopology(Array.from({ length: n }, (_, i) => ({ id: `l${i}`, neighbours: [] })))).toThrow(/at most 20000/);
+    expect(() => squareGridTopology({ squares })).toThrow(/at most 40000/);
+    expect(() => hexOffsetTopology(Array.from({ length: n }, (_, i) => formatHexId({ col: i % 200, row: Math.floor(i / 200) })))).toThrow(/at most 40000/);
+    expect(() => locationGraphTopology(Array.from({ length: n }, (_, i) => ({ id: `l${i}`, neighbours: [] })))).toThrow(/at most 40000/);
   });
 });
