@@ -2,26 +2,11 @@
 // kernel), checked by each ruleset's scenario schema before anything is built or drawn. Each check runs
 // in a child process (test/isolated.ts): before the bounds these scenarios were accepted, and building or
 // drawing them stalled or killed the process (a Descent area M1:ZZZ99999 is 1.8 billion squares).
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_BOARDS, example, type Doc } from './hostile-boards.ts';
-import { runIsolated } from '../../../test/isolated.ts';
+import { type ChildAnswer, checkAllInChild } from './scenario-in-child.ts';
 
-const child = fileURLToPath(new URL('./scenario-child.ts', import.meta.url));
-
-export interface ChildAnswer {
-  ok: boolean;
-  issues?: { path: string; message: string }[];
-  ms: Record<string, number>;
-  svgBytes?: number;
-  png?: (number | string)[];
-}
-
-export async function checkInChild(document: Doc, draw = false): Promise<ChildAnswer> {
-  const run = await runIsolated<ChildAnswer>(child, { document, draw });
-  expect(run, `the child died: ${run.stderr}`).toMatchObject({ timedOut: false, signal: null, code: 0 });
-  return run.answer as ChildAnswer;
-}
+const checkInChild = async (document: Doc, draw = false): Promise<ChildAnswer> => (await checkAllInChild([document], draw))[0] as ChildAnswer;
 
 describe('board limits, checked before anything is built or drawn (issue 27)', () => {
   for (const c of HOSTILE_BOARDS) {
