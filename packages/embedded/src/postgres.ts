@@ -53,6 +53,8 @@ export interface EmbeddedPostgres {
   readonly appliedMigrations: string[];
   /** The server process's pid. */
   readonly pid: number;
+  /** The pid of the watchdog that stops the server if this process dies without stopping it. */
+  readonly watchdogPid: number;
   /** Fast shutdown (open transactions are rolled back, everything committed is on disk); waits for the exit. */
   stop(): Promise<void>;
 }
@@ -135,7 +137,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     log.info({ dataDir, port, pid: server.child.pid, ms: Date.now() - t0 }, 'embedded PostgreSQL ready');
     const appliedMigrations = options.migrate ? await options.migrate(url) : [];
     if (appliedMigrations.length > 0) log.info({ migrations: appliedMigrations }, `applied ${appliedMigrations.length} migration(s)`);
-    return { url, port, dataDir, created, appliedMigrations, pid: server.child.pid ?? 0, stop: server.stop };
+    return { url, port, dataDir, created, appliedMigrations, pid: server.child.pid ?? 0, watchdogPid: server.watchdog.pid ?? 0, stop: server.stop };
   } catch (e) {
     await server.stop();
     throw e;
@@ -264,6 +266,7 @@ function run(file: string, args: string[], user: ServerUser): Promise<void> {
 
 interface Server {
   child: ChildProcess;
+  watchdog: ChildProcess;
   ready: Promise<void>;
   stop(): Promise<void>;
 }
@@ -295,6 +298,7 @@ function spawnServer(postgres: string, dataDir: string, port: number, user: Serv
     child.kill('SIGINT');
   };
   process.once('exit', killOnExit);
+  const watchdog = startWatchdog(child.pid ?? 0);
 
   // Ready when postmaster.pid names this process with the status "ready", as pg_ctl -w waits for it
   // (a connection attempt could reach another program listening on the port).
@@ -316,6 +320,7 @@ function spawnServer(postgres: string, dataDir: string, port: number, user: Serv
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       process.off('exit', killOnExit);
+      watchdog.kill();
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT'); // fast shutdown
       const late = setTimeout(() => child.kill('SIGQUIT'), 30_000);
@@ -325,7 +330,21 @@ function spawnServer(postgres: string, dataDir: string, port: number, user: Serv
     })();
     return stopping;
   };
-  return { child, ready, stop };
+  return { child, watchdog, ready, stop };
+}
+
+/**
+ * A death that runs no exit handler (kill -9, a native abort) would leave the server running in its own
+ * process group. A tiny shell in another group waits for the end of its stdin, a pipe from this process
+ * that the operating system closes however this process dies, and then asks the server for a fast
+ * shutdown. A normal stop ends the watchdog first. Neither the pipe nor the child keeps this process alive.
+ */
+function startWatchdog(serverPid: number): ChildProcess {
+  const watchdog = spawn('/bin/sh', ['-c', `read _ignored; kill -INT ${serverPid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  watchdog.on('error', () => {}); // no shell: the next start still recognises an orphaned server
+  watchdog.unref();
+  (watchdog.stdin as { unref?: () => void } | null)?.unref?.();
+  return watchdog;
 }
 
 /** Why the server exited at start, in words. */

@@ -1,7 +1,8 @@
-// Issue 27: an Arbiter killed without its stop (kill -9, a native abort: no exit handler runs) leaves its
-// embedded PostgreSQL running, in its own process group. The next start recognises that server as an
-// orphan of its own (the owner file beside the folder names a dead starter), stops it and starts again
-// with every committed row; before, the folder was refused as in use until someone killed the server.
+// Issue 27: an Arbiter killed without its stop (kill -9, a native abort: no exit handler runs) left its
+// embedded PostgreSQL running in its own process group, and the next start refused the folder as in use.
+// Now its watchdog stops the server when the starter dies; and if the watchdog is gone too, the next start
+// recognises the server as an orphan of its own (the owner file beside the folder names a dead starter),
+// stops it and starts again. Either way every committed row is kept.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 /** Starts the server from a child process and waits for its first line: the server's pid and URL. */
-function startInChild(dataDir: string, port: number): Promise<{ arbiter: ReturnType<typeof spawn>; pid: number; url: string }> {
+function startInChild(dataDir: string, port: number): Promise<{ arbiter: ReturnType<typeof spawn>; pid: number; watchdogPid: number; url: string }> {
   const arbiter = spawn(process.execPath, ['--import', 'tsx', child], { stdio: ['pipe', 'pipe', 'inherit'] });
   arbiter.stdin.end(JSON.stringify({ dataDir, port }));
   return new Promise((resolve, reject) => {
@@ -37,7 +38,7 @@ function startInChild(dataDir: string, port: number): Promise<{ arbiter: ReturnT
     arbiter.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       const line = out.split('\n')[0] as string;
-      if (out.includes('\n')) resolve({ arbiter, ...(JSON.parse(line) as { pid: number; url: string }) });
+      if (out.includes('\n')) resolve({ arbiter, ...(JSON.parse(line) as { pid: number; watchdogPid: number; url: string }) });
     });
     arbiter.once('exit', (code) => reject(new Error(`the starting process exited (${code}) before the server was ready`)));
   });
@@ -53,18 +54,48 @@ const query = async (url: string, sql: string): Promise<pg.QueryResult> => {
   }
 };
 
+async function folderAndPort(): Promise<{ dataDir: string; port: number }> {
+  root ??= await mkdtemp(path.join(tmpdir(), 'arbiter-orphan-'));
+  await chmod(root, 0o755);
+  const dataDir = path.join(root, `home-${randomBytes(3).toString('hex')}`, 'postgres');
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  return { dataDir, port: await freePort() };
+}
+
+async function killed(p: ReturnType<typeof spawn>): Promise<void> {
+  p.kill('SIGKILL');
+  await new Promise((r) => p.once('exit', r));
+}
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (const started = Date.now(); !(await check()); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() - started > 30_000) throw new Error(`not within 30 s: ${what}`);
+  }
+}
+
 describe('the embedded PostgreSQL of a killed Arbiter (issue 27)', () => {
-  it('is stopped by the next start, which starts again on the same folder with every committed row', async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'arbiter-orphan-'));
-    await chmod(root, 0o755);
-    const dataDir = path.join(root, `home-${randomBytes(3).toString('hex')}`, 'postgres');
-    await mkdir(path.dirname(dataDir), { recursive: true });
-    const port = await freePort();
+  it('is stopped by its watchdog when the starter is killed, and the next start has every committed row', async () => {
+    const { dataDir, port } = await folderAndPort();
     const first = await startInChild(dataDir, port);
     leftOver.push(first.pid);
     await query(first.url, 'CREATE TABLE kept (id int PRIMARY KEY); INSERT INTO kept VALUES (27)');
-    first.arbiter.kill('SIGKILL');
-    await new Promise((r) => first.arbiter.once('exit', r));
+    await killed(first.arbiter);
+    await until('the server stops', async () => (await runningEmbeddedPostgres(dataDir)) === null);
+    const next = await startEmbeddedPostgres({ dataDir, port });
+    try {
+      expect((await query(next.url, 'SELECT id FROM kept')).rows).toEqual([{ id: 27 }]);
+    } finally {
+      await next.stop();
+    }
+  }, 120_000);
+
+  it('is stopped by the next start when its watchdog is gone too, which starts again on the same folder with every committed row', async () => {
+    const { dataDir, port } = await folderAndPort();
+    const first = await startInChild(dataDir, port);
+    leftOver.push(first.pid);
+    await query(first.url, 'CREATE TABLE kept (id int PRIMARY KEY); INSERT INTO kept VALUES (27)');
+    process.kill(first.watchdogPid, 'SIGKILL');
+    await killed(first.arbiter);
     expect(await runningEmbeddedPostgres(dataDir)).toMatchObject({ pid: first.pid }); // left running
 
     again = await startEmbeddedPostgres({ dataDir, port });

@@ -1,5 +1,5 @@
 // A process that starts the embedded PostgreSQL on the folder and port given on stdin, prints the
-// server's pid and URL, and then waits to be killed (orphan.test.ts kills it with SIGKILL).
+// server's pid, its watchdog's and the URL, and then waits to be killed (orphan.test.ts kills it with SIGKILL).
 import { startEmbeddedPostgres } from '../src/index.ts';
 
 let text = '';
@@ -7,5 +7,5 @@ process.stdin.setEncoding('utf8');
 for await (const chunk of process.stdin) text += chunk;
 const { dataDir, port } = JSON.parse(text) as { dataDir: string; port: number };
 const server = await startEmbeddedPostgres({ dataDir, port });
-process.stdout.write(`${JSON.stringify({ pid: server.pid, url: server.url })}\n`);
+process.stdout.write(`${JSON.stringify({ pid: server.pid, watchdogPid: server.watchdogPid, url: server.url })}\n`);
 setInterval(() => {}, 1 << 30);
