@@ -6,12 +6,13 @@
 // reason when the server fails. See docs/embedded.md.
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chown, mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import { chown, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { EmbeddedLogger } from './logger.ts';
 import { silentLogger } from './logger.ts';
+import { writeFileAtomic } from './home.ts';
 
 /** The embedded database's default port: beside a system PostgreSQL on 5432. */
 export const EMBEDDED_DB_PORT = 5433;
@@ -52,6 +53,8 @@ export interface EmbeddedPostgres {
   readonly appliedMigrations: string[];
   /** The server process's pid. */
   readonly pid: number;
+  /** The pid of the watchdog that stops the server if this process dies without stopping it. */
+  readonly watchdogPid: number;
   /** Fast shutdown (open transactions are rolled back, everything committed is on disk); waits for the exit. */
   stop(): Promise<void>;
 }
@@ -111,7 +114,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const user = await serverUser();
 
   const existing = await runningEmbeddedPostgres(dataDir);
-  if (existing !== null) throw new DataDirInUseError(dataDir, existing.pid);
+  if (existing !== null) {
+    if (!(await isOrphanOfOurs(dataDir, existing.pid))) throw new DataDirInUseError(dataDir, existing.pid);
+    log.warn({ dataDir, pid: existing.pid }, 'stopping the embedded PostgreSQL that a killed Arbiter left running');
+    await stopOrphan(existing.pid);
+  }
 
   const t0 = Date.now();
   const created = !(await hasDatabase(dataDir));
@@ -121,18 +128,56 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     log.info({ dataDir, ms: Date.now() - t0 }, 'embedded PostgreSQL created (initdb)');
   }
 
-  const server = spawnServer(bin.postgres, dataDir, port, user, log);
+  const server = spawnServer(bin.postgres, dataDir, port, user, log, () => rm(ownerFile(dataDir), { force: true }));
   try {
     await server.ready;
+    await writeOwner(dataDir, { ownerPid: process.pid, serverPid: server.child.pid ?? 0 });
     await ensureDatabase(port);
     const url = embeddedDatabaseUrl(port);
     log.info({ dataDir, port, pid: server.child.pid, ms: Date.now() - t0 }, 'embedded PostgreSQL ready');
     const appliedMigrations = options.migrate ? await options.migrate(url) : [];
     if (appliedMigrations.length > 0) log.info({ migrations: appliedMigrations }, `applied ${appliedMigrations.length} migration(s)`);
-    return { url, port, dataDir, created, appliedMigrations, pid: server.child.pid ?? 0, stop: server.stop };
+    return { url, port, dataDir, created, appliedMigrations, pid: server.child.pid ?? 0, watchdogPid: server.watchdog.pid ?? 0, stop: server.stop };
   } catch (e) {
     await server.stop();
     throw e;
+  }
+}
+
+// Which Arbiter process started the server on a data folder: written beside the folder once the server is
+// ready, removed by its stop. A server whose starter died without stopping it (kill -9, a native abort:
+// no exit handler runs, and the server is in its own process group) is recognised by the next start as
+// an orphan of ours, stopped (a fast shutdown: everything committed is kept) and started again, instead
+// of the folder being refused as in use. A server of a live Arbiter, or one this file does not name,
+// is still refused (DataDirInUseError).
+interface Owner {
+  ownerPid: number;
+  serverPid: number;
+}
+
+const ownerFile = (dataDir: string): string => `${dataDir}.owner.json`;
+
+async function writeOwner(dataDir: string, owner: Owner): Promise<void> {
+  await writeFileAtomic(ownerFile(dataDir), `${JSON.stringify(owner)}\n`);
+}
+
+async function isOrphanOfOurs(dataDir: string, serverPid: number): Promise<boolean> {
+  const owner = (await readFile(ownerFile(dataDir), 'utf8').then((t) => JSON.parse(t) as Partial<Owner>, () => null)) ?? {};
+  return owner.serverPid === serverPid && Number.isInteger(owner.ownerPid) && owner.ownerPid !== process.pid && !isAlive(owner.ownerPid as number);
+}
+
+/** A fast shutdown of a server that is not our child (so no exit event): SIGINT, then SIGQUIT after 30 s. */
+async function stopOrphan(pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  const started = Date.now();
+  let quit = false;
+  while (isAlive(pid)) {
+    if (!quit && Date.now() - started > 30_000) {
+      process.kill(pid, 'SIGQUIT');
+      quit = true;
+    }
+    if (Date.now() - started > 60_000) throw new Error(`the embedded PostgreSQL pid ${pid} left running by a killed Arbiter did not stop within 60 s; stop it with "kill ${pid}"`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -221,11 +266,12 @@ function run(file: string, args: string[], user: ServerUser): Promise<void> {
 
 interface Server {
   child: ChildProcess;
+  watchdog: ChildProcess;
   ready: Promise<void>;
   stop(): Promise<void>;
 }
 
-function spawnServer(postgres: string, dataDir: string, port: number, user: ServerUser, log: EmbeddedLogger): Server {
+function spawnServer(postgres: string, dataDir: string, port: number, user: ServerUser, log: EmbeddedLogger, stopped: () => Promise<void>): Server {
   // Its own process group (detached), so a terminal's Ctrl-C reaches Arbiter, which stops the server last.
   // No Unix socket: TCP on 127.0.0.1 only.
   const child = spawn(postgres, ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
@@ -252,6 +298,7 @@ function spawnServer(postgres: string, dataDir: string, port: number, user: Serv
     child.kill('SIGINT');
   };
   process.once('exit', killOnExit);
+  const watchdog = startWatchdog(child.pid ?? 0);
 
   // Ready when postmaster.pid names this process with the status "ready", as pg_ctl -w waits for it
   // (a connection attempt could reach another program listening on the port).
@@ -273,15 +320,31 @@ function spawnServer(postgres: string, dataDir: string, port: number, user: Serv
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       process.off('exit', killOnExit);
+      watchdog.kill();
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT'); // fast shutdown
       const late = setTimeout(() => child.kill('SIGQUIT'), 30_000);
       await exited;
       clearTimeout(late);
+      await stopped();
     })();
     return stopping;
   };
-  return { child, ready, stop };
+  return { child, watchdog, ready, stop };
+}
+
+/**
+ * A death that runs no exit handler (kill -9, a native abort) would leave the server running in its own
+ * process group. A tiny shell in another group waits for the end of its stdin, a pipe from this process
+ * that the operating system closes however this process dies, and then asks the server for a fast
+ * shutdown. A normal stop ends the watchdog first. Neither the pipe nor the child keeps this process alive.
+ */
+function startWatchdog(serverPid: number): ChildProcess {
+  const watchdog = spawn('/bin/sh', ['-c', `read _ignored; kill -INT ${serverPid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  watchdog.on('error', () => {}); // no shell: the next start still recognises an orphaned server
+  watchdog.unref();
+  (watchdog.stdin as { unref?: () => void } | null)?.unref?.();
+  return watchdog;
 }
 
 /** Why the server exited at start, in words. */

@@ -56,6 +56,16 @@ export { SQUARE_DIRECTIONS, formatSquare, parseSquare, squareDistance, squareGri
 export type { Square, SquareDirection, SquareGridInput, SquareSide } from './kernel/topology/square-grid.ts';
 export { locationGraphTopology } from './kernel/topology/location-graph.ts';
 export type { Location, LocationGraphTopology } from './kernel/topology/location-graph.ts';
+export {
+  BOARD_LIMITS,
+  assertBoardSize,
+  gridPositionProblem,
+  pictureCoordinateProblem,
+  spaceCountProblem,
+  tileCoordinateProblem,
+  withinLimit,
+} from './kernel/board-limits.ts';
+export type { RefinementContext } from './kernel/board-limits.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
 export { orderEntries, orderLines, quoteEntry, readUnitId } from './kernel/order-lines.ts';
 export { checkScenarioDocument, formatIssuePath, renderAll, scenarioMembers } from './kernel/members.ts';

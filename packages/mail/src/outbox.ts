@@ -41,7 +41,7 @@ export interface SendOutboxResult {
   refused: number;
   /** Failed for now; will be retried after a backoff. */
   deferred: number;
-  /** Given up: out of attempts, or the row itself is malformed. */
+  /** Given up: out of attempts (failed sends, or senders that died during them), or the row itself is malformed. */
   failed: number;
 }
 
@@ -72,6 +72,7 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
   if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError(`limit must be a positive integer, got ${options.limit}`);
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const leaseMs = options.leaseMs ?? 300_000;
+  const gaveUp = await giveUpAbandoned(db, policy.maxAttempts);
   const rows = await db.prisma.$queryRaw<ClaimedRow[]>`
     UPDATE "OutboxMail" AS o
        SET "status" = 'sending', "attempts" = o."attempts" + 1,
@@ -84,7 +85,7 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
         FOR UPDATE SKIP LOCKED)
     RETURNING o."id", o."gameId", o."nationId", o."toAddresses", o."subject", o."text", o."html",
               o."attachments", o."messageId", o."headers", o."attempts", o."secret"`;
-  const result: SendOutboxResult = { claimed: rows.length, sent: 0, refused: 0, deferred: 0, failed: 0 };
+  const result: SendOutboxResult = { claimed: rows.length + gaveUp, sent: 0, refused: 0, deferred: 0, failed: gaveUp };
   const queue = [...rows];
   const workers = Array.from({ length: Math.min(options.concurrency ?? 4, queue.length) }, async () => {
     for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
@@ -94,6 +95,22 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
   });
   await Promise.all(workers);
   return result;
+}
+
+/**
+ * Rows still `sending` whose lease ran out had an attempt that never got as far as recording its outcome:
+ * the sender died during it (killed, or a crash such as a native abort while drawing the map). Their
+ * attempts were counted when they were claimed, so a row that takes its sender down every time is given
+ * up here after `maxAttempts`, like one whose sends failed, and its secret (a welcome) is cleared with it.
+ * Returns how many were given up.
+ */
+async function giveUpAbandoned(db: Db, maxAttempts: number): Promise<number> {
+  return db.prisma.$executeRaw`
+    UPDATE "OutboxMail"
+       SET "status" = 'failed', "secret" = NULL,
+           "lastError" = 'gave up after ' || "attempts" || ' attempts: the sender stopped during each one before its outcome was recorded (it crashed or was killed)'
+                         || coalesce('; the last recorded error: ' || "lastError", '')
+     WHERE "status" = 'sending' AND "nextAttemptAt" <= now() AND "attempts" >= ${maxAttempts}`;
 }
 
 async function sendOne(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
 import { createSmtpTransport, SECRET_PLACEHOLDER, sendOutboxBatch } from '../src/index.ts';
+import { createOutboxGame } from './outbox-game.ts';
 import { startSmtpSink } from '../src/testing.ts';
 import type { SmtpSink } from '../src/testing.ts';
 
@@ -12,13 +13,7 @@ let sink: SmtpSink;
 
 beforeAll(async () => {
   [tdb, sink] = await Promise.all([createTestDatabase(), startSmtpSink()]);
-  await tdb.db.prisma.game.create({
-    data: {
-      id: 'g1', name: 'Test', ruleset: 'mepbm', settings: {}, scenario: {}, timeZone: 'UTC',
-      schedule: { kind: 'every', days: 1, time: '18:00' },
-      nations: { create: [{ nationId: 'north', name: 'North', email: 'north@players.example', secretHash: 'a'.repeat(64) }] },
-    },
-  });
+  await createOutboxGame(tdb.db);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@
 // SVG -> PNG with the bundled font's glyph outlines, XML escaping, one-line text.
 // The reports themselves (model, text, HTML, SVG map) are each ruleset's (`Ruleset.report`).
 // Pure functions of their inputs (no clock, no I/O) except the PNG renderers, which read the bundled font.
-export { type MapPngOptions, type MapSvg, MAP_FONT_FILES, renderMapPng, renderMapPngAsync } from './png.ts';
+export { type MapPngOptions, type MapSvg, MAP_FONT_FILES, MAP_PNG_LIMITS, MapSizeError, mapPixelSize, mapZoom, renderMapPng, renderMapPngAsync } from './png.ts';
+export { MapPngPool, type MapPngPoolOptions, MapRenderCrashError, mapPngPool, renderMapPngIsolated } from './png-pool.ts';
 export {
   type ReportMail,
   type ReportMailAttachment,

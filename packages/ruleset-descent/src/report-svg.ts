@@ -14,20 +14,26 @@ function bounds(view: DsView): { minCol: number; minRow: number; cols: number; r
   return { minCol, minRow, cols: Math.max(...sq.map((s) => s.col)) - minCol + 1, rows: Math.max(...sq.map((s) => s.row)) - minRow + 1 };
 }
 
-/** The centre of each square on the map (null where the view does not show it). */
-export function mapPoints(view: DsView, spaces: readonly string[]): ({ x: number; y: number } | null)[] {
+/** Where a square's centre is on the map of a view, or null where the view does not show it (built once per map). */
+function pointOn(view: DsView): (square: string) => { x: number; y: number } | null {
   const shown = new Set(view.areas.flatMap((a) => a.squares));
   const b = bounds(view);
-  return spaces.map((s) => {
+  return (s) => {
     const p = parseSquare(s);
     if (p === null || !shown.has(s)) return null;
     return { x: MARGIN + (p.col - b.minCol) * CELL + CELL / 2, y: MARGIN + (p.row - b.minRow) * CELL + CELL / 2 };
-  });
+  };
+}
+
+/** The centre of each square on the map (null where the view does not show it). */
+export function mapPoints(view: DsView, spaces: readonly string[]): ({ x: number; y: number } | null)[] {
+  return spaces.map(pointOn(view));
 }
 
 export function renderMapSvg(view: DsView, title = `Descent turn ${view.turn}: ${view.player.name}`): string {
   const b = bounds(view);
-  const at = (s: string) => mapPoints(view, [s])[0];
+  const at = pointOn(view);
+  const pits = new Set(view.pits);
   const corner = (s: string) => {
     const c = at(s)!;
     return { x: c.x - CELL / 2, y: c.y - CELL / 2 };
@@ -54,7 +60,7 @@ export function renderMapSvg(view: DsView, title = `Descent turn ${view.turn}: $
   for (const a of view.areas) {
     for (const s of a.squares) {
       const c = corner(s);
-      const fill = view.pits.includes(s) ? '#000' : '#c9b99a';
+      const fill = pits.has(s) ? '#000' : '#c9b99a';
       out.push(`<rect x="${c.x}" y="${c.y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="#8a7b62" stroke-width="1"><title>${s}</title></rect>`);
     }
   }

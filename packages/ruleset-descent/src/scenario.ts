@@ -1,14 +1,22 @@
 // The scenario document (docs/scenario-format-descent.md): its zod schema, the checks across its parts,
 // and the initial state. Every problem comes back with its JSON path.
-import { formatSquare, parseSquare, rngFromSeed } from '@arbiter/engine';
+import { formatSquare, gridPositionProblem, parseSquare, rngFromSeed, spaceCountProblem, withinLimit } from '@arbiter/engine';
 import { z } from 'zod';
 import type { Area, Door, DsState, Figure, Token } from './types.ts';
 
 const lowerId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lower-case letters, digits and -, starting with a letter');
 const name = z.string().trim().min(1).max(64);
-const square = z.string().regex(/^[A-Z]+[1-9][0-9]*$/, 'a square is column letters and row number, e.g. "C7"');
+/** Why a square id is off the largest board (BOARD_LIMITS), or null (a malformed id is the pattern's issue). */
+const squareProblem = (id: string): string | null => {
+  const p = parseSquare(id);
+  return p === null ? null : gridPositionProblem(p.col, p.row);
+};
+const square = z.string().regex(/^[A-Z]+[1-9][0-9]*$/, 'a square is column letters and row number, e.g. "C7"').superRefine(withinLimit(squareProblem));
 /** One square ("C7") or a rectangle of squares ("A1:D4"). */
-const squareRange = z.string().regex(/^[A-Z]+[1-9][0-9]*(:[A-Z]+[1-9][0-9]*)?$/, 'a square ("C7") or a rectangle ("A1:D4")');
+const squareRange = z
+  .string()
+  .regex(/^[A-Z]+[1-9][0-9]*(:[A-Z]+[1-9][0-9]*)?$/, 'a square ("C7") or a rectangle ("A1:D4")')
+  .superRefine(withinLimit((range: string) => range.split(':').map(squareProblem).find((p) => p !== null) ?? null));
 const side = z.tuple([square, square]);
 
 const monster = z.strictObject({
@@ -52,7 +60,8 @@ export const scenarioSchema = z.strictObject({
       }),
     )
     .min(1)
-    .max(40),
+    .max(40)
+    .superRefine(withinLimit((areas: { squares: string[] }[]) => spaceCountProblem(areas.reduce((n, a) => n + a.squares.reduce((m, r) => m + rangeSize(r), 0), 0), 'squares'))),
   walls: z.array(side).max(2000).default([]),
   doors: z
     .array(
@@ -93,6 +102,15 @@ export const scenarioSchema = z.strictObject({
 
 export type Scenario = z.output<typeof scenarioSchema>;
 type Issue = { path: string; message: string };
+
+/** How many squares a range covers, without listing them. */
+function rangeSize(range: string): number {
+  const [a, b = a] = range.split(':') as [string, string?];
+  const p = parseSquare(a);
+  const q = parseSquare(b as string);
+  if (p === null || q === null) return 0;
+  return (Math.abs(p.col - q.col) + 1) * (Math.abs(p.row - q.row) + 1);
+}
 
 /** The squares of a range: one square, or every square of the rectangle between two corners. */
 export function expandRange(range: string): string[] {

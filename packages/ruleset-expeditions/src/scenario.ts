@@ -1,7 +1,7 @@
 // The scenario document (docs/scenario-format-expeditions.md): its zod schema, the checks across its
 // parts (the graph, Basecamp, the five card gaps, the mechs), and the initial state. Every problem comes
 // back with its JSON path.
-import { checkScenarioDocument, locationGraphTopology, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
+import { checkScenarioDocument, locationGraphTopology, pictureCoordinateProblem, rngFromSeed, withinLimit, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import { BASECAMP, LOCATION_20, type ExState } from './types.ts';
 
@@ -11,7 +11,8 @@ export type { ScenarioIssue };
 const name = z.string().trim().min(1).max(64);
 const lowerId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lower-case letters, digits and -, starting with a letter');
 const locationId = z.string().regex(/^[1-9][0-9]?$/, 'a location is its printed number, 1 to 99');
-const point = z.tuple([z.number().finite(), z.number().finite()]);
+const coordinate = z.number().finite().superRefine(withinLimit(pictureCoordinateProblem));
+const point = z.tuple([coordinate, coordinate]);
 const corruption = z.strictObject({ value: z.number().int().min(1).max(20), colour: z.enum(['orange', 'teal']) });
 
 /** The number of card gaps on the Expeditions map. */

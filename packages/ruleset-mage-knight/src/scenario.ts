@@ -2,7 +2,7 @@
 // parts, and the initial state. Every problem comes back with its JSON path.
 import { z } from 'zod';
 import { checkScenarioDocument, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
-import { tileLayoutProblem } from '@arbiter/engine';
+import { tileCoordinateProblem, tileLayoutProblem, withinLimit } from '@arbiter/engine';
 import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
 import type { Enemy, Hero, HexDef, MkState, PlacedTile, Settings, Space, TileDef, TileHex } from './types.ts';
 import { TILE_HEX_NAMES } from './board.ts';
@@ -39,8 +39,10 @@ const settings = z
   })
   .default({ playerVsPlayer: false, famePerTile: 0, levelAt: DEFAULT_LEVEL_AT, tileOrder: 'shuffled', emptyDeck: 'reserve' });
 
+const latticeCoordinate = z.number().int().superRefine(withinLimit(tileCoordinateProblem));
+
 /** A tile position of the map shape: `coastline: true` where no Core tile may be placed. */
-export const positionDef = z.strictObject({ id: z.string(), at: z.tuple([z.number().int(), z.number().int()]), coastline: z.boolean().optional() });
+export const positionDef = z.strictObject({ id: z.string(), at: z.tuple([latticeCoordinate, latticeCoordinate]), coastline: z.boolean().optional() });
 
 const scenarioSchema = z.strictObject({
   ruleset: z.literal('mage-knight'),

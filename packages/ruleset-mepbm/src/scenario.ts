@@ -3,7 +3,7 @@
 import { HEX_SIDES } from '@arbiter/engine';
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
-import { hexIdProblem } from '@arbiter/engine';
+import { gridPositionProblem, hexIdProblem, parseHexId, spaceCountProblem, withinLimit } from '@arbiter/engine';
 import { resolveSettings, settingsIssues, settingsSchema } from './settings.ts';
 import type { RuleSettings } from './settings.ts';
 import { buildMap, hexIndexOf, featuresAtIndex, terrainAtIndex, hasFeature } from './map.ts';
@@ -13,7 +13,8 @@ const ID_RE = /^[a-z][a-z0-9_-]*$/;
 
 // One spelling per hex (hex.ts): a 6-digit id of a hex that has a 4-digit id is refused with the right form.
 const hexId = z.string().superRefine((s, ctx) => {
-  const problem = hexIdProblem(s);
+  const c = parseHexId(s);
+  const problem = c === null ? hexIdProblem(s) : gridPositionProblem(c.col, c.row);
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
 });
 const id = (what: 'unit' | 'nation') =>
@@ -95,7 +96,10 @@ export const scenarioSchema = z.strictObject({
   turn: z.number().int().min(1).default(1),
   settings: settingsSchema.optional(),
   map: z.strictObject({
-    hexes: z.array(z.strictObject({ hex: hexId, terrain: z.enum(TERRAINS) })).min(1),
+    hexes: z
+      .array(z.strictObject({ hex: hexId, terrain: z.enum(TERRAINS) }))
+      .min(1)
+      .superRefine(withinLimit((hexes: unknown[]) => spaceCountProblem(hexes.length, 'hexes'))),
     hexsides: z
       .array(z.strictObject({ hex: hexId, dir: z.enum(DIRECTIONS_LIST), features: z.array(z.enum(FEATURES)).min(1) }))
       .default([]),

@@ -6,7 +6,7 @@ import { mailReport } from '@arbiter/reports';
 import { reportMessageId } from '@arbiter/mail';
 import type { AttachmentResolver } from '@arbiter/mail';
 import type { DbClient, ReportDelivery } from '@arbiter/db';
-import { renderMapPngAsync } from '@arbiter/reports';
+import { renderMapPngIsolated } from '@arbiter/reports';
 import { z } from 'zod';
 
 export interface NationForReport {
@@ -155,13 +155,15 @@ export function svgMapAttachment(filename: string, svg: string): { filename: str
 
 /**
  * The mail sender's resolver for report maps: loads the nation's stored SVG map of that turn (or takes the
- * SVG the reference carries) and rasterises it (resvg on libuv's thread pool). Throws when the report is missing (the send is retried).
+ * SVG the reference carries) and rasterises it in a drawing process (`renderMapPngIsolated`: a map resvg
+ * cannot draw crashes that process, not the sender's). Throws when the report is missing, the map cannot be
+ * drawn (MapSizeError) or its drawing process died (the send fails: retried, then given up).
  */
 export function reportMapResolver(db: DbClient): AttachmentResolver {
   return async (ref) => {
     const source = mapSource.safeParse(ref.source);
     if (!source.success) throw new Error(`attachment ${ref.filename}: unknown source ${JSON.stringify(ref.source).slice(0, 200)}`);
-    if (source.data.kind === 'svg-map') return renderMapPngAsync(source.data.svg);
+    if (source.data.kind === 'svg-map') return renderMapPngIsolated(source.data.svg);
     if (ref.gameId === null || ref.nationId === null) throw new Error(`attachment ${ref.filename}: a report map needs the mail's game and nation`);
     const report = await db.nationReport.findUnique({
       where: { gameId_turnNumber_nationId: { gameId: ref.gameId, turnNumber: source.data.turn, nationId: ref.nationId } },
@@ -170,7 +172,7 @@ export function reportMapResolver(db: DbClient): AttachmentResolver {
     if (report === null || report.svg === null) {
       throw new Error(`attachment ${ref.filename}: no stored map for ${ref.nationId} in turn ${source.data.turn} of game ${ref.gameId}`);
     }
-    return renderMapPngAsync(report.svg);
+    return renderMapPngIsolated(report.svg);
   };
 }
 

@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IntakeError, checkScenario } from '@arbiter/intake';
-import { renderMapPngAsync } from '@arbiter/reports';
+import { MapRenderCrashError, MapSizeError, mapPngPool, renderMapPngIsolated } from '@arbiter/reports';
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
@@ -66,19 +66,26 @@ export async function mapCommandRun(argv: string[], io: Io): Promise<number> {
   const written: string[] = [];
   const draw = async (name: string, svg: string): Promise<void> => {
     await writeFile(join(out, `${name}.svg`), svg);
-    await writeFile(join(out, `${name}.png`), await renderMapPngAsync(svg));
+    await writeFile(join(out, `${name}.png`), await renderMapPngIsolated(svg));
     written.push(`${name}.svg`, `${name}.png`);
   };
-  if (ruleset.report.boardView !== undefined) await draw('map', ruleset.report.svg(ruleset.report.boardView(state), ctx('the game master', `${file}: the whole map`)));
-  else io.err(`arbiter map: the ${ruleset.id} ruleset draws no whole map; only the ${ruleset.words.players}' maps are drawn\n`);
-  if (wanted.length > 0) {
-    // A turn with no orders: nobody moves, and each view is the opening position.
-    const { views } = ruleset.adjudicate(state, []);
-    for (const p of wanted) {
-      const view = views[p.id];
-      if (view === undefined) throw new Error(`the ${ruleset.id} ruleset made no view for ${ruleset.words.player} "${p.id}"`);
-      await draw(p.id, ruleset.report.svg(view, ctx(p.name, `${p.name}: the opening position`)));
+  try {
+    if (ruleset.report.boardView !== undefined) await draw('map', ruleset.report.svg(ruleset.report.boardView(state), ctx('the game master', `${file}: the whole map`)));
+    else io.err(`arbiter map: the ${ruleset.id} ruleset draws no whole map; only the ${ruleset.words.players}' maps are drawn\n`);
+    if (wanted.length > 0) {
+      // A turn with no orders: nobody moves, and each view is the opening position.
+      const { views } = ruleset.adjudicate(state, []);
+      for (const p of wanted) {
+        const view = views[p.id];
+        if (view === undefined) throw new Error(`the ${ruleset.id} ruleset made no view for ${ruleset.words.player} "${p.id}"`);
+        await draw(p.id, ruleset.report.svg(view, ctx(p.name, `${p.name}: the opening position`)));
+      }
     }
+  } catch (e) {
+    if (e instanceof MapSizeError || e instanceof MapRenderCrashError) return fail(`the map cannot be drawn: ${e.message}`);
+    throw e;
+  } finally {
+    await mapPngPool().close(); // the drawing processes would otherwise keep the command alive until idle
   }
   io.err(`arbiter map: wrote ${written.join(', ')} in ${out}\n`);
   return 0;

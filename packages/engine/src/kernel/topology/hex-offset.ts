@@ -9,6 +9,7 @@
 //
 // Inside, distance uses the two cube-like axes of the reference: a = x - ceil(y/2), b = x + floor(y/2).
 
+import { assertBoardSize } from '../board-limits.ts';
 import type { Edge, Topology } from '../ruleset.ts';
 
 /** One of the six directions of a pointy-top hex. */
@@ -188,6 +189,7 @@ export function hexOffsetTopology(hexes: Iterable<HexId>): Topology<HexId> & { d
     if (parseHexId(h) === null) throw new RangeError(`hex offset board: ${hexIdProblem(h) ?? `${JSON.stringify(h)} is not a hex id`}`);
     board.add(h);
   }
+  assertBoardSize(board.size, 'hex offset board');
   const coordOf = (h: HexId): Coord => {
     const c = parseHexId(h);
     if (c === null) throw new RangeError(`hex offset board: ${hexIdProblem(h) ?? `${JSON.stringify(h)} is not a hex id`}`);

@@ -9,6 +9,7 @@
 //
 // Space ids, one spelling: `<position>.<hex>`, position ids are lower-case (`s`, `t1`, `north2`), the hex
 // one of c (centre) ne e se sw w nw: `t1.nw` is the north-west hex of the tile at position t1.
+import { assertBoardSize, tileCoordinateProblem } from '../board-limits.ts';
 import type { Edge, Topology } from '../ruleset.ts';
 
 export const HEX_DIRECTIONS = ['ne', 'e', 'se', 'sw', 'w', 'nw'] as const;
@@ -95,6 +96,8 @@ export function tileLayoutProblem(positions: readonly TilePosition[]): string | 
     if (ids.has(p.id)) return `tile position ${p.id} is listed twice`;
     ids.add(p.id);
     if (!Number.isSafeInteger(p.at[0]) || !Number.isSafeInteger(p.at[1])) return `tile position ${p.id} needs integer lattice coordinates`;
+    const far = tileCoordinateProblem(p.at[0]) ?? tileCoordinateProblem(p.at[1]);
+    if (far !== null) return `tile position ${p.id}: ${far}`;
     const key = `${p.at[0]},${p.at[1]}`;
     const other = places.get(key);
     if (other !== undefined) return `tile positions ${other} and ${p.id} are both at lattice (${key})`;
@@ -122,6 +125,7 @@ export interface HexTiles extends Topology<string> {
 export function hexTiles(positions: readonly TilePosition[]): HexTiles {
   const problem = tileLayoutProblem(positions);
   if (problem !== null) throw new RangeError(problem);
+  assertBoardSize(positions.length * TILE_HEXES.length, 'hex tiles');
   const byId = new Map(positions.map((p) => [p.id, p]));
   const spaceAt = new Map<string, string>(); // "q,r" -> space id
   const axialOf = new Map<string, Axial>();

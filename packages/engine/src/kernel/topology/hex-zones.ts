@@ -40,7 +40,12 @@ export function hexZonesTopology(hexes: readonly ZonedHex[], options: { adjacenc
   }
   const grid = hexOffsetTopology(zoneOf.keys());
   const members = new Map<string, HexId[]>();
-  for (const [hex, zone] of zoneOf) if (zone !== null) members.set(zone, [...(members.get(zone) ?? []), hex]);
+  for (const [hex, zone] of zoneOf) {
+    if (zone === null) continue;
+    const list = members.get(zone);
+    if (list === undefined) members.set(zone, [hex]);
+    else list.push(hex);
+  }
   for (const list of members.values()) list.sort();
   // touching.get(A).get(B): how many non-terrain hexes of A have a neighbour in B (a non-terrain one with open-to-open).
   const touching = new Map<string, Map<string, number>>();
@@ -56,11 +61,16 @@ export function hexZonesTopology(hexes: readonly ZonedHex[], options: { adjacenc
     for (const other of seen) row.set(other, (row.get(other) ?? 0) + 1);
     touching.set(zone, row);
   }
-  const adjacent = new Map<string, string[]>();
-  for (const a of members.keys()) {
-    const list = [...members.keys()].filter((b) => b !== a && ((touching.get(a)?.get(b) ?? 0) >= 2 || (touching.get(b)?.get(a) ?? 0) >= 2));
-    adjacent.set(a, list.sort());
+  // From the touching pairs only (linear in the board, not in zones squared).
+  const adjacentSets = new Map<string, Set<string>>([...members.keys()].map((z) => [z, new Set<string>()]));
+  for (const [a, row] of touching) {
+    for (const [b, count] of row) {
+      if (count < 2) continue;
+      adjacentSets.get(a)?.add(b);
+      adjacentSets.get(b)?.add(a);
+    }
   }
+  const adjacent = new Map<string, string[]>([...adjacentSets].map(([z, set]) => [z, [...set].sort()]));
   const knownZone = (zone: string): void => {
     if (!members.has(zone)) throw new RangeError(`hex zone board: there is no zone ${JSON.stringify(zone)} (zones: ${[...members.keys()].sort().join(', ')})`);
   };

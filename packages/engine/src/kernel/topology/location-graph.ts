@@ -3,6 +3,7 @@
 // that lists A next to B but not B next to A is refused, naming both. Distance is the fewest steps along
 // the graph, ignoring every obstacle (face-up cards, other mechs are the ruleset's blockers); locations
 // that no path joins are at distance Infinity.
+import { assertBoardSize } from '../board-limits.ts';
 import type { Edge, Topology } from '../ruleset.ts';
 
 export interface Location {
@@ -17,6 +18,7 @@ export interface LocationGraphTopology extends Topology<string> {
 }
 
 export function locationGraphTopology(locations: readonly Location[]): LocationGraphTopology {
+  assertBoardSize(locations.length, 'location graph');
   const byId = new Map<string, Location>();
   const byFolded = new Map<string, string>();
   for (const l of locations) {
@@ -27,12 +29,13 @@ export function locationGraphTopology(locations: readonly Location[]): LocationG
     byId.set(l.id, l);
     byFolded.set(folded, l.id);
   }
+  const neighbourSets = new Map(locations.map((l) => [l.id, new Set(l.neighbours)]));
   for (const l of locations) {
     for (const n of l.neighbours) {
       const other = byId.get(n);
       if (other === undefined) throw new RangeError(`location graph: ${l.id} lists an unknown neighbour ${JSON.stringify(n)}`);
       if (n === l.id) throw new RangeError(`location graph: ${l.id} lists itself as a neighbour`);
-      if (!other.neighbours.includes(l.id)) throw new RangeError(`location graph: ${l.id} lists ${n} as a neighbour, but ${n} does not list ${l.id}`);
+      if (!neighbourSets.get(n)!.has(l.id)) throw new RangeError(`location graph: ${l.id} lists ${n} as a neighbour, but ${n} does not list ${l.id}`);
     }
   }
   const known = (id: string): Location => {

@@ -8,6 +8,7 @@
 // corners unless `diagonalsPastWalls` is false (a house-rule setting: then a diagonal needs one of the
 // two L-shaped orthogonal routes free of walls and doors). Distance is steps with diagonals (Chebyshev),
 // ignoring every obstacle.
+import { assertBoardSize } from '../board-limits.ts';
 import type { Edge, Topology } from '../ruleset.ts';
 
 export type SquareDirection = 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w' | 'nw';
@@ -84,6 +85,7 @@ export function squareGridTopology(input: SquareGridInput): Topology<string> {
     if (parseSquare(id) === null) throw new RangeError(`square grid: ${JSON.stringify(id)} is not a square id (column letters and row number, e.g. "C7")`);
     board.add(id);
   }
+  assertBoardSize(board.size, 'square grid');
   const sides = (list: Iterable<SquareSide> | undefined, what: string): Set<string> => {
     const out = new Set<string>();
     for (const { a, b } of list ?? []) {
