@@ -21,6 +21,7 @@ import type { ArmyState, GameState, NavyState } from './state.ts';
 import type { MoveStep, NationId } from './types.ts';
 import { judgeOrders, sharedWorldOf } from './validate.ts';
 import { isFed } from './food.ts';
+import { navyDocking } from './settings.ts';
 import { unitsOfFileOrders } from './order-file-units.ts';
 import type { World } from './validate.ts';
 
@@ -93,8 +94,9 @@ export function walkNavyPath(world: World, start: number, steps: readonly MoveSt
     if (spent + cost > MP_NAVY) return { final: at, mpSpent: spent, steps: out, stop: { reason: 'insufficient-mp', at, entry: i } };
     spent += cost;
     out.push({ from: at, to, dir: d, cost, mpLeft: MP_NAVY - spent });
+    const from = at;
     at = to;
-    if (d >= 0 && endsNavyMove(map, at, world.isDock) && i < steps.length - 1) {
+    if (d >= 0 && endsNavyMove(map, from, at, world.isDock, navyDocking(world.state.settings)) && i < steps.length - 1) {
       return { final: at, mpSpent: spent, steps: out, stop: { reason: 'docked', at, entry: i + 1 } };
     }
   }

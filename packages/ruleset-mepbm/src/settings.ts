@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import type { TroopType } from './types.ts';
 
+/** When a navy's move ends at the shore (docs/rules.md "Navies"). */
+export type NavyDocking = 'from-water' | 'every-landing';
+
 export interface RuleSettings {
   /** Strength points per soldier of each troop type (interception strength = sum of count x weight). */
   troopStrength: Record<TroopType, number>;
@@ -33,6 +36,8 @@ export interface RuleSettings {
   foodPerSoldier: Record<TroopType, number>;
   /** Hexes around each own unit's final position and own population centre shown in a nation's map window. */
   viewRadius: number;
+  /** When entering a shore hex or a dock ends a navy's move (a state stored before the setting existed: from-water). */
+  navyDocking: NavyDocking;
 }
 
 export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
@@ -59,6 +64,7 @@ export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
   cavalryPerTransport: 150,
   infantryPerTransport: 250,
   viewRadius: 1,
+  navyDocking: 'from-water',
   foodPerSoldier: Object.freeze({
     heavyCavalry: 2,
     lightCavalry: 2,
@@ -99,12 +105,18 @@ export const settingsSchema = z
     cavalryPerTransport: z.number().int().positive(),
     infantryPerTransport: z.number().int().positive(),
     viewRadius: z.number().int().min(0).max(5),
+    navyDocking: z.enum(['from-water', 'every-landing']),
     foodPerSoldier: perTroopType(z.number().int().min(0).max(100)),
   })
   .partial()
   .strict();
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
+
+/** The navy docking rule of a state's settings (a state stored before the setting existed gets the default). */
+export function navyDocking(s: RuleSettings): NavyDocking {
+  return s.navyDocking ?? DEFAULT_SETTINGS.navyDocking;
+}
 
 /** Fills the defaults in. Cross-field checks (min <= max, overrun >= force past) are made by the scenario parser. */
 export function resolveSettings(input: SettingsInput | undefined): RuleSettings {

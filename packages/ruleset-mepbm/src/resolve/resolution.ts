@@ -6,6 +6,7 @@ import type { Order } from '../orders.ts';
 import { troopCount } from '../paths.ts';
 import { Rng } from '@arbiter/engine';
 import type { RuleSettings } from '../settings.ts';
+import { navyDocking } from '../settings.ts';
 import type { GameState, NationState, PopulationCentreState, UnitState } from '../state.ts';
 import { isFriendlyOrTolerant, relationOf } from '../state.ts';
 import { armyStrength } from '../strength.ts';
@@ -203,6 +204,7 @@ export function rulesOf(s: RuleSettings): RuleSettings {
     infantryPerTransport: s.infantryPerTransport,
     viewRadius: s.viewRadius,
     foodPerSoldier: foodPerSoldier(s),
+    navyDocking: navyDocking(s),
   };
 }
 
