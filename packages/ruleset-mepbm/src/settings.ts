@@ -36,6 +36,8 @@ export interface RuleSettings {
   foodPerSoldier: Record<TroopType, number>;
   /** Hexes around each own unit's final position and own population centre shown in a nation's map window. */
   viewRadius: number;
+  /** Hexes around each own unit (where it ended the turn) and own population centre in which foreign armies and navies are seen. */
+  sightingRange: number;
   /** When entering a shore hex or a dock ends a navy's move (a state stored before the setting existed: from-water). */
   navyDocking: NavyDocking;
 }
@@ -65,6 +67,7 @@ export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
   infantryPerTransport: 250,
   viewRadius: 1,
   navyDocking: 'from-water',
+  sightingRange: 1,
   foodPerSoldier: Object.freeze({
     heavyCavalry: 2,
     lightCavalry: 2,
@@ -106,6 +109,7 @@ export const settingsSchema = z
     infantryPerTransport: z.number().int().positive(),
     viewRadius: z.number().int().min(0).max(5),
     navyDocking: z.enum(['from-water', 'every-landing']),
+    sightingRange: z.number().int().min(0).max(5),
     foodPerSoldier: perTroopType(z.number().int().min(0).max(100)),
   })
   .partial()
@@ -116,6 +120,11 @@ export type SettingsInput = z.infer<typeof settingsSchema>;
 /** The navy docking rule of a state's settings (a state stored before the setting existed gets the default). */
 export function navyDocking(s: RuleSettings): NavyDocking {
   return s.navyDocking ?? DEFAULT_SETTINGS.navyDocking;
+}
+
+/** The sighting range of a state's settings (a state stored before the setting existed gets the default). */
+export function sightingRange(s: RuleSettings): number {
+  return s.sightingRange ?? DEFAULT_SETTINGS.sightingRange;
 }
 
 /** Fills the defaults in. Cross-field checks (min <= max, overrun >= force past) are made by the scenario parser. */

@@ -84,8 +84,26 @@ export interface UnitResult {
   food?: { eaten: number; fed: boolean; fedNextTurn: boolean; left: number };
 }
 
-/** Another nation's army as a nation saw it (fog of war: only what its own units could see). */
+/** Who saw a foreign unit: one of the nation's units, or one of its population centres (id: its hex). */
+export interface SightingObserver {
+  id: string;
+  kind: 'army' | 'navy' | 'character' | 'population-centre';
+}
+
+/**
+ * Another nation's army or navy as a nation saw it (fog of war: only what its own units and population
+ * centres could see). `by`, `distance`, `commander` and `aboard` are absent in views stored before rules
+ * version 3.
+ */
 export interface Sighting {
+  /** The navy an army seen was aboard. */
+  aboard?: UnitId;
+  /** Which of the nation's units or centres saw it. */
+  by?: SightingObserver;
+  /** Its commander's name, seen in its own hex only (where the scenario names one). */
+  commander?: string;
+  /** Hexes between it and the one that saw it (0: the same hex). */
+  distance?: number;
   hex: HexId;
   pulse: number;
   nation: NationId;
@@ -93,7 +111,7 @@ export interface Sighting {
   kind: 'army' | 'navy';
   /** Rough size as an observer would report it, never the exact troop list. */
   size: string;
-  /** What happened: "met", "passed-through", "blocked-us", "we-blocked", "overran-us", "we-overran"... */
+  /** What happened: "met", "passed-through", "blocked-us", "we-blocked", "overran-us", "we-overran", "nearby"... */
   what: string;
 }
 

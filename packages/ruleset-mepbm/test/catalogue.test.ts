@@ -52,8 +52,16 @@ function check(c: Case): void {
       else expect(found.length, `${c.id}: a ${e.event} event ${JSON.stringify(e.where ?? {})}`).toBeGreaterThan(0);
     } else if ('sees' in e) {
       const view = r.result.views[e.sees]!;
-      const found = view.sightings.filter((s) => s.unit === e.unit && (e.what === undefined || s.what === e.what));
-      expect(found.length, `${c.id}: ${e.sees} sees ${e.unit} ${e.what ?? ''}; sightings ${JSON.stringify(view.sightings)}`).toBeGreaterThan(0);
+      const found = view.sightings.filter(
+        (s) =>
+          s.unit === e.unit &&
+          (e.what === undefined || s.what === e.what) &&
+          (e.by === undefined || s.by?.id === e.by) &&
+          (e.distance === undefined || s.distance === e.distance) &&
+          (e.aboard === undefined || s.aboard === e.aboard) &&
+          (e.commander === undefined || (s.commander ?? null) === e.commander),
+      );
+      expect(found.length, `${c.id}: ${e.sees} sees ${JSON.stringify(e)}; sightings ${JSON.stringify(view.sightings)}`).toBeGreaterThan(0);
     } else if ('notSees' in e) {
       const view = r.result.views[e.notSees]!;
       expect(view.sightings.filter((s) => s.unit === e.unit), `${c.id}: ${e.notSees} does not see ${e.unit}`).toEqual([]);

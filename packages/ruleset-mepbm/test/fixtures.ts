@@ -174,6 +174,21 @@ export const gondorView: NationView = {
     { hex: '2917', pulse: 4, nation: 'harad', unit: 'haradrim-1', kind: 'army', size: 'a small army', what: 'we-overran' },
     { hex: '3214', pulse: 10, nation: 'mordor', unit: 'morgul-host', kind: 'army', size: 'a huge host', what: 'overran-us' },
     { hex: '3317', pulse: 12, nation: 'harad', unit: 'serpent-riders', kind: 'army', size: 'a large army', what: 'passed-through' },
+    // Rules version 3: who saw it, from how far, its commander in the same hex, an army aboard a navy.
+    {
+      aboard: 'black-sail',
+      by: { id: 'aragorn', kind: 'army' },
+      commander: 'Angamaitë',
+      distance: 0,
+      hex: '2614',
+      kind: 'army',
+      nation: 'umbar',
+      pulse: 1,
+      size: 'small',
+      unit: 'corsair-host',
+      what: 'met',
+    },
+    { by: { id: '2915', kind: 'population-centre' }, distance: 1, hex: '3015', kind: 'army', nation: 'mordor', pulse: 15, size: 'large', unit: 'gorgoroth', what: 'nearby' },
   ],
   populationCentres: [
     { fortification: 'citadel', hex: '2915', name: 'Minas Tirith', nation: 'gondor', size: 'city' },

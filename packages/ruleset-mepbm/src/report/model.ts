@@ -14,7 +14,7 @@ import type {
 } from '../types.ts';
 import { type ReportContext, nationLabel } from './context.ts';
 import { when } from './days.ts';
-import { type ForcesModel, type ForeignUnitRow, foreignUnits, forcesModel } from './forces.ts';
+import { type ForcesModel, type ForeignUnitRow, foreignUnits, forcesModel, observerWords } from './forces.ts';
 
 export { when };
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
@@ -62,6 +62,7 @@ const SIGHTING_WORDS: Record<string, string> = {
   'we-blocked': 'was blocked by our army',
   'overran-us': 'overran our army',
   'we-overran': 'was overrun by our army',
+  nearby: 'was near at the end of the turn',
 };
 
 export function sightingWords(what: string): string {
@@ -244,7 +245,10 @@ export function centreWords(p: PopulationCentreView, view: NationView, ctx: Repo
 }
 
 export function sightingSentence(s: Sighting, view: NationView, ctx: ReportContext): string {
-  return `${when(s.pulse)} at ${s.hex}: ${s.kind} ${s.unit} of ${nationLabel(ctx, view, s.nation)} (${s.size}) ${sightingWords(s.what)}.`;
+  const aboard = s.aboard === undefined ? '' : ` aboard navy ${s.aboard}`;
+  const commander = s.commander === undefined ? '' : `, commanded by ${s.commander}`;
+  const by = observerWords(s, view);
+  return `${when(s.pulse)} at ${s.hex}: ${s.kind} ${s.unit} of ${nationLabel(ctx, view, s.nation)} (${s.size}${commander})${aboard} ${sightingWords(s.what)}${by === '' ? '' : ` (${by})`}.`;
 }
 
 export function buildModel(view: NationView, ctx: ReportContext): ReportModel {

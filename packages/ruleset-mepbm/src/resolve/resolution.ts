@@ -6,7 +6,7 @@ import type { Order } from '../orders.ts';
 import { troopCount } from '../paths.ts';
 import { Rng } from '@arbiter/engine';
 import type { RuleSettings } from '../settings.ts';
-import { navyDocking } from '../settings.ts';
+import { navyDocking, sightingRange } from '../settings.ts';
 import type { GameState, NationState, PopulationCentreState, UnitState } from '../state.ts';
 import { isFriendlyOrTolerant, relationOf } from '../state.ts';
 import { armyStrength } from '../strength.ts';
@@ -67,6 +67,8 @@ export interface RUnit {
   defends: number;
   // sightings of this unit by other nations in its current hex, committed when it leaves or stays
   seenBy: NationId[];
+  /** Who of each seenBy nation saw it (a unit, or a population centre's hex index), by the same index. */
+  seenWho: (RUnit | number)[];
   /** Pulse at which it arrived where seenBy saw it. */
   seenAt: number;
   morale: { before: number; after: number } | null;
@@ -205,6 +207,7 @@ export function rulesOf(s: RuleSettings): RuleSettings {
     viewRadius: s.viewRadius,
     foodPerSoldier: foodPerSoldier(s),
     navyDocking: navyDocking(s),
+    sightingRange: sightingRange(s),
   };
 }
 
@@ -292,6 +295,7 @@ export function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     command: s.kind === 'character' ? 0 : s.commander.command,
     defends: 0,
     seenBy: [],
+    seenWho: [],
     seenAt: 0,
     morale: null,
     food: s.kind === 'army' ? armyFood(s, r.settings) : null,

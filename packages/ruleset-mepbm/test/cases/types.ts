@@ -35,7 +35,18 @@ export type Expectation =
   /** An event of this type whose fields include these values (count: exactly that many such events). */
   | { event: string; where?: Record<string, unknown>; count?: number }
   /** A nation's view has a sighting of this unit (with this `what`, if given), or has none. */
-  | { sees: string; unit: string; what?: string }
+  | {
+      sees: string;
+      unit: string;
+      what?: string;
+      /** The id of the unit, or the hex of the population centre, that saw it. */
+      by?: string;
+      distance?: number;
+      /** The navy it was seen aboard. */
+      aboard?: string;
+      /** The commander's name seen, or null for none. */
+      commander?: string | null;
+    }
   | { notSees: string; unit: string };
 
 export interface Case {
