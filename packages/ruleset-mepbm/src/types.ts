@@ -173,10 +173,20 @@ export interface NationForces {
   navies: NavyForce[];
 }
 
-/** A population centre as a view knows it (keys in sorted order). */
+/**
+ * A population centre as a view knows it (keys in sorted order). `capital`, `dock` and `loyalty` are
+ * absent in views stored before rules version 3 (and `loyalty` in foreign centres' and where the scenario
+ * gives none).
+ */
 export interface PopulationCentreView {
+  /** The nation's capital (present only when true). */
+  capital?: true;
+  /** Its harbour or port (absent when it has none). */
+  dock?: 'harbour' | 'port';
   fortification: Fortification;
   hex: HexId;
+  /** Loyalty 0..100: its own nation's centres only. */
+  loyalty?: number;
   /** Its name, where the scenario gives one. */
   name?: string;
   nation: NationId;

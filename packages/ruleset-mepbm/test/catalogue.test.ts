@@ -65,6 +65,15 @@ function check(c: Case): void {
     } else if ('notSees' in e) {
       const view = r.result.views[e.notSees]!;
       expect(view.sightings.filter((s) => s.unit === e.unit), `${c.id}: ${e.notSees} does not see ${e.unit}`).toEqual([]);
+    } else if ('knows' in e) {
+      const pc = r.result.views[e.knows]!.populationCentres.find((p) => p.hex === e.centre);
+      expect(pc, `${c.id}: ${e.knows} knows the centre at ${e.centre}`).toBeDefined();
+      if (e.capital !== undefined) expect(pc!.capital === true, `${c.id}: capital`).toBe(e.capital);
+      if (e.dock !== undefined) expect(pc!.dock ?? null, `${c.id}: dock`).toBe(e.dock);
+      if (e.loyalty !== undefined) expect(pc!.loyalty ?? null, `${c.id}: loyalty`).toBe(e.loyalty);
+    } else if ('knowsNot' in e) {
+      const pc = r.result.views[e.knowsNot]!.populationCentres.find((p) => p.hex === e.centre);
+      expect(pc, `${c.id}: ${e.knowsNot} does not know the centre at ${e.centre}`).toBeUndefined();
     } else {
       const never: never = e;
       throw new Error(`unknown expectation ${JSON.stringify(never as Expectation)}`);

@@ -191,9 +191,9 @@ export const gondorView: NationView = {
     { by: { id: '2915', kind: 'population-centre' }, distance: 1, hex: '3015', kind: 'army', nation: 'mordor', pulse: 15, size: 'large', unit: 'gorgoroth', what: 'nearby' },
   ],
   populationCentres: [
-    { fortification: 'citadel', hex: '2915', name: 'Minas Tirith', nation: 'gondor', size: 'city' },
+    { capital: true, fortification: 'citadel', hex: '2915', loyalty: 80, name: 'Minas Tirith', nation: 'gondor', size: 'city' },
     { fortification: 'none', hex: '2817', nation: 'gondor', size: 'village' },
-    { fortification: 'tower', hex: '2812', name: 'Dol Amroth', nation: 'gondor', size: 'major-town' },
+    { dock: 'port', fortification: 'tower', hex: '2812', loyalty: 65, name: 'Dol Amroth', nation: 'gondor', size: 'major-town' },
     { fortification: 'fort', hex: '3116', name: 'Minas Morgul', nation: 'mordor', size: 'town' },
     { fortification: 'none', hex: '3318', nation: 'harad', size: 'camp' },
   ],

@@ -244,6 +244,15 @@ export function centreWords(p: PopulationCentreView, view: NationView, ctx: Repo
   return p.name === undefined || p.name === '' ? what : `${p.name}, ${what}`;
 }
 
+/** A centre's capital, dock and loyalty, as its report line shows them: ["capital", "port", "loyalty 80"]. */
+export function centreFacts(p: PopulationCentreView): string[] {
+  const out: string[] = [];
+  if (p.capital === true) out.push('capital');
+  if (p.dock !== undefined) out.push(p.dock);
+  if (p.loyalty !== undefined) out.push(`loyalty ${p.loyalty}`);
+  return out;
+}
+
 export function sightingSentence(s: Sighting, view: NationView, ctx: ReportContext): string {
   const aboard = s.aboard === undefined ? '' : ` aboard navy ${s.aboard}`;
   const commander = s.commander === undefined ? '' : `, commanded by ${s.commander}`;
@@ -264,7 +273,7 @@ export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
     }),
     populationCentres: view.populationCentres.map((p, i) => {
       requireCoord(p.hex, `view.populationCentres[${i}].hex`);
-      return { anchor: centreAnchor(p.hex), text: `${p.hex}: ${centreWords(p, view, ctx)}, ${fortificationWords(p.fortification)}` };
+      return { anchor: centreAnchor(p.hex), text: `${p.hex}: ${[centreWords(p, view, ctx), ...centreFacts(p), fortificationWords(p.fortification)].join(', ')}` };
     }),
     events: view.events.map((e) => `${when(e.pulse)}: ${e.message}`),
     orderTemplate: view.orderTemplate,

@@ -1,5 +1,6 @@
 // Sightings (docs/rules.md "What a nation sees"): what a nation's units and population centres see of
-// foreign armies and navies, from how far, with how much detail, and which of them saw it.
+// foreign armies and navies, from how far, with how much detail, and which of them saw it; and the
+// population centres a nation knows (docs/rules.md "Population centres").
 import { army, navy } from '../resolution-helpers.ts';
 import type { PositionInput } from '../resolution-helpers.ts';
 import type { Case } from './types.ts';
@@ -75,5 +76,47 @@ export const sightingCases: Case[] = [
     position: osgiliath({ units: [army('morgul', M, '0905')] }),
     orders: ['morgul, 850, ev, w, w, w'],
     expect: [{ notSees: G, unit: 'morgul' }],
+  },
+  {
+    id: 'PC1',
+    rule: 'A nation knows its own centres with capital, harbour or port, and loyalty.',
+    source: 'reference',
+    position: {
+      centres: [
+        { hex: '0505', nation: G, size: 'city', name: 'Minas Tirith', capital: true, loyalty: 80 },
+        { hex: '0808', nation: G, size: 'town', name: 'Pelargir', dock: 'port', loyalty: 60 },
+      ],
+      units: [],
+    },
+    orders: [],
+    expect: [
+      { knows: G, centre: '0505', capital: true, dock: null, loyalty: 80 },
+      { knows: G, centre: '0808', capital: false, dock: 'port', loyalty: 60 },
+    ],
+  },
+  {
+    id: 'PC2',
+    rule: "A foreign centre inside the nation's map window is known without a unit stopping there, with what is seen from outside (capital, port), not its loyalty.",
+    source: 'reference',
+    position: {
+      centres: [{ hex: '0605', nation: M, size: 'city', name: 'Minas Morgul', capital: true, dock: 'harbour', loyalty: 90 }],
+      units: [army('faramir', G, '0505')],
+    },
+    orders: [],
+    expect: [{ knows: G, centre: '0605', capital: true, dock: 'harbour', loyalty: null }],
+  },
+  {
+    id: 'PC3',
+    rule: 'A foreign centre outside the map window is not known; a hidden one inside it is not shown either.',
+    source: 'reference',
+    position: {
+      centres: [
+        { hex: '0905', nation: M, size: 'town' },
+        { hex: '0506', nation: M, size: 'camp', hidden: true },
+      ],
+      units: [army('faramir', G, '0505')],
+    },
+    orders: [],
+    expect: [{ knowsNot: G, centre: '0905' }, { knowsNot: G, centre: '0506' }],
   },
 ];

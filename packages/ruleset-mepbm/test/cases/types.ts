@@ -47,7 +47,10 @@ export type Expectation =
       /** The commander's name seen, or null for none. */
       commander?: string | null;
     }
-  | { notSees: string; unit: string };
+  | { notSees: string; unit: string }
+  /** A nation's view knows the population centre at this hex (with these facts, loyalty null for none), or does not. */
+  | { knows: string; centre: string; capital?: boolean; dock?: string | null; loyalty?: number | null }
+  | { knowsNot: string; centre: string };
 
 export interface Case {
   id: string;
