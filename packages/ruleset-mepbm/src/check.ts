@@ -21,6 +21,7 @@ import type { ArmyState, GameState, NavyState } from './state.ts';
 import type { MoveStep, NationId } from './types.ts';
 import { judgeOrders, sharedWorldOf } from './validate.ts';
 import { isFed } from './food.ts';
+import { suppliedFood } from './supply.ts';
 import { navyDocking } from './settings.ts';
 import { unitsOfFileOrders } from './order-file-units.ts';
 import type { World } from './validate.ts';
@@ -55,7 +56,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
       if (a.order.kind === 'army-move') {
         const army = a.unit as ArmyState;
         const budget = a.order.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
-        const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), isFed(army.food, army.troops, world.state.settings), a.order.evasive);
+        const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), isFed(army.food + suppliedFood(world.state, army.id), army.troops, world.state.settings), a.order.evasive);
         out.preview = describePath(world.map, start, path, budget, a.order.steps);
         out.previewPath = pathHexIds(world.map, start, path);
         if (path.stop !== null && path.stop.entry < a.order.steps.length - 1) {
@@ -63,7 +64,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         }
       } else {
         let fed: boolean;
-        if (a.unit.kind === 'army') fed = isFed(a.unit.food, a.unit.troops, world.state.settings) && (a.convoy ?? []).every((n) => n.food > 0);
+        if (a.unit.kind === 'army') fed = isFed(a.unit.food + suppliedFood(world.state, a.unit.id), a.unit.troops, world.state.settings) && (a.convoy ?? []).every((n) => n.food > 0);
         else fed = (a.unit as NavyState).food > 0;
         const path = walkNavyPath(world, start, a.order.steps, fed, a.order.evasive);
         out.preview = describePath(world.map, start, path, MP_NAVY, a.order.steps);

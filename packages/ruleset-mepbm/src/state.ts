@@ -239,3 +239,8 @@ export function relationOf(nations: ReadonlyMap<NationId, NationState>, from: Na
 export function isFriendlyOrTolerant(r: Relation): boolean {
   return r === 'friendly' || r === 'tolerant';
 }
+
+/** Hostile (the seed): one of the two nations is neither friendly nor tolerant to the other. */
+export function nationsHostileIn(nations: ReadonlyMap<NationId, NationState>, a: NationId, b: NationId): boolean {
+  return !(isFriendlyOrTolerant(relationOf(nations, a, b)) && isFriendlyOrTolerant(relationOf(nations, b, a)));
+}

@@ -80,8 +80,8 @@ export interface UnitResult {
   /** Destroyed this turn (overrun, lost at sea...). */
   destroyed?: boolean;
   morale?: { before: number; after: number };
-  /** An army's food: eaten this turn, whether it was fed, food left, and whether that feeds it next turn. */
-  food?: { eaten: number; fed: boolean; fedNextTurn: boolean; left: number };
+  /** An army's food: eaten this turn, whether it was fed, food left, whether that feeds it next turn, and food drawn from its own population centre first. */
+  food?: { eaten: number; fed: boolean; fedNextTurn: boolean; left: number; supplied?: number };
 }
 
 /** Who saw a foreign unit: one of the nation's units, or one of its population centres (id: its hex). */

@@ -12,6 +12,7 @@ import { CHARACTER_RANGE, navigable } from './paths.ts';
 import type { ArmyState, CharacterState, GameState, MapData, NavyState, PopulationCentreState, UnitState } from './state.ts';
 import { transportsNeeded } from './strength.ts';
 import { foodEaten, isFed } from './food.ts';
+import { suppliedFood } from './supply.ts';
 import type { RuleSettings } from './settings.ts';
 import type { NationId, UnitId } from './types.ts';
 
@@ -218,7 +219,7 @@ function judgeOne(j: Judging, o: Order): OrderVerdict {
         if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
         else accepted.disembark = true;
       }
-      if (!isFed(a.food, a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings));
+      if (!isFed(a.food + suppliedFood(state, a.id), a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings));
       if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
       break;
     }

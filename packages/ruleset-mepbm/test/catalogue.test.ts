@@ -28,6 +28,7 @@ function check(c: Case): void {
       }
       if (e.eaten !== undefined) expect(u.food?.eaten, `${label} food eaten`).toBe(e.eaten);
       if (e.fed !== undefined) expect(u.food?.fed, `${label} fed this turn`).toBe(e.fed);
+      if (e.supplied !== undefined) expect(u.food?.supplied ?? 0, `${label} food supplied`).toBe(e.supplied);
       if (e.fedNextTurn !== undefined) expect(u.food?.fedNextTurn, `${label} fed next turn`).toBe(e.fedNextTurn);
       if (e.foodLeft !== undefined) {
         expect(u.food?.left, `${label} food left`).toBe(e.foodLeft);

@@ -229,7 +229,8 @@ function unitSection(
 
 /** "Food: 120 left after eating 300; not enough to be fed next turn". */
 export function foodWords(f: NonNullable<UnitResult['food']>): string {
-  return `Food: ${f.left} left after eating ${f.eaten}${f.fed ? '' : ' (unfed this turn)'}; ${f.fedNextTurn ? 'enough to be fed next turn' : 'not enough to be fed next turn'}`;
+  const drawn = f.supplied === undefined ? '' : ` (${f.supplied} drawn from our population centre)`;
+  return `Food: ${f.left} left after eating ${f.eaten}${drawn}${f.fed ? '' : ' (unfed this turn)'}; ${f.fedNextTurn ? 'enough to be fed next turn' : 'not enough to be fed next turn'}`;
 }
 
 /** The anchor of a population centre's entry in the HTML report. */

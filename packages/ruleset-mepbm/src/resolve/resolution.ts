@@ -12,6 +12,7 @@ import { isFriendlyOrTolerant, relationOf } from '../state.ts';
 import { armyStrength } from '../strength.ts';
 import { armyFood, foodPerSoldier } from '../food.ts';
 import type { ArmyFood } from '../food.ts';
+import { foodSupply, foodSupplyTurns, suppliedFood } from '../supply.ts';
 import type { HexId, MoveStep, NationId, Sighting, Step, Stop, UnitId } from '../types.ts';
 import { each } from '../each.ts';
 import { worldOf } from '../validate.ts';
@@ -208,6 +209,8 @@ export function rulesOf(s: RuleSettings): RuleSettings {
     foodPerSoldier: foodPerSoldier(s),
     navyDocking: navyDocking(s),
     sightingRange: sightingRange(s),
+    foodSupply: foodSupply(s),
+    foodSupplyTurns: foodSupplyTurns(s),
   };
 }
 
@@ -298,7 +301,7 @@ export function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     seenWho: [],
     seenAt: 0,
     morale: null,
-    food: s.kind === 'army' ? armyFood(s, r.settings) : null,
+    food: s.kind === 'army' ? armyFood(s, r.settings, suppliedFood(r.world.state, s.id)) : null,
     order: null,
     orderKind: null,
   };

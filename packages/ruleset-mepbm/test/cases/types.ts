@@ -27,6 +27,8 @@ export type Expectation =
       fed?: boolean;
       foodLeft?: number;
       fedNextTurn?: boolean;
+      /** Food drawn from its own population centre before eating (0 for none). */
+      supplied?: number;
     }
   /** An order error whose message contains this text (and, if given, on this line and at this column). */
   | { error: string; line?: number; column?: number }
