@@ -193,6 +193,12 @@ export interface PopulationCentreView {
   size: PopulationCentreSize;
 }
 
+/** A ruin (a population centre no one holds any more) as a map shows it. */
+export interface RuinView {
+  hex: HexId;
+  name?: string;
+}
+
 /** One nation's view of a turn: the only source of its report. Nothing outside fog of war may be in it. */
 export interface NationView {
   nation: NationId;
@@ -210,6 +216,8 @@ export interface NationView {
   forces?: NationForces;
   /** The part of the map around its units, for the report's map picture. */
   map: { hexes: MapWindowHex[]; hexsides: MapWindowHexside[] };
+  /** Ruined population centres inside the map window (absent when there are none, and in views before rules version 3). */
+  ruins?: RuinView[];
   /** The turn's events that concern this nation, in order, in words and as data. */
   events: { pulse: number; type: string; message: string }[];
   /** Order template lines for the next turn, one per own unit (e.g. "aragorn, 850, no, "). */

@@ -5,7 +5,7 @@
 // around its units, the events that concern it, and an order template.
 import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { DIRECTIONS } from '@arbiter/engine';
-import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
+import { TERRAINS, featureList, hexIndexOf, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import { hexIdOf } from './resolve/resolution.ts';
 import { each } from './each.ts';
@@ -13,7 +13,7 @@ import { forcesByNation } from './forces.ts';
 import type { PopulationCentreState, UnitState } from './state.ts';
 import type { RUnit, Resolution } from './resolve/resolution.ts';
 import type { TurnEvent } from './resolve/events.ts';
-import type { MapWindowHex, MapWindowHexside, NationForces, NationId, NationView, PopulationCentreView, Terrain, UnitResult } from './types.ts';
+import type { MapWindowHex, MapWindowHexside, NationForces, NationId, NationView, PopulationCentreView, RuinView, Terrain, UnitResult } from './types.ts';
 
 /**
  * What the turn hash needs to write a view's map and units from fragments written once (a hex, a hexside,
@@ -181,17 +181,20 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
     if (u.destroyed) continue;
     orderTemplate.push(templateLine(u.kind, u.id));
   }
-  return {
+  const view: NationView = {
     events: p.events,
     forces,
     map: { hexes, hexsides },
     nation,
     orderTemplate,
     populationCentres,
-    sightings,
-    turn,
-    units: p.own,
-  };
+  } as NationView;
+  const ruins = ruinsInWindow(w);
+  if (ruins.length > 0) view.ruins = ruins;
+  view.sightings = sightings;
+  view.turn = turn;
+  view.units = p.own;
+  return view;
 }
 
 /**
@@ -209,6 +212,16 @@ export function centreView(c: PopulationCentreState, nation: NationId): Populati
   pc.nation = c.nation;
   pc.size = c.size;
   return pc;
+}
+
+/** The map's ruins inside the window being built, in the map's order. */
+function ruinsInWindow(w: MapWindow): RuinView[] {
+  const out: RuinView[] = [];
+  for (const ruin of w.r.world.state.map.ruins ?? []) {
+    const i = hexIndexOf(w.r.map, ruin.hex);
+    if (i >= 0 && w.mark[i] === w.stamp) out.push(ruin.name === undefined ? { hex: ruin.hex } : { hex: ruin.hex, name: ruin.name });
+  }
+  return out;
 }
 
 /** The shared window object of hex `i` (made, with its JSON, the first time any view needs it). */
