@@ -263,7 +263,7 @@ describe('replayTurn', () => {
     if (done.kind !== 'done') throw new Error(`expected done, got ${done.kind}`);
     const row = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } }, select: { result: true } });
     const stored = row.result as unknown as StoredTurnResult;
-    expect(stored.rulesVersion).toBe(2);
+    expect(stored.rulesVersion).toBe(3);
     // The same result, as if it had run under version 1 (a result stored before versions were kept has
     // none): a replay under today's rules that matches is still a match ...
     const { rulesVersion: _v, ...unversioned } = stored;
@@ -277,10 +277,14 @@ describe('replayTurn', () => {
       turn: 1,
       ruleset: 'mepbm',
       storedVersion: 1,
-      version: 2,
+      version: 3,
       storedHash: 'f'.repeat(64),
       hash: done.hash,
     });
+    // A turn stored under version 2 (issue 20's rules) that replays to another hash is put down to the
+    // rules too (issue 26 raised mepbm to 3).
+    await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { result: { ...stored, rulesVersion: 2 } as unknown as object } });
+    expect(await replayTurn(tdb.db.prisma, gameId, 1)).toMatchObject({ kind: 'other-rules', storedVersion: 2, version: 3, hash: done.hash });
     // Under the same version, a difference is a mismatch.
     await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { result: stored as unknown as object } });
     expect(await replayTurn(tdb.db.prisma, gameId, 1)).toMatchObject({ kind: 'mismatch', storedHash: 'f'.repeat(64), hash: done.hash });
