@@ -79,18 +79,27 @@ export const TROOP_WORDS: readonly [TroopType, string][] = [
   ['menAtArms', 'men-at-arms'],
 ];
 
+/**
+ * A name as a part of an HTML id: letters, digits and `-` as they are, every other character (a space in
+ * JOverseer's `ren t`, `_` itself) as `_` and its code in hex, so ids hold no space and two names never
+ * give the same id.
+ */
+export function idPart(name: string): string {
+  return name.replace(/[^A-Za-z0-9-]/gu, (c) => `_${(c.codePointAt(0) as number).toString(16)}_`);
+}
+
 /** The anchor of a unit's entry in the HTML report: the same for its movement, force and map marker. */
 export function unitAnchor(id: UnitId): string {
-  return `unit-${id}`;
+  return `unit-${idPart(id)}`;
 }
 
 /** The anchor of a unit's movement entry (every own unit has one, destroyed ones too). */
 export function moveAnchor(id: UnitId): string {
-  return `move-${id}`;
+  return `move-${idPart(id)}`;
 }
 
 export function foreignAnchor(nation: string, id: UnitId): string {
-  return `seen-${nation}-${id}`;
+  return `seen-${idPart(nation)}-${idPart(id)}`;
 }
 
 export function troopsWords(t: Troops): string {

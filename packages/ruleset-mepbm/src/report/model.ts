@@ -170,6 +170,7 @@ function unitSection(
   i: number,
   terrain: Map<HexId, Terrain>,
   sides: SideIndex,
+  carrier: string | null,
 ): UnitSection {
   const path = `view.units[${i}]`;
   const start = requireCoord(u.startHex, `${path}.startHex`);
@@ -196,7 +197,11 @@ function unitSection(
     };
   });
   let summary: string;
-  if (u.kind === 'character' && u.startHex !== u.finalHex) {
+  if (u.steps.length > 0 && u.mpSpent === 0) {
+    // Carried (an army aboard a navy, a character with an army): the step table shows its carrier's MP.
+    const by = carrier === null ? 'carried' : `carried by ${carrier}`;
+    summary = `${by}, ${plural(distance(start, final), 'hex', 'hexes')}; the MP below are the carrier's`;
+  } else if (u.kind === 'character' && u.startHex !== u.finalHex) {
     summary = `${plural(distance(start, final), 'hex', 'hexes')}`;
   } else if (u.startHex === u.finalHex) {
     summary = u.mpSpent > 0 ? `stayed, ${u.mpSpent} MP spent` : 'did not move';
@@ -225,6 +230,17 @@ function unitSection(
     food: u.food === undefined ? null : foodWords(u.food),
     destroyed: u.destroyed === true,
   };
+}
+
+/** The army or navy a unit travels with after the turn, from the view's forces ("navy swan"), or null. */
+function carrierOf(view: NationView, id: string): string | null {
+  const f = view.forces;
+  if (f === undefined) return null;
+  const aboard = f.armies.find((a) => a.id === id)?.aboard;
+  if (aboard !== undefined && aboard !== null) return `navy ${aboard}`;
+  const w = f.characters.find((c) => c.id === id)?.with;
+  if (w === undefined || w === null) return null;
+  return f.navies.some((n) => n.id === w) ? `navy ${w}` : `army ${w}`;
 }
 
 /** "Food: 120 left after eating 300; not enough to be fed next turn". */
@@ -265,7 +281,7 @@ export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
   const terrain = terrainIndex(view);
   const sides = new SideIndex(view);
   return {
-    units: view.units.map((u, i) => unitSection(u, i, terrain, sides)),
+    units: view.units.map((u, i) => unitSection(u, i, terrain, sides, carrierOf(view, u.id))),
     forces: forcesModel(view),
     foreign: foreignUnits(view, ctx),
     sightings: view.sightings.map((s, i) => {
