@@ -33,6 +33,7 @@ import {
   lockMessage,
   recordInbound,
   recordRefusal,
+  auditRefusedMail,
   unlockMessage,
   type AuthenticatedNation,
   type InboundRecord,
@@ -40,6 +41,7 @@ import {
   type PriorState,
   type ReplyKind,
   type ReplyRow,
+  type RefusalAudit,
   type Receipt,
 } from '@arbiter/intake';
 import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
@@ -203,7 +205,9 @@ export class MailPipeline implements MailProcessor {
     // The secret decides the nation; unknown game and wrong secret get the same short answer.
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
-      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(ORDER_MAIL_HELP), record('refused', 'not-authenticated'));
+      // The game's GM sees every wrong-secret mail to it in the audit log, answered or not (intake).
+      const audit = { gameId: submission.gameId, reason: 'not-authenticated', sender };
+      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(ORDER_MAIL_HELP), record('refused', 'not-authenticated'), audit);
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
     const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
@@ -373,9 +377,10 @@ export class MailPipeline implements MailProcessor {
   }
 
   /** A refusal to an unauthenticated sender: at most one per sender per interval, none past its quota. */
-  private async refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord): Promise<boolean> {
+  private async refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord, audit: RefusalAudit | null = null): Promise<boolean> {
     if (ctx.strangerOverQuota) {
       await recordInbound(ctx.client, inbound, []);
+      if (audit !== null) await auditRefusedMail(ctx.client, audit, 'the sender is over its quota of unauthenticated mail');
       return false;
     }
     const reply: ReplyRow = {
@@ -390,7 +395,7 @@ export class MailPipeline implements MailProcessor {
     // One refusal per address per interval and per SMTP client: a stranger who forges a player's From
     // from its own server uses up only its own slot, not the one of the player's mail server.
     const throttle = ctx.envelope.remoteAddress ? `${sender} via ${ctx.envelope.remoteAddress}` : sender;
-    return recordRefusal(ctx.client, inbound, throttle, reply, this.refusalIntervalMs);
+    return recordRefusal(ctx.client, inbound, throttle, reply, this.refusalIntervalMs, audit);
   }
 }
 

@@ -118,6 +118,13 @@ describe('wrong-secret mail from one sender (finding 3)', () => {
       expect(sizes[i]).toBeLessThan(600);
       expect(Buffer.from(await storedRaw(outcomes[i]!.m.messageId)).toString('latin1')).toMatch(/^X-Arbiter-Body-Not-Kept: the sender is over its quota of unauthenticated mail/);
     }
+    // The GM sees every one of them in the game's audit log, with whether a notice went out (issue 26).
+    const audit = await prisma().auditEntry.findMany({ where: { gameId: t.game.gameId, action: 'mail.refused' }, orderBy: { id: 'asc' } });
+    expect(audit.map((a) => [a.actor, a.detail])).toEqual([
+      ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'sent' }],
+      ...[1, 2].map(() => ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'withheld: one refusal notice per address per interval' }]),
+      ...[3, 4].map(() => ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'withheld: the sender is over its quota of unauthenticated mail' }]),
+    ]);
     // The honest player whose address the stranger used is not locked out.
     const honest = plain(from, 'real orders', `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0404`);
     expect(await pipeline.process(honest.raw, smtp('203.0.113.1'))).toMatchObject({ kind: 'accepted', nationId: 'north' });

@@ -36,10 +36,12 @@ export {
   unlockMessage,
   recordInbound,
   recordRefusal,
+  auditRefusedMail,
   latestReportMail,
   type InboundRecord,
   type InboundStatus,
   type PriorState,
   type ReplyKind,
   type ReplyRow,
+  type RefusalAudit,
 } from './mail-records.ts';
