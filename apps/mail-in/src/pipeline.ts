@@ -34,6 +34,7 @@ import {
   recordInbound,
   recordRefusal,
   auditRefusedMail,
+  helpRulesets,
   unlockMessage,
   type AuthenticatedNation,
   type InboundRecord,
@@ -92,9 +93,13 @@ const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
 
 /**
  * The mail-intake help that ends every refusal: how to write an order mail. It is shown before the mail
- * is matched to a game, so its example order lines are every ruleset's (each ruleset's own).
+ * is matched to a game, so its example order lines are those of the rulesets the server's games play
+ * (intake's `helpRulesets`: a server of mepbm games shows mepbm's line only), each ruleset's own.
  */
-export const ORDER_MAIL_HELP = orderMailHelp(RULESET_IDS.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
+export function orderHelpFor(rulesets: readonly string[]): string {
+  return orderMailHelp(rulesets.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
+}
+
 
 function short(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
@@ -196,7 +201,7 @@ export class MailPipeline implements MailProcessor {
     if (!extraction.ok) {
       // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
       // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
-      const text = unreadableMailRefusal(extraction.reason, extraction.message, ORDER_MAIL_HELP);
+      const text = unreadableMailRefusal(extraction.reason, extraction.message, orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS)));
       const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
@@ -207,7 +212,7 @@ export class MailPipeline implements MailProcessor {
     if (nation === null) {
       // The game's GM sees every wrong-secret mail to it in the audit log, answered or not (intake).
       const audit = { gameId: submission.gameId, reason: 'not-authenticated', sender };
-      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(ORDER_MAIL_HELP), record('refused', 'not-authenticated'), audit);
+      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS))), record('refused', 'not-authenticated'), audit);
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
     const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };

@@ -166,3 +166,16 @@ describe('refusals to a forged From (finding 8)', () => {
     expect(await pipeline.process(mail().raw, smtp('203.0.113.20'))).toMatchObject({ replied: true });
   });
 });
+
+describe('the mail help of a refusal (issue 26)', () => {
+  it("shows the order line of the rulesets this server's games play (mepbm here), not every ruleset's", async () => {
+    const m = plain('lost@players.test', 'orders', 'aragorn, 850, no, e');
+    expect(await pipeline.process(m.raw, smtp('198.51.100.99'))).toMatchObject({ kind: 'refused', replied: true });
+    const [refusal] = await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: m.messageId.slice(1, -1) } } });
+    expect(refusal?.text).toContain('game: <game id>');
+    expect(refusal?.text).toContain('aragorn, 850, no, nw, nw, h    (Middle-earth PBM)');
+    expect(refusal?.text).not.toContain('Mage Knight');
+    expect(refusal?.text).not.toContain('tovak');
+  });
+});
+

@@ -37,6 +37,7 @@ export {
   recordInbound,
   recordRefusal,
   auditRefusedMail,
+  helpRulesets,
   latestReportMail,
   type InboundRecord,
   type InboundStatus,

@@ -184,3 +184,16 @@ export async function latestReportMail(
   );
   return r.rows[0] ?? null;
 }
+
+/**
+ * The rulesets whose order lines the mail help shows a sender not yet matched to a game (issue 26): those
+ * of this server's games that are not finished, in `known`'s order; every one of `known` when there are
+ * none. *Decision:* not the sender's own games: a refusal goes to an address nobody proved to own, and
+ * which games an address plays is not a stranger's to learn.
+ */
+export async function helpRulesets(client: PoolClient, known: readonly string[]): Promise<string[]> {
+  const r = await client.query<{ ruleset: string }>(`SELECT DISTINCT ruleset FROM "Game" WHERE status <> 'finished'`);
+  const inUse = new Set(r.rows.map((row) => row.ruleset));
+  const shown = known.filter((id) => inUse.has(id));
+  return shown.length > 0 ? shown : [...known];
+}
