@@ -131,6 +131,19 @@ describe('runTurn', () => {
     await expect(releaseHeldTurn(tdb.db, gameId, 1, 'gm')).rejects.toThrow('turn 1 is not the current turn (2)');
   });
 
+  it('"run now" says when the turn will be held for missing orders, and the claim then holds it with the same reason (issue 26)', async () => {
+    const { gameId } = await seedGame(tdb.db, { nations: 4, unitsPerNation: 2, deadline: minutesAgo(-60), silentNations: ['n2', 'n4'], missingOrdersHoldShare: 0.5 });
+    const run = await runNow(tdb.db, gameId, 1, 'gm');
+    expect(run.hold).toMatch(/^missing orders: 2 of 4 active nations sent no orders \(50%, the game holds at 50%\): n2, n4\./);
+    const held = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config());
+    expect(held).toMatchObject({ kind: 'held', reason: run.hold });
+    // Released, it runs as it is; a second game with every nation's orders is not held.
+    await releaseHeldTurn(tdb.db, gameId, 1, 'gm');
+    expect(await runTurn(tdb.db, { gameId, turn: 1, ...W }, config())).toMatchObject({ kind: 'done' });
+    const full = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: minutesAgo(-60) });
+    expect((await runNow(tdb.db, full.gameId, 1, 'gm')).hold).toBeNull();
+  });
+
   it('does not hold when fewer nations than the threshold are silent', async () => {
     const { gameId } = await seedGame(tdb.db, { nations: 4, unitsPerNation: 2, deadline: minutesAgo(1), silentNations: ['n3'], missingOrdersHoldShare: 0.5 });
     expect(await runTurn(tdb.db, { gameId, turn: 1, ...W }, config())).toMatchObject({ kind: 'done' });
