@@ -55,10 +55,10 @@ function spots(r: LabelRequest, s: number, font: number, text: string): PlacedLa
   ];
 }
 
-/** Places the labels in order (put units' before places'): each in the first free spot. */
-export function placeLabels(requests: readonly LabelRequest[], s: number, font: number): PlacedLabel[] {
+/** Places the labels in order (put units' before places'): each in the first free spot, clear of `obstacles` (the hex ids). */
+export function placeLabels(requests: readonly LabelRequest[], s: number, font: number, obstacles: readonly Box[] = []): PlacedLabel[] {
   const placed: PlacedLabel[] = [];
-  const boxes: Box[] = [];
+  const boxes: Box[] = [...obstacles];
   const free = (l: PlacedLabel): boolean => {
     const b = labelBox(l, font);
     return !boxes.some((o) => overlaps(b, o));

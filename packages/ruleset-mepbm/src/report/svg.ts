@@ -11,7 +11,7 @@ import { hexsideLayer } from './map-hexsides.ts';
 import { LEGEND_FONT, LEGEND_MIN_WIDTH, legend, truncate } from './map-legend.ts';
 import { type Marker, OWN_COLOUR, marker, populationCentre, ruinSymbol, stopSign, unitPath } from './map-symbols.ts';
 import { type NationStyle, OWN_STYLE, foreignStyle } from './nation-colours.ts';
-import { type LabelRequest, type PlacedLabel, placeLabels as placeMapLabels } from './map-labels.ts';
+import { type LabelRequest, type PlacedLabel, labelBox, placeLabels as placeMapLabels } from './map-labels.ts';
 import { whenLower } from './days.ts';
 import { foreignAnchor, moveAnchor, unitAnchor } from './forces.ts';
 import { SIZE_WORDS, KIND_WORDS, centreAnchor, fortificationWords, sightingWords } from './model.ts';
@@ -331,7 +331,9 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     placeLabels.push({ x: p.x, y: p.y, text: truncate(place.name, 12), required: false });
   }
   const ownFirst = [...unitLabels.filter((l) => l.fill === undefined), ...unitLabels.filter((l) => l.fill !== undefined)];
-  const placed = placeMapLabels([...ownFirst, ...placeLabels], s, font.unit);
+  // The hex ids are drawn already: labels keep clear of them.
+  const idBoxes = showIds ? view.map.hexes.map((h) => labelBox({ ...pos(coords.get(h.hex) as Coord), anchor: 'middle', text: h.hex }, font.hexId)).map((b) => ({ ...b, y0: b.y0 - s * 0.48, y1: b.y1 - s * 0.48 })) : [];
+  const placed = placeMapLabels([...ownFirst, ...placeLabels], s, font.unit, idBoxes);
   const halo = { 'text-anchor': 'middle', stroke: '#ffffff', 'stroke-width': '2.6', 'stroke-linejoin': 'round', 'paint-order': 'stroke' };
   const text = (l: PlacedLabel): SvgElement =>
     el('text', { x: num(l.x), y: num(l.y), 'text-anchor': l.anchor === 'middle' ? undefined : l.anchor, fill: l.fill }, l.text);
