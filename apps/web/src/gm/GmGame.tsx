@@ -101,7 +101,8 @@ export function GmGame(props: { token: string; gameId: string }) {
     try {
       // An answer that says more than "done" (run now: the turn will be held for missing orders) is shown.
       const r = await json<{ message?: unknown } | null>(token, path, { method, ...(body === undefined ? {} : { body }) });
-      setMessage(`${label}: ${r !== null && typeof r === 'object' && typeof r.message === 'string' ? r.message : 'done'}.`);
+      const said = r !== null && typeof r === 'object' && typeof r.message === 'string' ? r.message.replace(/\.$/u, '') : 'done';
+      setMessage(`${label}: ${said}.`);
       reload();
     } catch (e) {
       setMessage(`${label}: ${errorText(e)}`);
