@@ -170,6 +170,13 @@ export const reportJsonSchema = z.object({
 });
 
 export const dispatchedSchema = z.object({ gameId: z.string(), turn: z.number().int(), deadline: z.string(), status: z.literal('dispatched') });
+/** "Run now": dispatched, and whether the worker will hold the turn for missing orders instead of running it. */
+export const runNowSchema = dispatchedSchema.extend({
+  /** Why the turn will be held for the GM (missing orders), or null when it will run. */
+  hold: z.string().nullable(),
+  /** The answer in words: "the turn runs now" or "the turn will be held: ...". */
+  message: z.string(),
+});
 export const deadlineBody = z.strictObject({
   deadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }),
 });

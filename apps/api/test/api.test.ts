@@ -34,6 +34,10 @@ const setDelivery = (g: Game, nation: string, headers: Record<string, string>, r
 async function runTurnOne(g: Game) {
   const res = await post(`/v1/games/${g.gameId}/turns/1/run`, gm);
   expect(res.statusCode).toBe(202);
+  // The answer says whether the worker will run the turn or hold it for missing orders (issue 26).
+  const answer = res.json() as { status: string; hold: string | null; message: string };
+  expect(answer.status).toBe('dispatched');
+  expect(answer.message).toBe(answer.hold === null ? 'turn 1 runs now' : `turn 1 will be held for you, not run: ${answer.hold}`);
   await h.dispatcher.close(); // waits for the runs in progress (dispatch still works afterwards)
   expect(h.errors).toEqual([]);
   return res;

@@ -24,7 +24,7 @@ describe('arbiter adjudicate and the scenario ruleset', () => {
   it("adjudicates with the scenario's ruleset", async () => {
     const r = await adjudicate(example);
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.out) as { hash: string }).hash).toMatch(/^2dd0c1fa/);
+    expect((JSON.parse(r.out) as { hash: string }).hash).toMatch(/^7557d922/);
   });
 
   it('exit 2 naming the ruleset field when no known ruleset is named', async () => {

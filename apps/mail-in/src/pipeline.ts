@@ -33,6 +33,8 @@ import {
   lockMessage,
   recordInbound,
   recordRefusal,
+  auditRefusedMail,
+  helpRulesets,
   unlockMessage,
   type AuthenticatedNation,
   type InboundRecord,
@@ -40,6 +42,7 @@ import {
   type PriorState,
   type ReplyKind,
   type ReplyRow,
+  type RefusalAudit,
   type Receipt,
 } from '@arbiter/intake';
 import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
@@ -90,9 +93,13 @@ const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
 
 /**
  * The mail-intake help that ends every refusal: how to write an order mail. It is shown before the mail
- * is matched to a game, so its example order lines are every ruleset's (each ruleset's own).
+ * is matched to a game, so its example order lines are those of the rulesets the server's games play
+ * (intake's `helpRulesets`: a server of mepbm games shows mepbm's line only), each ruleset's own.
  */
-export const ORDER_MAIL_HELP = orderMailHelp(RULESET_IDS.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
+export function orderHelpFor(rulesets: readonly string[]): string {
+  return orderMailHelp(rulesets.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
+}
+
 
 function short(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
@@ -194,7 +201,7 @@ export class MailPipeline implements MailProcessor {
     if (!extraction.ok) {
       // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
       // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
-      const text = unreadableMailRefusal(extraction.reason, extraction.message, ORDER_MAIL_HELP);
+      const text = unreadableMailRefusal(extraction.reason, extraction.message, orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS)));
       const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
@@ -203,7 +210,9 @@ export class MailPipeline implements MailProcessor {
     // The secret decides the nation; unknown game and wrong secret get the same short answer.
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
-      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(ORDER_MAIL_HELP), record('refused', 'not-authenticated'));
+      // The game's GM sees every wrong-secret mail to it in the audit log, answered or not (intake).
+      const audit = { gameId: submission.gameId, reason: 'not-authenticated', sender };
+      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS))), record('refused', 'not-authenticated'), audit);
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
     const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
@@ -373,9 +382,10 @@ export class MailPipeline implements MailProcessor {
   }
 
   /** A refusal to an unauthenticated sender: at most one per sender per interval, none past its quota. */
-  private async refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord): Promise<boolean> {
+  private async refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord, audit: RefusalAudit | null = null): Promise<boolean> {
     if (ctx.strangerOverQuota) {
       await recordInbound(ctx.client, inbound, []);
+      if (audit !== null) await auditRefusedMail(ctx.client, audit, 'the sender is over its quota of unauthenticated mail');
       return false;
     }
     const reply: ReplyRow = {
@@ -390,7 +400,7 @@ export class MailPipeline implements MailProcessor {
     // One refusal per address per interval and per SMTP client: a stranger who forges a player's From
     // from its own server uses up only its own slot, not the one of the player's mail server.
     const throttle = ctx.envelope.remoteAddress ? `${sender} via ${ctx.envelope.remoteAddress}` : sender;
-    return recordRefusal(ctx.client, inbound, throttle, reply, this.refusalIntervalMs);
+    return recordRefusal(ctx.client, inbound, throttle, reply, this.refusalIntervalMs, audit);
   }
 }
 

@@ -118,6 +118,13 @@ describe('wrong-secret mail from one sender (finding 3)', () => {
       expect(sizes[i]).toBeLessThan(600);
       expect(Buffer.from(await storedRaw(outcomes[i]!.m.messageId)).toString('latin1')).toMatch(/^X-Arbiter-Body-Not-Kept: the sender is over its quota of unauthenticated mail/);
     }
+    // The GM sees every one of them in the game's audit log, with whether a notice went out (issue 26).
+    const audit = await prisma().auditEntry.findMany({ where: { gameId: t.game.gameId, action: 'mail.refused' }, orderBy: { id: 'asc' } });
+    expect(audit.map((a) => [a.actor, a.detail])).toEqual([
+      ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'sent' }],
+      ...[1, 2].map(() => ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'withheld: one refusal notice per address per interval' }]),
+      ...[3, 4].map(() => ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'withheld: the sender is over its quota of unauthenticated mail' }]),
+    ]);
     // The honest player whose address the stranger used is not locked out.
     const honest = plain(from, 'real orders', `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0404`);
     expect(await pipeline.process(honest.raw, smtp('203.0.113.1'))).toMatchObject({ kind: 'accepted', nationId: 'north' });
@@ -159,3 +166,16 @@ describe('refusals to a forged From (finding 8)', () => {
     expect(await pipeline.process(mail().raw, smtp('203.0.113.20'))).toMatchObject({ replied: true });
   });
 });
+
+describe('the mail help of a refusal (issue 26)', () => {
+  it("shows the order line of the rulesets this server's games play (mepbm here), not every ruleset's", async () => {
+    const m = plain('lost@players.test', 'orders', 'aragorn, 850, no, e');
+    expect(await pipeline.process(m.raw, smtp('198.51.100.99'))).toMatchObject({ kind: 'refused', replied: true });
+    const [refusal] = await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: m.messageId.slice(1, -1) } } });
+    expect(refusal?.text).toContain('game: <game id>');
+    expect(refusal?.text).toContain('aragorn, 850, no, nw, nw, h    (Middle-earth PBM)');
+    expect(refusal?.text).not.toContain('Mage Knight');
+    expect(refusal?.text).not.toContain('tovak');
+  });
+});
+

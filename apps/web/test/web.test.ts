@@ -161,9 +161,10 @@ describe('the web client', () => {
     const status = await page.request.get(`${server.url}/v1/games/${gameId}`, { headers: { authorization: `Bearer ${GM_TOKEN}` } });
     expect(((await status.json()) as { reminderHours: number }).reminderHours).toBe(6);
 
-    // No nation has sent orders, so the turn holds for the GM; the GM releases it and it runs.
+    // No nation has sent orders, so the turn holds for the GM, and "run now" says so (issue 26); the GM
+    // releases it and it runs.
     await page.getByRole('button', { name: 'Run turn 1 now' }).click();
-    await page.getByText('Run now: done.').waitFor(WAIT);
+    await page.getByText(/^Run now: turn 1 will be held for you, not run: missing orders: \d+ of \d+ active nations sent no orders/).waitFor(WAIT);
     await server.turnsDone();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('button', { name: 'Release the held turn' }).click();

@@ -36,10 +36,13 @@ export {
   unlockMessage,
   recordInbound,
   recordRefusal,
+  auditRefusedMail,
+  helpRulesets,
   latestReportMail,
   type InboundRecord,
   type InboundStatus,
   type PriorState,
   type ReplyKind,
   type ReplyRow,
+  type RefusalAudit,
 } from './mail-records.ts';

@@ -111,10 +111,45 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
 }
 
 /**
- * Records a refused mail and, unless this sender got a refusal within `intervalMs`, queues the
- * refusal and notes it (RefusalNotice). Returns whether a refusal was queued.
+ * A refused mail that named an existing game, for that game's audit log (`GET /v1/games/:id/audit`):
+ * a wrong-secret mail is refused with one notice per address per interval, so without this a GM would
+ * never learn of the ones answered with none.
  */
-export async function recordRefusal(client: PoolClient, inbound: InboundRecord, sender: string, reply: ReplyRow, intervalMs: number): Promise<boolean> {
+export interface RefusalAudit {
+  /** The game the mail named (nothing is written when no such game exists). */
+  gameId: string;
+  /** The refusal's reason code, e.g. "not-authenticated". */
+  reason: string;
+  /** The address the mail came from. */
+  sender: string;
+}
+
+/** Why a refusal notice was not sent, in the audit entry's words. */
+export type NoticeWithheld = 'one refusal notice per address per interval' | 'the sender is over its quota of unauthenticated mail';
+
+/** Writes the audit entry `mail.refused` of a refused mail to the game it named, if that game exists. */
+export async function auditRefusedMail(client: PoolClient, audit: RefusalAudit, withheld: NoticeWithheld | null): Promise<void> {
+  const detail = { reason: audit.reason, sender: audit.sender, notice: withheld === null ? 'sent' : `withheld: ${withheld}` };
+  await client.query(
+    `INSERT INTO "AuditEntry" (id, "gameId", actor, action, detail)
+       SELECT $1::uuid, g.id, 'mail-in', 'mail.refused', $3::jsonb FROM "Game" g WHERE g.id = $2`,
+    [uuidv7(), audit.gameId, JSON.stringify(detail)],
+  );
+}
+
+/**
+ * Records a refused mail and, unless this sender got a refusal within `intervalMs`, queues the
+ * refusal and notes it (RefusalNotice); a mail that named an existing game (`audit`) is written to that
+ * game's audit log, with whether its notice was sent. Returns whether a refusal was queued.
+ */
+export async function recordRefusal(
+  client: PoolClient,
+  inbound: InboundRecord,
+  sender: string,
+  reply: ReplyRow,
+  intervalMs: number,
+  audit: RefusalAudit | null = null,
+): Promise<boolean> {
   const key = sender.toLowerCase();
   await client.query('BEGIN');
   try {
@@ -126,6 +161,7 @@ export async function recordRefusal(client: PoolClient, inbound: InboundRecord, 
     const send = recent.rowCount === 0;
     if (send) await client.query('INSERT INTO "RefusalNotice" (id, sender) VALUES ($1::uuid, $2)', [uuidv7(), key]);
     await recordInbound(client, inbound, send ? [reply] : []);
+    if (audit !== null) await auditRefusedMail(client, audit, send ? null : 'one refusal notice per address per interval');
     await client.query('COMMIT');
     return send;
   } catch (err) {
@@ -147,4 +183,17 @@ export async function latestReportMail(
     [gameId, nationId],
   );
   return r.rows[0] ?? null;
+}
+
+/**
+ * The rulesets whose order lines the mail help shows a sender not yet matched to a game (issue 26): those
+ * of this server's games that are not finished, in `known`'s order; every one of `known` when there are
+ * none. *Decision:* not the sender's own games: a refusal goes to an address nobody proved to own, and
+ * which games an address plays is not a stranger's to learn.
+ */
+export async function helpRulesets(client: PoolClient, known: readonly string[]): Promise<string[]> {
+  const r = await client.query<{ ruleset: string }>(`SELECT DISTINCT ruleset FROM "Game" WHERE status <> 'finished'`);
+  const inUse = new Set(r.rows.map((row) => row.ruleset));
+  const shown = known.filter((id) => inUse.has(id));
+  return shown.length > 0 ? shown : [...known];
 }

@@ -23,7 +23,7 @@ import { applyOrders, characterMove, setUpMover } from './resolve/order-phase.ts
 import { runPulses, stayPut } from './resolve/pulses.ts';
 import { moveAndJoin } from './resolve/join.ts';
 import { turnHash } from './resolve/turn-hash.ts';
-import { observeHex } from './resolve/sightings.ts';
+import { observeHex, sightNearby } from './resolve/sightings.ts';
 import { buildNextState, unitResults } from './resolve/results.ts';
 
 export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnResult {
@@ -39,6 +39,7 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   runPulses(r);
   each(r, r.units, stayPut);
   each(r, r.units, moveAndJoin);
+  sightNearby(r);
 
   // Results, the next state, views, hash.
   const units = unitResults(r);

@@ -1,10 +1,11 @@
 // The whole board as the game master sees it, as a nation's view that the report map draws (the
 // contract's report.boardView, `arbiter map`): every hex and hexside, every population centre (hidden
-// ones too), every unit where it stands, no events. Not any nation's view: its nation is "". Armies and
+// ones too, with their names), every ruin, every unit where it stands, no events. Not any nation's view: its nation is "". Armies and
 // navies are written as sightings ("starts here", with their exact size), so that the map draws each in
 // its nation's colour; characters, which the map draws only as a reader's own units, are the view's units.
 import type { GameState } from './state.ts';
 import type { NationView, Sighting, UnitResult } from './types.ts';
+import { centreView } from './views.ts';
 
 export function boardView(state: GameState): NationView {
   const sightings: Sighting[] = [];
@@ -28,7 +29,9 @@ export function boardView(state: GameState): NationView {
     },
     nation: '',
     orderTemplate: [],
-    populationCentres: state.populationCentres.map((p) => ({ fortification: p.fortification, hex: p.hex, nation: p.nation, size: p.size })),
+    // The game master sees every centre with all its facts (its name, capital, dock, loyalty), and every ruin.
+    populationCentres: state.populationCentres.map((p) => centreView(p, p.nation)),
+    ...(state.map.ruins === undefined || state.map.ruins.length === 0 ? {} : { ruins: state.map.ruins.map((r) => ({ ...r })) }),
     sightings,
     turn: state.turn,
     units,

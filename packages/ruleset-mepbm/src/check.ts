@@ -21,6 +21,8 @@ import type { ArmyState, GameState, NavyState } from './state.ts';
 import type { MoveStep, NationId } from './types.ts';
 import { judgeOrders, sharedWorldOf } from './validate.ts';
 import { isFed } from './food.ts';
+import { suppliedFood } from './supply.ts';
+import { navyDocking } from './settings.ts';
 import { unitsOfFileOrders } from './order-file-units.ts';
 import type { World } from './validate.ts';
 
@@ -54,7 +56,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
       if (a.order.kind === 'army-move') {
         const army = a.unit as ArmyState;
         const budget = a.order.code === 860 ? MP_FORCE_MARCH : MP_MOVE;
-        const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), isFed(army.food, army.troops, world.state.settings), a.order.evasive);
+        const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), isFed(army.food + suppliedFood(world.state, army.id), army.troops, world.state.settings), a.order.evasive);
         out.preview = describePath(world.map, start, path, budget, a.order.steps);
         out.previewPath = pathHexIds(world.map, start, path);
         if (path.stop !== null && path.stop.entry < a.order.steps.length - 1) {
@@ -62,7 +64,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         }
       } else {
         let fed: boolean;
-        if (a.unit.kind === 'army') fed = isFed(a.unit.food, a.unit.troops, world.state.settings) && (a.convoy ?? []).every((n) => n.food > 0);
+        if (a.unit.kind === 'army') fed = isFed(a.unit.food + suppliedFood(world.state, a.unit.id), a.unit.troops, world.state.settings) && (a.convoy ?? []).every((n) => n.food > 0);
         else fed = (a.unit as NavyState).food > 0;
         const path = walkNavyPath(world, start, a.order.steps, fed, a.order.evasive);
         out.preview = describePath(world.map, start, path, MP_NAVY, a.order.steps);
@@ -93,8 +95,9 @@ export function walkNavyPath(world: World, start: number, steps: readonly MoveSt
     if (spent + cost > MP_NAVY) return { final: at, mpSpent: spent, steps: out, stop: { reason: 'insufficient-mp', at, entry: i } };
     spent += cost;
     out.push({ from: at, to, dir: d, cost, mpLeft: MP_NAVY - spent });
+    const from = at;
     at = to;
-    if (d >= 0 && endsNavyMove(map, at, world.isDock) && i < steps.length - 1) {
+    if (d >= 0 && endsNavyMove(map, from, at, world.isDock, navyDocking(world.state.settings)) && i < steps.length - 1) {
       return { final: at, mpSpent: spent, steps: out, stop: { reason: 'docked', at, entry: i + 1 } };
     }
   }

@@ -16,6 +16,8 @@ export interface ArmyFood {
   fedNextTurn: boolean;
   /** Food it carries after the turn. */
   left: number;
+  /** Food it drew from its own population centre before eating (present only when some). */
+  supplied?: number;
 }
 
 /** Food per soldier of each type (a game state stored before the setting existed gets the defaults). */
@@ -41,9 +43,12 @@ export function foodAfterTurn(food: number, troops: Troops, s: RuleSettings): nu
   return Math.max(0, food - foodEaten(troops, s));
 }
 
-/** The whole food account of an army for the turn. */
-export function armyFood(army: { food: number; troops: Troops }, s: RuleSettings): ArmyFood {
+/** The whole food account of an army for the turn, with the food it draws from its centre first (supply.ts). */
+export function armyFood(army: { food: number; troops: Troops }, s: RuleSettings, supplied = 0): ArmyFood {
   const need = foodEaten(army.troops, s);
-  const left = Math.max(0, army.food - need);
-  return { eaten: army.food - left, fed: army.food > need, fedNextTurn: left > need, left };
+  const food = army.food + supplied;
+  const left = Math.max(0, food - need);
+  const out: ArmyFood = { eaten: food - left, fed: food > need, fedNextTurn: left > need, left };
+  if (supplied > 0) out.supplied = supplied;
+  return out;
 }

@@ -6,6 +6,7 @@ import { COST_NOT_ALLOWED, stepCost } from './costs.ts';
 import { DIRECTION_INDEX } from '@arbiter/engine';
 import { FEATURE_BIT, TERRAIN_CODE, featuresAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
+import type { NavyDocking } from './settings.ts';
 import type { MoveStep, Troops } from './types.ts';
 
 /** MP budgets (seed, "Movement Limits"). */
@@ -47,7 +48,7 @@ export const STOP_MESSAGES: Record<StopReason, string> = {
   'blocked-by-army': 'stopped by an army that is not friendly or tolerant',
   'blocked-by-population-centre': 'stopped by a fortified population centre that is not friendly or tolerant',
   overrun: 'overrun: all troops and characters with it were killed',
-  docked: 'a navy entering a shore hex or a hex with a harbour or port ends its move',
+  docked: 'a navy entering a shore hex or a hex with a harbour or port from the water ends its move (not along a major river)',
   storm: 'caught by a storm on the open sea; the move ends here',
   'lost-at-sea': 'lost at sea with everyone aboard',
   'join-failed': 'could not join the army',
@@ -119,9 +120,18 @@ export function navyStepCost(map: GameMap, from: number, d: number, fed: boolean
   return evasive ? c * 2 : c;
 }
 
-/** A navy's move ends when it enters a shore hex or a hex with a harbour or port. */
-export function endsNavyMove(map: GameMap, index: number, isDock: (index: number) => boolean): boolean {
-  return map.terrain[index] === T_SHORE || isDock(index);
+/**
+ * Whether a navy's move ends on entering hex `index` from hex `from` (docs/rules.md "Navies"). With
+ * `from-water` (the default, as JOverseer's order checker computes it): entering a shore hex or a hex with
+ * a harbour or port from coastal water or open sea ends it, unless that hex lies along a major river; a
+ * navy sailing along a river or the shore sails on. With `every-landing`: every shore hex and dock ends it.
+ */
+export function endsNavyMove(map: GameMap, from: number, index: number, isDock: (index: number) => boolean, docking: NavyDocking): boolean {
+  if (map.terrain[index] !== T_SHORE && !isDock(index)) return false;
+  if (docking === 'every-landing') return true;
+  const t = map.terrain[from];
+  if (t !== T_COAST && t !== T_SEA) return false;
+  return !bordersMajorRiverIndex(map, index);
 }
 
 export function blockOfCost(cost: number): StepBlock {

@@ -79,8 +79,9 @@ export const mepbm: MepbmRuleset = {
   id: 'mepbm',
   title: 'Middle-earth PBM',
   // 2: issue 20's rules (departure ties drawn, forced stops, 840 from the start hex, food eaten) and the
-  // views' forces and population-centre names (docs/rules.md, "Rules versions").
-  rulesVersion: 2,
+  // views' forces and population-centre names; 3: issue 26's navies on major rivers, sightings nearby,
+  // population centres in the window, food supply, ruins (docs/rules.md, "Rules versions").
+  rulesVersion: 3,
   words: { player: 'nation', players: 'nations', unit: 'unit', units: 'units' },
   turnStructure: { kind: 'simultaneous' },
 

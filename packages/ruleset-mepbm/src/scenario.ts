@@ -133,6 +133,7 @@ export const scenarioSchema = z.strictObject({
         capital: z.boolean().default(false),
         dock: z.enum(['none', 'harbour', 'port']).default('none'),
         hidden: z.boolean().optional(),
+        loyalty: z.number().int().min(0).max(100).optional(),
       }),
     )
     .default([]),

@@ -2,7 +2,10 @@
 // numbers a GM may want to tune. They live in the GameState, so a stored turn replays with the
 // settings it ran under. docs/rules.md gives each default with its reasoning.
 import { z } from 'zod';
-import type { TroopType } from './types.ts';
+import type { PopulationCentreSize, TroopType } from './types.ts';
+
+/** When a navy's move ends at the shore (docs/rules.md "Navies"). */
+export type NavyDocking = 'from-water' | 'every-landing';
 
 export interface RuleSettings {
   /** Strength points per soldier of each troop type (interception strength = sum of count x weight). */
@@ -33,6 +36,14 @@ export interface RuleSettings {
   foodPerSoldier: Record<TroopType, number>;
   /** Hexes around each own unit's final position and own population centre shown in a nation's map window. */
   viewRadius: number;
+  /** Food a population centre of each size gives its own nation's armies there in a turn (docs/rules.md "Food"). */
+  foodSupply: Record<PopulationCentreSize, number>;
+  /** An army at its own centre is supplied up to this many turns of what its troops eat. */
+  foodSupplyTurns: number;
+  /** Hexes around each own unit (where it ended the turn) and own population centre in which foreign armies and navies are seen. */
+  sightingRange: number;
+  /** When entering a shore hex or a dock ends a navy's move (a state stored before the setting existed: from-water). */
+  navyDocking: NavyDocking;
 }
 
 export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
@@ -59,6 +70,10 @@ export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
   cavalryPerTransport: 150,
   infantryPerTransport: 250,
   viewRadius: 1,
+  navyDocking: 'from-water',
+  foodSupply: Object.freeze({ camp: 200, village: 500, town: 1000, 'major-town': 2000, city: 4000 }) as Record<PopulationCentreSize, number>,
+  foodSupplyTurns: 2,
+  sightingRange: 1,
   foodPerSoldier: Object.freeze({
     heavyCavalry: 2,
     lightCavalry: 2,
@@ -71,6 +86,7 @@ export const DEFAULT_SETTINGS: RuleSettings = Object.freeze({
 
 const positive = z.number().positive();
 const percent = z.number().int().min(0).max(100);
+const supplyFood = z.number().int().min(0).max(1_000_000);
 
 /** A number per troop type, each optional (the defaults fill the rest). */
 function perTroopType(n: z.ZodNumber) {
@@ -99,12 +115,29 @@ export const settingsSchema = z
     cavalryPerTransport: z.number().int().positive(),
     infantryPerTransport: z.number().int().positive(),
     viewRadius: z.number().int().min(0).max(5),
+    navyDocking: z.enum(['from-water', 'every-landing']),
+    sightingRange: z.number().int().min(0).max(5),
+    foodSupply: z
+      .object({ camp: supplyFood, village: supplyFood, town: supplyFood, 'major-town': supplyFood, city: supplyFood })
+      .partial()
+      .strict(),
+    foodSupplyTurns: z.number().int().min(1).max(10),
     foodPerSoldier: perTroopType(z.number().int().min(0).max(100)),
   })
   .partial()
   .strict();
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
+
+/** The navy docking rule of a state's settings (a state stored before the setting existed gets the default). */
+export function navyDocking(s: RuleSettings): NavyDocking {
+  return s.navyDocking ?? DEFAULT_SETTINGS.navyDocking;
+}
+
+/** The sighting range of a state's settings (a state stored before the setting existed gets the default). */
+export function sightingRange(s: RuleSettings): number {
+  return s.sightingRange ?? DEFAULT_SETTINGS.sightingRange;
+}
 
 /** Fills the defaults in. Cross-field checks (min <= max, overrun >= force past) are made by the scenario parser. */
 export function resolveSettings(input: SettingsInput | undefined): RuleSettings {
@@ -117,10 +150,14 @@ export function resolveSettings(input: SettingsInput | undefined): RuleSettings 
   for (const [k, v] of Object.entries(input?.foodPerSoldier ?? {})) {
     if (v !== undefined) foodPerSoldier[k as TroopType] = v;
   }
-  const out: RuleSettings = { ...base, troopStrength, foodPerSoldier };
+  const foodSupply = { ...base.foodSupply };
+  for (const [k, v] of Object.entries(input?.foodSupply ?? {})) {
+    if (v !== undefined) foodSupply[k as PopulationCentreSize] = v;
+  }
+  const out: RuleSettings = { ...base, troopStrength, foodPerSoldier, foodSupply };
   if (input) {
     for (const [k, v] of Object.entries(input)) {
-      if (k === 'troopStrength' || k === 'foodPerSoldier' || v === undefined) continue;
+      if (k === 'troopStrength' || k === 'foodPerSoldier' || k === 'foodSupply' || v === undefined) continue;
       (out as unknown as Record<string, unknown>)[k] = v;
     }
   }

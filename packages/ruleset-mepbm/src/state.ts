@@ -59,6 +59,8 @@ export interface PopulationCentreState {
   dock: Dock;
   /** Hidden: other nations are not shown it (present only when true). */
   hidden?: true;
+  /** Loyalty of its people, 0..100, where the scenario gives it (its own nation's report shows it). */
+  loyalty?: number;
 }
 
 export interface Commander {
@@ -155,6 +157,7 @@ export function createGame(scenario: Scenario): GameState {
     populationCentres: scenario.populationCentres.map((p) => {
       const out = { capital: p.capital, dock: p.dock, fortification: p.fortification, hex: p.hex } as PopulationCentreState;
       if (p.hidden === true) out.hidden = true;
+      if (p.loyalty !== undefined) out.loyalty = p.loyalty;
       if (p.name !== undefined) out.name = p.name;
       out.nation = p.nation;
       out.size = p.size;
@@ -235,4 +238,9 @@ export function relationOf(nations: ReadonlyMap<NationId, NationState>, from: Na
 
 export function isFriendlyOrTolerant(r: Relation): boolean {
   return r === 'friendly' || r === 'tolerant';
+}
+
+/** Hostile (the seed): one of the two nations is neither friendly nor tolerant to the other. */
+export function nationsHostileIn(nations: ReadonlyMap<NationId, NationState>, a: NationId, b: NationId): boolean {
+  return !(isFriendlyOrTolerant(relationOf(nations, a, b)) && isFriendlyOrTolerant(relationOf(nations, b, a)));
 }

@@ -80,12 +80,30 @@ export interface UnitResult {
   /** Destroyed this turn (overrun, lost at sea...). */
   destroyed?: boolean;
   morale?: { before: number; after: number };
-  /** An army's food: eaten this turn, whether it was fed, food left, and whether that feeds it next turn. */
-  food?: { eaten: number; fed: boolean; fedNextTurn: boolean; left: number };
+  /** An army's food: eaten this turn, whether it was fed, food left, whether that feeds it next turn, and food drawn from its own population centre first. */
+  food?: { eaten: number; fed: boolean; fedNextTurn: boolean; left: number; supplied?: number };
 }
 
-/** Another nation's army as a nation saw it (fog of war: only what its own units could see). */
+/** Who saw a foreign unit: one of the nation's units, or one of its population centres (id: its hex). */
+export interface SightingObserver {
+  id: string;
+  kind: 'army' | 'navy' | 'character' | 'population-centre';
+}
+
+/**
+ * Another nation's army or navy as a nation saw it (fog of war: only what its own units and population
+ * centres could see). `by`, `distance`, `commander` and `aboard` are absent in views stored before rules
+ * version 3.
+ */
 export interface Sighting {
+  /** The navy an army seen was aboard. */
+  aboard?: UnitId;
+  /** Which of the nation's units or centres saw it. */
+  by?: SightingObserver;
+  /** Its commander's name, seen in its own hex only (where the scenario names one). */
+  commander?: string;
+  /** Hexes between it and the one that saw it (0: the same hex). */
+  distance?: number;
   hex: HexId;
   pulse: number;
   nation: NationId;
@@ -93,7 +111,7 @@ export interface Sighting {
   kind: 'army' | 'navy';
   /** Rough size as an observer would report it, never the exact troop list. */
   size: string;
-  /** What happened: "met", "passed-through", "blocked-us", "we-blocked", "overran-us", "we-overran"... */
+  /** What happened: "met", "passed-through", "blocked-us", "we-blocked", "overran-us", "we-overran", "nearby"... */
   what: string;
 }
 
@@ -155,14 +173,30 @@ export interface NationForces {
   navies: NavyForce[];
 }
 
-/** A population centre as a view knows it (keys in sorted order). */
+/**
+ * A population centre as a view knows it (keys in sorted order). `capital`, `dock` and `loyalty` are
+ * absent in views stored before rules version 3 (and `loyalty` in foreign centres' and where the scenario
+ * gives none).
+ */
 export interface PopulationCentreView {
+  /** The nation's capital (present only when true). */
+  capital?: true;
+  /** Its harbour or port (absent when it has none). */
+  dock?: 'harbour' | 'port';
   fortification: Fortification;
   hex: HexId;
+  /** Loyalty 0..100: its own nation's centres only. */
+  loyalty?: number;
   /** Its name, where the scenario gives one. */
   name?: string;
   nation: NationId;
   size: PopulationCentreSize;
+}
+
+/** A ruin (a population centre no one holds any more) as a map shows it. */
+export interface RuinView {
+  hex: HexId;
+  name?: string;
 }
 
 /** One nation's view of a turn: the only source of its report. Nothing outside fog of war may be in it. */
@@ -182,6 +216,8 @@ export interface NationView {
   forces?: NationForces;
   /** The part of the map around its units, for the report's map picture. */
   map: { hexes: MapWindowHex[]; hexsides: MapWindowHexside[] };
+  /** Ruined population centres inside the map window (absent when there are none, and in views before rules version 3). */
+  ruins?: RuinView[];
   /** The turn's events that concern this nation, in order, in words and as data. */
   events: { pulse: number; type: string; message: string }[];
   /** Order template lines for the next turn, one per own unit (e.g. "aragorn, 850, no, "). */

@@ -12,6 +12,7 @@ import { CHARACTER_RANGE, navigable } from './paths.ts';
 import type { ArmyState, CharacterState, GameState, MapData, NavyState, PopulationCentreState, UnitState } from './state.ts';
 import { transportsNeeded } from './strength.ts';
 import { foodEaten, isFed } from './food.ts';
+import { suppliedFood } from './supply.ts';
 import type { RuleSettings } from './settings.ts';
 import type { NationId, UnitId } from './types.ts';
 
@@ -218,7 +219,8 @@ function judgeOne(j: Judging, o: Order): OrderVerdict {
         if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
         else accepted.disembark = true;
       }
-      if (!isFed(a.food, a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings));
+      const drawn = suppliedFood(state, a.id);
+      if (!isFed(a.food + drawn, a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings, drawn));
       if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
       break;
     }
@@ -359,7 +361,8 @@ export function navyMayBeAt(world: World, index: number): boolean {
   return navigable(world.map, index, world.isDock);
 }
 
-/** The receipt's warning for an army that will move unfed: what it carries against what its troops eat. */
-export function unfedWarning(a: ArmyState, s: RuleSettings): string {
-  return `the army carries ${a.food} food and its troops eat ${foodEaten(a.troops, s)} this turn, so it moves unfed: each hex costs a third more (rounded up) and it loses 1-5 morale`;
+/** The receipt's warning for an army that will move unfed: what it carries (and draws at its centre) against what its troops eat. */
+export function unfedWarning(a: ArmyState, s: RuleSettings, drawn = 0): string {
+  const carries = drawn > 0 ? `${a.food} food and draws ${drawn} at its population centre` : `${a.food} food`;
+  return `the army carries ${carries} and its troops eat ${foodEaten(a.troops, s)} this turn, so it moves unfed: each hex costs a third more (rounded up) and it loses 1-5 morale`;
 }

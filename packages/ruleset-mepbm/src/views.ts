@@ -5,15 +5,15 @@
 // around its units, the events that concern it, and an order template.
 import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { DIRECTIONS } from '@arbiter/engine';
-import { TERRAINS, featureList, terrainAtIndex } from './map.ts';
+import { TERRAINS, featureList, hexIndexOf, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
 import { hexIdOf } from './resolve/resolution.ts';
 import { each } from './each.ts';
 import { forcesByNation } from './forces.ts';
-import type { UnitState } from './state.ts';
+import type { PopulationCentreState, UnitState } from './state.ts';
 import type { RUnit, Resolution } from './resolve/resolution.ts';
 import type { TurnEvent } from './resolve/events.ts';
-import type { MapWindowHex, MapWindowHexside, NationForces, NationId, NationView, PopulationCentreView, Terrain, UnitResult } from './types.ts';
+import type { MapWindowHex, MapWindowHexside, NationForces, NationId, NationView, PopulationCentreView, RuinView, Terrain, UnitResult } from './types.ts';
 
 /**
  * What the turn hash needs to write a view's map and units from fragments written once (a hex, a hexside,
@@ -162,6 +162,8 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
     hexes[j] = windowHex(w, i);
     windowSides(w, i, hexsides, sideSlots);
   }
+  // Every population centre inside the window is on the nation's map, as the game's maps show them.
+  for (let j = 0; j < hexList.length; j++) if (r.world.pcByHex.has(hexList[j]!)) centres.add(hexList[j]!);
   json.hexes.set(nation, hexList);
   json.sides.set(nation, sideSlots);
   json.units.set(nation, p.ownIndex);
@@ -170,13 +172,7 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
     .sort((a, b) => a - b)
     .map((i) => r.world.pcByHex.get(i)!)
     .filter((c) => c.hidden !== true || c.nation === nation)
-    .map((c): PopulationCentreView => {
-      const pc = { fortification: c.fortification, hex: c.hex } as PopulationCentreView;
-      if (c.name !== undefined) pc.name = c.name;
-      pc.nation = c.nation;
-      pc.size = c.size;
-      return pc;
-    });
+    .map((c) => centreView(c, nation));
   const sightings = [...(r.sightings.get(nation) ?? [])].sort(
     (a, b) => a.pulse - b.pulse || cmp(a.hex, b.hex) || cmp(a.unit, b.unit) || cmp(a.what, b.what),
   );
@@ -185,17 +181,47 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
     if (u.destroyed) continue;
     orderTemplate.push(templateLine(u.kind, u.id));
   }
-  return {
+  const view: NationView = {
     events: p.events,
     forces,
     map: { hexes, hexsides },
     nation,
     orderTemplate,
     populationCentres,
-    sightings,
-    turn,
-    units: p.own,
-  };
+  } as NationView;
+  const ruins = ruinsInWindow(w);
+  if (ruins.length > 0) view.ruins = ruins;
+  view.sightings = sightings;
+  view.turn = turn;
+  view.units = p.own;
+  return view;
+}
+
+/**
+ * What a nation knows of a population centre (docs/rules.md "Population centres"): of any, what is seen
+ * from outside (name, size, fortification, owner, capital, harbour or port); of its own, its loyalty too.
+ */
+export function centreView(c: PopulationCentreState, nation: NationId): PopulationCentreView {
+  const pc = {} as PopulationCentreView;
+  if (c.capital) pc.capital = true;
+  if (c.dock !== 'none') pc.dock = c.dock;
+  pc.fortification = c.fortification;
+  pc.hex = c.hex;
+  if (c.loyalty !== undefined && c.nation === nation) pc.loyalty = c.loyalty;
+  if (c.name !== undefined) pc.name = c.name;
+  pc.nation = c.nation;
+  pc.size = c.size;
+  return pc;
+}
+
+/** The map's ruins inside the window being built, in the map's order. */
+function ruinsInWindow(w: MapWindow): RuinView[] {
+  const out: RuinView[] = [];
+  for (const ruin of w.r.world.state.map.ruins ?? []) {
+    const i = hexIndexOf(w.r.map, ruin.hex);
+    if (i >= 0 && w.mark[i] === w.stamp) out.push(ruin.name === undefined ? { hex: ruin.hex } : { hex: ruin.hex, name: ruin.name });
+  }
+  return out;
 }
 
 /** The shared window object of hex `i` (made, with its JSON, the first time any view needs it). */

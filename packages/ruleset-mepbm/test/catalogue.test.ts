@@ -28,6 +28,7 @@ function check(c: Case): void {
       }
       if (e.eaten !== undefined) expect(u.food?.eaten, `${label} food eaten`).toBe(e.eaten);
       if (e.fed !== undefined) expect(u.food?.fed, `${label} fed this turn`).toBe(e.fed);
+      if (e.supplied !== undefined) expect(u.food?.supplied ?? 0, `${label} food supplied`).toBe(e.supplied);
       if (e.fedNextTurn !== undefined) expect(u.food?.fedNextTurn, `${label} fed next turn`).toBe(e.fedNextTurn);
       if (e.foodLeft !== undefined) {
         expect(u.food?.left, `${label} food left`).toBe(e.foodLeft);
@@ -52,11 +53,28 @@ function check(c: Case): void {
       else expect(found.length, `${c.id}: a ${e.event} event ${JSON.stringify(e.where ?? {})}`).toBeGreaterThan(0);
     } else if ('sees' in e) {
       const view = r.result.views[e.sees]!;
-      const found = view.sightings.filter((s) => s.unit === e.unit && (e.what === undefined || s.what === e.what));
-      expect(found.length, `${c.id}: ${e.sees} sees ${e.unit} ${e.what ?? ''}; sightings ${JSON.stringify(view.sightings)}`).toBeGreaterThan(0);
+      const found = view.sightings.filter(
+        (s) =>
+          s.unit === e.unit &&
+          (e.what === undefined || s.what === e.what) &&
+          (e.by === undefined || s.by?.id === e.by) &&
+          (e.distance === undefined || s.distance === e.distance) &&
+          (e.aboard === undefined || s.aboard === e.aboard) &&
+          (e.commander === undefined || (s.commander ?? null) === e.commander),
+      );
+      expect(found.length, `${c.id}: ${e.sees} sees ${JSON.stringify(e)}; sightings ${JSON.stringify(view.sightings)}`).toBeGreaterThan(0);
     } else if ('notSees' in e) {
       const view = r.result.views[e.notSees]!;
       expect(view.sightings.filter((s) => s.unit === e.unit), `${c.id}: ${e.notSees} does not see ${e.unit}`).toEqual([]);
+    } else if ('knows' in e) {
+      const pc = r.result.views[e.knows]!.populationCentres.find((p) => p.hex === e.centre);
+      expect(pc, `${c.id}: ${e.knows} knows the centre at ${e.centre}`).toBeDefined();
+      if (e.capital !== undefined) expect(pc!.capital === true, `${c.id}: capital`).toBe(e.capital);
+      if (e.dock !== undefined) expect(pc!.dock ?? null, `${c.id}: dock`).toBe(e.dock);
+      if (e.loyalty !== undefined) expect(pc!.loyalty ?? null, `${c.id}: loyalty`).toBe(e.loyalty);
+    } else if ('knowsNot' in e) {
+      const pc = r.result.views[e.knowsNot]!.populationCentres.find((p) => p.hex === e.centre);
+      expect(pc, `${c.id}: ${e.knowsNot} does not know the centre at ${e.centre}`).toBeUndefined();
     } else {
       const never: never = e;
       throw new Error(`unknown expectation ${JSON.stringify(never as Expectation)}`);

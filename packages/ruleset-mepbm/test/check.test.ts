@@ -52,6 +52,13 @@ describe('checkOrders', () => {
     expect(d!.preview).toContain('0505 -> 0605 (2)');
   });
 
+  it('an army at its own centre is checked with the food it draws there (supply): no unfed warning, fed costs', () => {
+    const home = stateOf(scenario({ centres: [{ hex: '0505', nation: 'north', size: 'town' }], units: [army('rohan', 'north', '0505', { lightCavalry: 100 }, { food: 0 })] }));
+    const [c] = checkOrders(home, 'north', parseOrders('rohan, 850, no, e').orders);
+    expect(c!.warnings.join(' ')).not.toContain('unfed');
+    expect(c!.preview).toContain('0505 -> 0605 (2)');
+  });
+
   it('a complete path is previewed with its end hex', () => {
     const [c] = checkOrders(state, 'north', parseOrders('aragorn, 860, no, w, w').orders);
     expect(c!.preview).toBe('unopposed, it would end at 0305 after 2 entries: 0505 -> 0405 (3) -> 0305 (3); 6 of 14 MP used');

@@ -37,4 +37,23 @@ describe('food', () => {
     expect(r.nextState.units[0]).toMatchObject({ id: 'a', food: 5 });
     expect(r.units[0]!.steps.map((x) => x.cost)).toEqual([2]);
   });
+
+  it('a stored game state from before rules version 3 (no foodSupply, foodSupplyTurns, sightingRange, navyDocking) adjudicates as with the defaults', () => {
+    const input = scenario(
+      { centres: [{ hex: '0505', nation: 'north', size: 'town' }], units: [army('a', 'north', '0505', { heavyInfantry: 100 }, { food: 0 }), army('b', 'south', '0606')] },
+      ['a, 850, no, e'],
+    );
+    const parsed = parseScenario(input);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const state = createGame(parsed.scenario);
+    const { foodSupply: _a, foodSupplyTurns: _b, sightingRange: _c, navyDocking: _d, ...older } = state.settings;
+    const stored = { ...state, settings: older as typeof state.settings };
+    const orders = parseOrders('a, 850, no, e').orders;
+    const now = adjudicate(state, orders);
+    const then = adjudicate(stored, orders);
+    expect(then.units[0]!.food).toEqual(now.units[0]!.food);
+    expect(then.units[0]!.food?.supplied).toBe(201);
+    expect(then.views['north']!.sightings).toEqual(now.views['north']!.sightings);
+    expect(then.views['north']!.sightings.map((x) => x.what)).toEqual(['nearby']);
+  });
 });

@@ -30,6 +30,24 @@ describe('HTML report', () => {
     expect(html).toContain('eomer, 850, no,\nfrodo, 810,');
   });
 
+  it("has valid ids (no spaces) for JOverseer's ids with spaces, each link reaching its entry", () => {
+    const view = structuredClone(gondorView);
+    const rename = (from: string, to: string): void => {
+      for (const u of view.units) if (u.id === from) u.id = to;
+      for (const a of view.forces?.armies ?? []) if (a.id === from) a.id = to;
+      for (const x of view.sightings) if (x.unit === from) x.unit = to;
+    };
+    rename('aragorn', 'ren t');
+    rename('black-sail', 'tonn ');
+    const html = renderHtmlReport(view, gondorContext);
+    const ids = [...html.matchAll(/ id="([^"]*)"/g)].map((m) => m[1] as string);
+    for (const id of ids) expect(id, `id "${id}"`).not.toMatch(/\s/);
+    expect(ids).toContain('unit-ren_20_t');
+    expect(ids).toContain('seen-umbar-tonn_20_');
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const h of [...html.matchAll(/href="#([^"]*)"/g)].map((m) => m[1] as string)) expect(ids, `the target of #${h}`).toContain(h);
+  });
+
   it('uses a given SVG, or none', () => {
     const svg = renderMapSvg(gondorView, { hexSize: 12, legend: false });
     const html = renderHtmlReport(gondorView, gondorContext, { mapSvg: svg });

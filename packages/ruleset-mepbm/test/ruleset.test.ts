@@ -16,7 +16,9 @@ describe('the mepbm ruleset value', () => {
     const { scenario, state } = exampleGame();
     const { orders, errors } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
     const result = mepbm.adjudicate(state, orders, { orderErrors: errors });
-    expect(result.hash).toBe('2dd0c1fa1659773174c244bb08a5e403b4a3802876365138d8d4d16161a5f972');
+    // Rules version 3 (issue 26): riders, stopped at 0705 next to esgaroth at 0704, now see it there after
+    // movement ("nearby"), and every sighting names who saw it; the outcomes are those of version 2.
+    expect(result.hash).toBe('7557d9228df521aedca7bba42228923464855d63c7dd81f40a9f063ae9894996');
     expect(mepbm.report.summary(result)).toContain(`hash ${result.hash}`);
   });
 

@@ -2,6 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { TEXT_WIDTH, renderTextReport, wrap } from '../src/index.ts';
 import { emptyContext, emptyView, gondorContext, gondorView, nastyView } from './fixtures.ts';
+import { army, character, navy, run, scenario } from './resolution-helpers.ts';
 
 function checkLines(text: string): void {
   for (const line of text.split('\n')) {
@@ -34,6 +35,22 @@ describe('text report', () => {
     expect(text).toContain('Orders for turn 4 are due Friday 4 December 2026 at 18:00 GMT (Europe/London)');
     expect(text).toContain('2026-12-04 18:00 UTC');
     expect(text).toContain('\neomer, 850, no,\n');
+  });
+
+  it('a carried unit reports that it was carried, not "0 MP spent" above its carrier\'s step table', () => {
+    const input = scenario(
+      {
+        hexes: { '0305': 'coast', '0405': 'coast', '0505': 'coast', '0605': 'coast' },
+        units: [navy('swan', 'north', '0305'), army('marines', 'north', '0305', { heavyInfantry: 100 }, { aboard: 'swan' }), character('frodo', 'north', '0305', { with: 'marines' })],
+      },
+      ['swan, 830, no, e, e'],
+    );
+    const r = run(input).result;
+    const text = renderTextReport(r.views['north']!, { ...emptyContext, turn: r.views['north']!.turn, nationName: 'North' });
+    expect(text).toContain('Army marines: 0305 -> 0505, carried by navy swan, 2 hexes; the MP below are');
+    expect(text).toContain("Character frodo: 0305 -> 0505, carried by army marines, 2 hexes; the MP below");
+    expect(text).toContain('Navy swan: 0305 -> 0505, 2 MP spent');
+    expect(text).not.toContain('0 MP spent');
   });
 
   it('follows daylight saving time in the game zone', () => {

@@ -7,6 +7,10 @@ import { printOrder, parseOrders } from '../src/index.ts';
 import type { NationView, Sighting, TurnResult } from '../src/index.ts';
 import { NATIONS, randomTurn } from './random-turn.ts';
 import { army, run, scenario } from './resolution-helpers.ts';
+import { distance, parseHexId } from '@arbiter/engine';
+
+const AFTER_MOVEMENT = 15;
+const hexDistance = (a: string, b: string): number => distance(parseHexId(a)!, parseHexId(b)!);
 
 /**
  * Where a unit was at pulse p, read from the GM's event log alone: its hex in the scenario, then the
@@ -37,8 +41,24 @@ const FROM_INTERCEPTION: Record<string, { observer: 'mover' | 'blocker'; outcome
 };
 
 /** Whether the GM's event log backs `nation`'s sighting `s`: a co-location or an interception it took part in. */
-function backedByLog(r: TurnResult, scenarioInput: Record<string, unknown>, nation: string, s: Sighting, ownCentres: Set<string>): boolean {
+function backedByLog(r: TurnResult, scenarioInput: Record<string, unknown>, nation: string, s: Sighting, ownCentres: Set<string>, all: Sighting[]): boolean {
   const owner = new Map(r.units.map((u) => [u.id, u.nation]));
+  if (s.aboard !== undefined) {
+    // An army aboard a navy is seen with its navy: the navy's same sighting must be backed.
+    const withNavy = all.find((x) => x.unit === s.aboard && x.hex === s.hex && x.pulse === s.pulse && x.what === s.what);
+    return withNavy !== undefined && backedByLog(r, scenarioInput, nation, withNavy, ownCentres, all);
+  }
+  if (s.by === undefined) return false;
+  if (s.by.kind === 'population-centre' ? !ownCentres.has(s.by.id) : owner.get(s.by.id) !== nation) return false;
+  if (s.what === 'nearby') {
+    // At the end of the turn (the GM's results: where each unit ended, aboard or not), within the
+    // sighting range (1) of the unit or centre that saw it, not in its hex.
+    const end = (id: string) => r.units.find((u) => u.id === id)!.finalHex;
+    if (end(s.unit) !== s.hex || s.pulse !== AFTER_MOVEMENT) return false;
+    const d = hexDistance(s.hex, s.by.kind === 'population-centre' ? s.by.id : end(s.by.id));
+    return d === s.distance && d >= 1 && d <= 1;
+  }
+  if (s.distance !== 0) return false;
   if (s.what === 'met' || s.what === 'passed-through') {
     if (positionInLog(r, scenarioInput, s.unit, s.pulse) !== s.hex) return false;
     return ownCentres.has(s.hex) || r.units.some((u) => u.nation === nation && positionInLog(r, scenarioInput, u.id, s.pulse) === s.hex);
@@ -87,7 +107,7 @@ function checkView(r: TurnResult, scenarioInput: Record<string, unknown>, nation
     const target = units.find((u) => u.id === s.unit)!;
     expect(target.nation).not.toBe(nation);
     expect(target.nation).toBe(s.nation);
-    expect(backedByLog(r, scenarioInput, nation, s, ownCentres), `the event log backs ${nation}'s sighting of ${s.unit} (${s.what}) at ${s.hex}, pulse ${s.pulse}`).toBe(true);
+    expect(backedByLog(r, scenarioInput, nation, s, ownCentres, sightings), `the event log backs ${nation}'s sighting of ${s.unit} (${s.what}) at ${s.hex}, pulse ${s.pulse}`).toBe(true);
     expect(['a handful', 'small', 'medium', 'large', 'huge']).toContain(s.size);
   }
   // 3. No troop numbers, strengths, command or orders of anyone in the view's structure, but in its own

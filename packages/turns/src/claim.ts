@@ -127,7 +127,7 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
     const due = t.deadline.getTime() <= now.getTime() || early[0]?.allFinal === true;
     if (!due) return { kind: 'not-due', deadline: t.deadline };
 
-    const released = (await tx.auditEntry.count({ where: { gameId: o.gameId, action: 'turn.release', detail: { path: ['turn'], equals: o.turn } } })) > 0;
+    const released = await releasedTurn(tx, o.gameId, o.turn);
     if (!released) {
       let reason: string | null = null;
       let overdue = false;
@@ -149,16 +149,7 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
           `outage: the deadline ${t.deadline.toISOString()} passed ${formatDuration(late)} ago and the turn was not run; ` +
           `the server was probably down. Release the turn to run it now, or extend its deadline to give players time.`;
       } else if (reason === null) {
-        const sent = await tx.submission.findMany({ where: { gameId: o.gameId, turnNumber: o.turn }, distinct: ['nationId'], select: { nationId: true } });
-        const withOrders = new Set(sent.map((s) => s.nationId));
-        const missing = nations.filter((n) => !withOrders.has(n.nationId)).map((n) => n.nationId).sort();
-        const share = nations.length === 0 ? 0 : missing.length / nations.length;
-        if (nations.length > 0 && missing.length > 0 && share >= game.missingOrdersHoldShare) {
-          reason =
-            `missing orders: ${missing.length} of ${nations.length} active nations sent no orders ` +
-            `(${Math.round(share * 100)}%, the game holds at ${Math.round(game.missingOrdersHoldShare * 100)}%): ` +
-            `${missing.join(', ')}. Mail may have been lost. Release the turn to run it as it is, or extend its deadline.`;
-        }
+        reason = await missingOrdersHold(tx, o.gameId, o.turn, nations, game.missingOrdersHoldShare);
       }
       if (reason !== null) {
         await holdTurnInTx(tx, { gameId: o.gameId, gameName: game.name, turn: o.turn, reason, gmEmail: game.gmEmail, actor: o.workerId, mail: o.mail });
@@ -168,6 +159,29 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
     await setClaim(tx, o, token);
     return { kind: 'claimed', token, recovered: false, deadline: t.deadline, now };
   });
+}
+
+/**
+ * Why the turn is held for missing orders when it runs, or null: when at least the game's share of its
+ * active nations sent no orders this turn (mail may have been lost). Asked by the claim and, before it,
+ * by the GM's "run now" (gm.ts), so that its answer says the turn will be held.
+ */
+export async function missingOrdersHold(tx: Tx, gameId: string, turn: number, nations: readonly { nationId: string }[], holdShare: number): Promise<string | null> {
+  const sent = await tx.submission.findMany({ where: { gameId, turnNumber: turn }, distinct: ['nationId'], select: { nationId: true } });
+  const withOrders = new Set(sent.map((s) => s.nationId));
+  const missing = nations.filter((n) => !withOrders.has(n.nationId)).map((n) => n.nationId).sort();
+  const share = nations.length === 0 ? 0 : missing.length / nations.length;
+  if (nations.length === 0 || missing.length === 0 || share < holdShare) return null;
+  return (
+    `missing orders: ${missing.length} of ${nations.length} active nations sent no orders ` +
+    `(${Math.round(share * 100)}%, the game holds at ${Math.round(holdShare * 100)}%): ` +
+    `${missing.join(', ')}. Mail may have been lost. Release the turn to run it as it is, or extend its deadline.`
+  );
+}
+
+/** Whether the GM released this turn (a released turn is not held again). */
+export async function releasedTurn(tx: Tx, gameId: string, turn: number): Promise<boolean> {
+  return (await tx.auditEntry.count({ where: { gameId, action: 'turn.release', detail: { path: ['turn'], equals: turn } } })) > 0;
 }
 
 async function setClaim(tx: Tx, o: ClaimOptions, token: string): Promise<void> {

@@ -10,6 +10,7 @@ import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, MIN_TURN_LENGTH_MS, scheduleSlots } from './deadlines.ts';
 import { queueGameNotices } from './notices.ts';
 import type { PlayerMailSettings } from './player-outbox.ts';
+import { missingOrdersHold, releasedTurn } from './claim.ts';
 
 export class GmActionError extends Error {
   override readonly name = 'GmActionError';
@@ -115,8 +116,14 @@ export async function extendDeadline(db: Db, gameId: string, turn: number, deadl
   });
 }
 
+/** What "run now" did: the turn to dispatch, and why the worker will hold it for the GM instead of running it (or null). */
+export interface RunNowOutcome extends TurnToDispatch {
+  /** The hold the claim will make (missing orders, claim.ts), said now so the GM is not told "dispatched" only. */
+  hold: string | null;
+}
+
 /** Makes the open turn due now (the GM's "run now"); the caller dispatches it. */
-export async function runNow(db: Db, gameId: string, turn: number, actor: string): Promise<TurnToDispatch> {
+export async function runNow(db: Db, gameId: string, turn: number, actor: string): Promise<RunNowOutcome> {
   return transaction(db, async (tx) => {
     const t = await openTurn(tx, gameId);
     if (t.number !== turn) throw new GmActionError(`turn ${turn} is not the current turn (${t.number}) of game ${gameId}`, 'conflict');
@@ -125,8 +132,16 @@ export async function runNow(db: Db, gameId: string, turn: number, actor: string
     const deadline = t.deadline.getTime() < t.now.getTime() ? t.deadline : t.now;
     await tx.turn.update({ where: { gameId_number: { gameId, number: turn } }, data: { deadline } });
     await tx.auditEntry.create({ data: { gameId, actor, action: 'turn.run-now', detail: { turn, originalDeadline: t.deadline.toISOString() } } });
-    return { gameId, turn, deadline };
+    const hold = (await releasedTurn(tx, gameId, turn)) ? null : await missingOrdersHoldOf(tx, gameId, turn);
+    return { gameId, turn, deadline, hold };
   });
+}
+
+/** The missing-orders hold of the game's turn, as the claim will decide it (claim.ts). */
+async function missingOrdersHoldOf(tx: Tx, gameId: string, turn: number): Promise<string | null> {
+  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { missingOrdersHoldShare: true } });
+  const nations = await tx.nation.findMany({ where: { gameId, active: true }, select: { nationId: true } });
+  return missingOrdersHold(tx, gameId, turn, nations, game.missingOrdersHoldShare);
 }
 
 /** Releases a held turn: it becomes due at once and will not be held again; the caller dispatches it. */

@@ -9,7 +9,7 @@ export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';
 export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGTH_MS } from './deadlines.ts';
 export type { NextSlot } from './deadlines.ts';
-export { pauseGame, resumeGame, finishGame, extendDeadline, runNow, releaseHeldTurn, GmActionError } from './gm.ts';
+export { pauseGame, resumeGame, finishGame, extendDeadline, runNow, releaseHeldTurn, GmActionError, type RunNowOutcome } from './gm.ts';
 export type { TurnToDispatch } from './gm.ts';
 export { openGame, resumeGameAndDispatch } from './lifecycle.ts';
 export { queueGmNotice } from './hold.ts';

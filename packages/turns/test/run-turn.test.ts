@@ -131,6 +131,19 @@ describe('runTurn', () => {
     await expect(releaseHeldTurn(tdb.db, gameId, 1, 'gm')).rejects.toThrow('turn 1 is not the current turn (2)');
   });
 
+  it('"run now" says when the turn will be held for missing orders, and the claim then holds it with the same reason (issue 26)', async () => {
+    const { gameId } = await seedGame(tdb.db, { nations: 4, unitsPerNation: 2, deadline: minutesAgo(-60), silentNations: ['n2', 'n4'], missingOrdersHoldShare: 0.5 });
+    const run = await runNow(tdb.db, gameId, 1, 'gm');
+    expect(run.hold).toMatch(/^missing orders: 2 of 4 active nations sent no orders \(50%, the game holds at 50%\): n2, n4\./);
+    const held = await runTurn(tdb.db, { gameId, turn: 1, ...W }, config());
+    expect(held).toMatchObject({ kind: 'held', reason: run.hold });
+    // Released, it runs as it is; a second game with every nation's orders is not held.
+    await releaseHeldTurn(tdb.db, gameId, 1, 'gm');
+    expect(await runTurn(tdb.db, { gameId, turn: 1, ...W }, config())).toMatchObject({ kind: 'done' });
+    const full = await seedGame(tdb.db, { nations: 2, unitsPerNation: 2, deadline: minutesAgo(-60) });
+    expect((await runNow(tdb.db, full.gameId, 1, 'gm')).hold).toBeNull();
+  });
+
   it('does not hold when fewer nations than the threshold are silent', async () => {
     const { gameId } = await seedGame(tdb.db, { nations: 4, unitsPerNation: 2, deadline: minutesAgo(1), silentNations: ['n3'], missingOrdersHoldShare: 0.5 });
     expect(await runTurn(tdb.db, { gameId, turn: 1, ...W }, config())).toMatchObject({ kind: 'done' });
@@ -263,7 +276,7 @@ describe('replayTurn', () => {
     if (done.kind !== 'done') throw new Error(`expected done, got ${done.kind}`);
     const row = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } }, select: { result: true } });
     const stored = row.result as unknown as StoredTurnResult;
-    expect(stored.rulesVersion).toBe(2);
+    expect(stored.rulesVersion).toBe(3);
     // The same result, as if it had run under version 1 (a result stored before versions were kept has
     // none): a replay under today's rules that matches is still a match ...
     const { rulesVersion: _v, ...unversioned } = stored;
@@ -277,10 +290,14 @@ describe('replayTurn', () => {
       turn: 1,
       ruleset: 'mepbm',
       storedVersion: 1,
-      version: 2,
+      version: 3,
       storedHash: 'f'.repeat(64),
       hash: done.hash,
     });
+    // A turn stored under version 2 (issue 20's rules) that replays to another hash is put down to the
+    // rules too (issue 26 raised mepbm to 3).
+    await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { result: { ...stored, rulesVersion: 2 } as unknown as object } });
+    expect(await replayTurn(tdb.db.prisma, gameId, 1)).toMatchObject({ kind: 'other-rules', storedVersion: 2, version: 3, hash: done.hash });
     // Under the same version, a difference is a mismatch.
     await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId, number: 1 } }, data: { result: stored as unknown as object } });
     expect(await replayTurn(tdb.db.prisma, gameId, 1)).toMatchObject({ kind: 'mismatch', storedHash: 'f'.repeat(64), hash: done.hash });

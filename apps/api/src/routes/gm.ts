@@ -19,6 +19,7 @@ import {
   deadlineBody,
   finishedSchema,
   dispatchedSchema,
+  runNowSchema,
   emailBody,
   emailSchema,
   gameParams,
@@ -106,9 +107,11 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     schema: {
       ...gm,
       summary: 'Adjudicate the open turn now',
-      description: 'Makes the turn due now and hands it to the worker. The answer comes at once (202); the results and reports follow.',
+      description:
+        'Makes the turn due now and hands it to the worker. The answer comes at once (202); the results and reports follow. ' +
+        'When the worker will hold the turn for missing orders instead of running it, `hold` says why (release the turn to run it as it is).',
       params: turnParams,
-      response: { 202: dispatchedSchema, ...problems(400, 401, 404, 409, 429, 503) },
+      response: { 202: runNowSchema, ...problems(400, 401, 404, 409, 429, 503) },
     },
     preParsing: auth.hook('gm'),
     handler: async (request, reply) => {
@@ -116,7 +119,8 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       await queueReady();
       const t = await runNow(db, request.params.gameId, request.params.turn, ACTOR);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
-      return reply.code(202).send({ gameId: t.gameId, turn: t.turn, deadline: t.deadline.toISOString(), status: 'dispatched' as const });
+      const message = t.hold === null ? `turn ${t.turn} runs now` : `turn ${t.turn} will be held for you, not run: ${t.hold}`;
+      return reply.code(202).send({ gameId: t.gameId, turn: t.turn, deadline: t.deadline.toISOString(), status: 'dispatched' as const, hold: t.hold, message });
     },
   });
 

@@ -99,8 +99,10 @@ export function GmGame(props: { token: string; gameId: string }) {
   const act = async (label: string, path: string, method: 'POST' | 'PUT' = 'POST', body?: unknown) => {
     setMessage(null);
     try {
-      await json(token, path, { method, ...(body === undefined ? {} : { body }) });
-      setMessage(`${label}: done.`);
+      // An answer that says more than "done" (run now: the turn will be held for missing orders) is shown.
+      const r = await json<{ message?: unknown } | null>(token, path, { method, ...(body === undefined ? {} : { body }) });
+      const said = r !== null && typeof r === 'object' && typeof r.message === 'string' ? r.message.replace(/\.$/u, '') : 'done';
+      setMessage(`${label}: ${said}.`);
       reload();
     } catch (e) {
       setMessage(`${label}: ${errorText(e)}`);

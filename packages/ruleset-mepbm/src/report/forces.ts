@@ -42,6 +42,31 @@ export interface ForeignUnitRow {
   seenAt: string;
   /** The same without the last sighting ("" when it was seen in one place only). */
   earlier: string;
+  /** What the last sighting told besides: "aboard navy corsairs; commanded by Gothmog; seen by Osgiliath (0505), 1 hex away" ("" for none). */
+  detail: string;
+}
+
+/** Who saw it and from how far: "seen by army faramir", "seen by Osgiliath (0505), 1 hex away" ("" in views before rules version 3). */
+export function observerWords(s: Sighting, view: NationView): string {
+  if (s.by === undefined) return '';
+  let who: string;
+  if (s.by.kind === 'population-centre') {
+    const id = s.by.id;
+    const name = view.populationCentres.find((p) => p.hex === id)?.name;
+    who = name === undefined || name === '' ? `our population centre at ${id}` : `${name} (${id})`;
+  } else who = `${s.by.kind} ${s.by.id}`;
+  const d = s.distance ?? 0;
+  return d === 0 ? `seen by ${who}` : `seen by ${who}, ${d} ${d === 1 ? 'hex' : 'hexes'} away`;
+}
+
+/** The last sighting's details: aboard, commander, who saw it. */
+export function sightingDetail(s: Sighting, view: NationView): string {
+  const parts: string[] = [];
+  if (s.aboard !== undefined) parts.push(`aboard navy ${s.aboard}`);
+  if (s.commander !== undefined) parts.push(`commanded by ${s.commander}`);
+  const by = observerWords(s, view);
+  if (by !== '') parts.push(by);
+  return parts.join('; ');
 }
 
 /** The troop types in the rules' order, in words. */
@@ -54,18 +79,27 @@ export const TROOP_WORDS: readonly [TroopType, string][] = [
   ['menAtArms', 'men-at-arms'],
 ];
 
+/**
+ * A name as a part of an HTML id: letters, digits and `-` as they are, every other character (a space in
+ * JOverseer's `ren t`, `_` itself) as `_` and its code in hex, so ids hold no space and two names never
+ * give the same id.
+ */
+export function idPart(name: string): string {
+  return name.replace(/[^A-Za-z0-9-]/gu, (c) => `_${(c.codePointAt(0) as number).toString(16)}_`);
+}
+
 /** The anchor of a unit's entry in the HTML report: the same for its movement, force and map marker. */
 export function unitAnchor(id: UnitId): string {
-  return `unit-${id}`;
+  return `unit-${idPart(id)}`;
 }
 
 /** The anchor of a unit's movement entry (every own unit has one, destroyed ones too). */
 export function moveAnchor(id: UnitId): string {
-  return `move-${id}`;
+  return `move-${idPart(id)}`;
 }
 
 export function foreignAnchor(nation: string, id: UnitId): string {
-  return `seen-${nation}-${id}`;
+  return `seen-${idPart(nation)}-${idPart(id)}`;
 }
 
 export function troopsWords(t: Troops): string {
@@ -149,7 +183,7 @@ export function foreignUnits(view: NationView, ctx: ReportContext): ForeignUnitR
     const key = `${s.nation}\u0000${s.unit}`;
     let row = rows.get(key);
     if (row === undefined) {
-      row = { anchor: foreignAnchor(s.nation, s.unit), unit: s.unit, kind: s.kind, nation: nationLabel(ctx, view, s.nation), size: s.size, lastHex: s.hex, lastDay: s.pulse, lastWhen: '', seenAt: '', earlier: '', places: [] };
+      row = { anchor: foreignAnchor(s.nation, s.unit), unit: s.unit, kind: s.kind, nation: nationLabel(ctx, view, s.nation), size: s.size, lastHex: s.hex, lastDay: s.pulse, lastWhen: '', seenAt: '', earlier: '', detail: '', places: [] };
       rows.set(key, row);
     }
     const place = `${s.hex} (${whenLower(s.pulse)})`;
@@ -159,6 +193,7 @@ export function foreignUnits(view: NationView, ctx: ReportContext): ForeignUnitR
       row.lastHex = s.hex;
       row.lastDay = s.pulse;
       row.size = s.size;
+      row.detail = sightingDetail(s, view);
     }
   }
   return [...rows.values()].map(({ places, ...r }) => {

@@ -96,7 +96,7 @@ function foreignHtml(rows: readonly ForeignUnitRow[]): string {
     '<th align="left">Unit</th><th align="left">Nation</th><th align="left">Size</th><th align="left">Last seen</th><th align="left">Seen at</th></tr>';
   const body = rows.map(
     (r, i) =>
-      `<tr id="${e(r.anchor)}"${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><td>${e(r.kind)} ${e(r.unit)}</td><td>${e(r.nation)}</td><td>${e(r.size)}</td>` +
+      `<tr id="${e(r.anchor)}"${i % 2 === 1 ? ` style="${S.stripe}"` : ''}><td>${e(r.kind)} ${e(r.unit)}${r.detail === '' ? '' : `<div style="font-size:90%;">${e(r.detail)}</div>`}</td><td>${e(r.nation)}</td><td>${e(r.size)}</td>` +
       `<td>${e(r.lastHex)}, ${e(r.lastWhen)}</td><td>${e(r.seenAt)}</td></tr>`,
   );
   return `${head}${body.join('')}</table>`;

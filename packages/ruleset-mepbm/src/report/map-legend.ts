@@ -5,8 +5,9 @@ import { type SvgElement, el } from '@arbiter/reports';
 import type { HexsideFeature, PopulationCentreSize, Terrain, UnitResult } from '../types.ts';
 import { num } from './geometry.ts';
 import { MAJOR_RIVER, MINOR_RIVER, ROAD } from './map-hexsides.ts';
-import { type Marker, OWN_COLOUR, marker, populationCentre, pts, stopSign } from './map-symbols.ts';
+import { type Marker, OWN_COLOUR, marker, populationCentre, pts, ruinSymbol, stopSign } from './map-symbols.ts';
 import { FEATURE_WORDS, SIZE_WORDS, TERRAIN_WORDS } from './model.ts';
+import { dashOf } from './nation-colours.ts';
 
 /** Legend text size: at least 10 px in the mailed PNG (the picture test checks it). */
 export const LEGEND_FONT = 11;
@@ -24,13 +25,15 @@ export interface LegendInput {
   features: ReadonlySet<HexsideFeature>;
   sizes: ReadonlySet<PopulationCentreSize>;
   fortified: boolean;
+  /** Ruins are drawn. */
+  ruins: boolean;
   /** Unit kinds shown, own and foreign, and whether a destroyed unit or a stop sign is drawn. */
   kinds: ReadonlySet<Marker['kind']>;
   foreignKinds: ReadonlySet<Marker['kind']>;
   destroyed: boolean;
   stopped: boolean;
-  /** The nations shown, the reader's first: name and colour. */
-  nations: readonly { name: string; colour: string }[];
+  /** The nations shown, the reader's first: name, colour and whether its symbols' outline is dashed. */
+  nations: readonly { name: string; colour: string; dashed: boolean }[];
   paths: readonly { unit: UnitResult; colour: string }[];
 }
 
@@ -79,6 +82,7 @@ function groups(input: LegendInput): Group[] {
     .filter((z) => input.sizes.has(z))
     .map((z) => ({ symbol: (x, cy) => populationCentre(z, 'none', { x: x + 10, y: cy }, ls, '#9e9e9e', SIZE_WORDS[z]), label: SIZE_WORDS[z] }));
   if (input.fortified) places.push({ symbol: (x, cy) => populationCentre('town', 'fort', { x: x + 10, y: cy }, ls * 0.8, '#9e9e9e', 'fortified'), label: 'fortified' });
+  if (input.ruins) places.push({ symbol: (x, cy) => ruinSymbol({ x: x + 10, y: cy }, ls, 'ruins'), label: 'ruins' });
   add('Places', places);
   const unit = (kind: Marker['kind'], own: boolean, destroyed: boolean, label: string) => ({
     symbol: ((x, cy) => marker({ kind, own, colour: own ? OWN_COLOUR : '#9e9e9e', destroyed, label: '', title: label }, x + 10, cy, ls)) as Symbol,
@@ -94,7 +98,12 @@ function groups(input: LegendInput): Group[] {
   add('Units', units);
   add(
     'Nations',
-    input.nations.map((n) => ({ symbol: (x, cy) => [el('rect', { x: num(x + 3), y: num(cy - 6), width: '14', height: '12', fill: n.colour })], label: n.name })),
+    input.nations.map((n) => ({
+      symbol: (x, cy) => [
+        el('rect', { x: num(x + 3), y: num(cy - 6), width: '14', height: '12', fill: n.colour, stroke: n.dashed ? '#111111' : undefined, 'stroke-width': n.dashed ? '1.4' : undefined, 'stroke-dasharray': dashOf(n.dashed) }),
+      ],
+      label: n.name,
+    })),
   );
   add(
     'Paths',

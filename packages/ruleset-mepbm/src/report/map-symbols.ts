@@ -4,8 +4,9 @@ import { type SvgElement, el } from '@arbiter/reports';
 import type { Fortification, PopulationCentreSize, UnitResult } from '../types.ts';
 import { type Coord, type Point, num, requireCoord } from './geometry.ts';
 import { KIND_WORDS } from './model.ts';
+import { dashOf } from './nation-colours.ts';
 
-export const OWN_COLOUR = '#1f5fbf';
+export { OWN_COLOUR } from './nation-colours.ts';
 export const STOP = '#d32f2f';
 
 export interface Marker {
@@ -15,6 +16,8 @@ export interface Marker {
   destroyed: boolean;
   label: string;
   title: string;
+  /** The nation's second cue: a dashed outline (nation-colours.ts). */
+  dashed?: boolean;
 }
 
 export function pts(points: Point[]): string {
@@ -28,7 +31,7 @@ function title(t: string): SvgElement {
 /** One unit marker: square army, boat navy, round character; a cross over a destroyed unit. */
 export function marker(m: Marker, x: number, y: number, s: number): SvgElement[] {
   const r = s * 0.15;
-  const paint = { fill: m.colour, stroke: m.own ? '#ffffff' : '#111111', 'stroke-width': '1' };
+  const paint = { fill: m.colour, stroke: m.own ? '#ffffff' : '#111111', 'stroke-width': m.dashed === true ? '1.4' : '1', 'stroke-dasharray': dashOf(m.dashed) };
   const out: SvgElement[] = [];
   switch (m.kind) {
     case 'army':
@@ -52,12 +55,12 @@ export function marker(m: Marker, x: number, y: number, s: number): SvgElement[]
 }
 
 /** A population centre by size (camp triangle, village circle, town square, major town, city star), ringed when fortified. */
-export function populationCentre(size: PopulationCentreSize, fort: Fortification, p: Point, s: number, colour: string, tip: string): SvgElement[] {
+export function populationCentre(size: PopulationCentreSize, fort: Fortification, p: Point, s: number, colour: string, tip: string, dashed = false): SvgElement[] {
   const out: SvgElement[] = [];
   if (fort !== 'none') {
     out.push(el('circle', { cx: num(p.x), cy: num(p.y), r: num(s * 0.34), fill: '#ffffff', 'fill-opacity': '0.55', stroke: '#111111', 'stroke-width': '2', 'stroke-dasharray': '3 1.5' }));
   }
-  const paint = { fill: colour, stroke: '#111111', 'stroke-width': '1' };
+  const paint = { fill: colour, stroke: '#111111', 'stroke-width': dashed ? '1.4' : '1', 'stroke-dasharray': dashOf(dashed) };
   const square = (r: number): SvgElement => el('rect', { x: num(p.x - r), y: num(p.y - r), width: num(2 * r), height: num(2 * r), ...paint }, title(tip));
   switch (size) {
     case 'camp': {
@@ -89,6 +92,16 @@ export function populationCentre(size: PopulationCentreSize, fort: Fortification
     }
   }
   return out;
+}
+
+/** Ruins: a broken wall in grey-brown, open at two corners. */
+export function ruinSymbol(p: Point, s: number, tip: string): SvgElement[] {
+  const r = s * 0.15;
+  const d =
+    `M${num(p.x - r)} ${num(p.y + r)}L${num(p.x - r)} ${num(p.y - r * 0.2)}` +
+    `M${num(p.x - r * 0.35)} ${num(p.y - r)}L${num(p.x + r)} ${num(p.y - r)}L${num(p.x + r)} ${num(p.y + r * 0.1)}` +
+    `M${num(p.x + r * 0.45)} ${num(p.y + r)}L${num(p.x - r)} ${num(p.y + r)}`;
+  return [el('path', { d, fill: 'none', stroke: '#5d4037', 'stroke-width': num(Math.max(1.4, s * 0.06)), 'stroke-linecap': 'round' }, title(tip))];
 }
 
 export function stopSign(p: Point, s: number, tip: string): SvgElement[] {

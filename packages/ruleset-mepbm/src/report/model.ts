@@ -14,7 +14,7 @@ import type {
 } from '../types.ts';
 import { type ReportContext, nationLabel } from './context.ts';
 import { when } from './days.ts';
-import { type ForcesModel, type ForeignUnitRow, foreignUnits, forcesModel } from './forces.ts';
+import { type ForcesModel, type ForeignUnitRow, foreignUnits, forcesModel, observerWords } from './forces.ts';
 
 export { when };
 import { DIRECTIONS, distance, opposite, requireCoord } from './geometry.ts';
@@ -62,6 +62,7 @@ const SIGHTING_WORDS: Record<string, string> = {
   'we-blocked': 'was blocked by our army',
   'overran-us': 'overran our army',
   'we-overran': 'was overrun by our army',
+  nearby: 'was near at the end of the turn',
 };
 
 export function sightingWords(what: string): string {
@@ -169,6 +170,7 @@ function unitSection(
   i: number,
   terrain: Map<HexId, Terrain>,
   sides: SideIndex,
+  carrier: string | null,
 ): UnitSection {
   const path = `view.units[${i}]`;
   const start = requireCoord(u.startHex, `${path}.startHex`);
@@ -195,7 +197,11 @@ function unitSection(
     };
   });
   let summary: string;
-  if (u.kind === 'character' && u.startHex !== u.finalHex) {
+  if (u.steps.length > 0 && u.mpSpent === 0) {
+    // Carried (an army aboard a navy, a character with an army): the step table shows its carrier's MP.
+    const by = carrier === null ? 'carried' : `carried by ${carrier}`;
+    summary = `${by}, ${plural(distance(start, final), 'hex', 'hexes')}; the MP below are the carrier's`;
+  } else if (u.kind === 'character' && u.startHex !== u.finalHex) {
     summary = `${plural(distance(start, final), 'hex', 'hexes')}`;
   } else if (u.startHex === u.finalHex) {
     summary = u.mpSpent > 0 ? `stayed, ${u.mpSpent} MP spent` : 'did not move';
@@ -226,9 +232,21 @@ function unitSection(
   };
 }
 
+/** The army or navy a unit travels with after the turn, from the view's forces ("navy swan"), or null. */
+function carrierOf(view: NationView, id: string): string | null {
+  const f = view.forces;
+  if (f === undefined) return null;
+  const aboard = f.armies.find((a) => a.id === id)?.aboard;
+  if (aboard !== undefined && aboard !== null) return `navy ${aboard}`;
+  const w = f.characters.find((c) => c.id === id)?.with;
+  if (w === undefined || w === null) return null;
+  return f.navies.some((n) => n.id === w) ? `navy ${w}` : `army ${w}`;
+}
+
 /** "Food: 120 left after eating 300; not enough to be fed next turn". */
 export function foodWords(f: NonNullable<UnitResult['food']>): string {
-  return `Food: ${f.left} left after eating ${f.eaten}${f.fed ? '' : ' (unfed this turn)'}; ${f.fedNextTurn ? 'enough to be fed next turn' : 'not enough to be fed next turn'}`;
+  const drawn = f.supplied === undefined ? '' : ` (${f.supplied} drawn from our population centre)`;
+  return `Food: ${f.left} left after eating ${f.eaten}${drawn}${f.fed ? '' : ' (unfed this turn)'}; ${f.fedNextTurn ? 'enough to be fed next turn' : 'not enough to be fed next turn'}`;
 }
 
 /** The anchor of a population centre's entry in the HTML report. */
@@ -243,15 +261,27 @@ export function centreWords(p: PopulationCentreView, view: NationView, ctx: Repo
   return p.name === undefined || p.name === '' ? what : `${p.name}, ${what}`;
 }
 
+/** A centre's capital, dock and loyalty, as its report line shows them: ["capital", "port", "loyalty 80"]. */
+export function centreFacts(p: PopulationCentreView): string[] {
+  const out: string[] = [];
+  if (p.capital === true) out.push('capital');
+  if (p.dock !== undefined) out.push(p.dock);
+  if (p.loyalty !== undefined) out.push(`loyalty ${p.loyalty}`);
+  return out;
+}
+
 export function sightingSentence(s: Sighting, view: NationView, ctx: ReportContext): string {
-  return `${when(s.pulse)} at ${s.hex}: ${s.kind} ${s.unit} of ${nationLabel(ctx, view, s.nation)} (${s.size}) ${sightingWords(s.what)}.`;
+  const aboard = s.aboard === undefined ? '' : ` aboard navy ${s.aboard}`;
+  const commander = s.commander === undefined ? '' : `, commanded by ${s.commander}`;
+  const by = observerWords(s, view);
+  return `${when(s.pulse)} at ${s.hex}: ${s.kind} ${s.unit} of ${nationLabel(ctx, view, s.nation)} (${s.size}${commander})${aboard} ${sightingWords(s.what)}${by === '' ? '' : ` (${by})`}.`;
 }
 
 export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
   const terrain = terrainIndex(view);
   const sides = new SideIndex(view);
   return {
-    units: view.units.map((u, i) => unitSection(u, i, terrain, sides)),
+    units: view.units.map((u, i) => unitSection(u, i, terrain, sides, carrierOf(view, u.id))),
     forces: forcesModel(view),
     foreign: foreignUnits(view, ctx),
     sightings: view.sightings.map((s, i) => {
@@ -260,7 +290,7 @@ export function buildModel(view: NationView, ctx: ReportContext): ReportModel {
     }),
     populationCentres: view.populationCentres.map((p, i) => {
       requireCoord(p.hex, `view.populationCentres[${i}].hex`);
-      return { anchor: centreAnchor(p.hex), text: `${p.hex}: ${centreWords(p, view, ctx)}, ${fortificationWords(p.fortification)}` };
+      return { anchor: centreAnchor(p.hex), text: `${p.hex}: ${[centreWords(p, view, ctx), ...centreFacts(p), fortificationWords(p.fortification)].join(', ')}` };
     }),
     events: view.events.map((e) => `${when(e.pulse)}: ${e.message}`),
     orderTemplate: view.orderTemplate,

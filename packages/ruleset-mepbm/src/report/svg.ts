@@ -9,7 +9,9 @@ import type { HexId, NationId, NationView, Terrain, UnitResult } from '../types.
 import { type Coord, type Point, centre, coordKey, coordOf, corners, hexWidth, num, requireCoord } from './geometry.ts';
 import { hexsideLayer } from './map-hexsides.ts';
 import { LEGEND_FONT, LEGEND_MIN_WIDTH, legend, truncate } from './map-legend.ts';
-import { type Marker, OWN_COLOUR, marker, populationCentre, stopSign, unitPath } from './map-symbols.ts';
+import { type Marker, OWN_COLOUR, marker, populationCentre, ruinSymbol, stopSign, unitPath } from './map-symbols.ts';
+import { type NationStyle, OWN_STYLE, foreignStyle } from './nation-colours.ts';
+import { type LabelRequest, type PlacedLabel, labelBox, placeLabels as placeMapLabels } from './map-labels.ts';
 import { whenLower } from './days.ts';
 import { foreignAnchor, moveAnchor, unitAnchor } from './forces.ts';
 import { SIZE_WORDS, KIND_WORDS, centreAnchor, fortificationWords, sightingWords } from './model.ts';
@@ -53,7 +55,6 @@ export const TERRAIN_COLOURS: Record<Terrain, string> = {
 
 const TERRAIN_ORDER: readonly Terrain[] = ['plains', 'shore', 'hills', 'forest', 'desert', 'swamp', 'mountains', 'coast', 'sea'];
 
-const FOREIGN_COLOURS = ['#c62828', '#6a1b9a', '#ef6c00', '#4e342e', '#ad1457', '#00838f', '#827717', '#37474f'];
 const PATH_COLOURS = ['#0d47a1', '#d81b60', '#00897b', '#6a1b9a', '#e65100', '#2e7d32', '#5d4037', '#c62828', '#283593', '#00838f'];
 
 const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
@@ -199,8 +200,8 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
   ]
     .filter((n) => n !== view.nation)
     .sort();
-  const colourOf = (n: NationId): string =>
-    n === view.nation ? OWN_COLOUR : (FOREIGN_COLOURS[foreign.indexOf(n) % FOREIGN_COLOURS.length] as string);
+  const styleOf = (n: NationId): NationStyle => (n === view.nation ? OWN_STYLE : foreignStyle(foreign.indexOf(n)));
+  const colourOf = (n: NationId): string => styleOf(n).colour;
   const linked = (href: string, shapes: SvgElement[]): SvgElement[] => (links ? [el('a', { href: `#${href}` }, shapes)] : shapes);
   const inForces = new Set([...(view.forces?.armies ?? []), ...(view.forces?.navies ?? []), ...(view.forces?.characters ?? [])].map((f) => f.id));
 
@@ -242,7 +243,8 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     const who = nationName(pc.nation, view, options);
     const named = pc.name === undefined ? '' : `${pc.name}, `;
     const tip = `${named}${SIZE_WORDS[pc.size]} of ${who} at ${pc.hex}, ${fortificationWords(pc.fortification)}`;
-    body.push(...linked(centreAnchor(pc.hex), populationCentre(pc.size, pc.fortification, { x: p.x, y: p.y - s * 0.16 }, s, colourOf(pc.nation), tip)));
+    const style = styleOf(pc.nation);
+    body.push(...linked(centreAnchor(pc.hex), populationCentre(pc.size, pc.fortification, { x: p.x, y: p.y - s * 0.16 }, s, style.colour, tip, style.dashed)));
   }
 
   // Own units' paths, then stop markers.
@@ -290,6 +292,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
       kind: x.kind,
       own: false,
       colour: colourOf(x.nation),
+      dashed: styleOf(x.nation).dashed,
       destroyed: x.what === 'we-overran',
       label: `${shortName(who, x.nation)} d${x.pulse}`,
       title: `${x.kind} ${x.unit} of ${who} (${x.size}) at ${x.hex}, ${whenLower(x.pulse)}: ${sightingWords(x.what)}`,
@@ -301,8 +304,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     seen.set(key, before ?? m);
   }
   const hexOrder = [...markers.keys()].sort();
-  const unitLabels: SvgElement[] = [];
-  const foreignLabels: SvgElement[] = [];
+  const unitLabels: LabelRequest[] = [];
   for (const hex of hexOrder) {
     const list = markers.get(hex) as (Marker & { href: string })[];
     const p = pos(coords.get(hex) as Coord);
@@ -312,21 +314,34 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     const x0 = p.x - ((shown.length - 1) * gap) / 2;
     shown.forEach((m, k) => body.push(...linked(m.href, marker(m, x0 + k * gap, y, s))));
     const first = list[0] as Marker;
-    const label = el('text', { x: num(p.x), y: num(p.y + s * 0.64), fill: first.own ? undefined : first.colour }, hexLabel(list));
-    (first.own ? unitLabels : foreignLabels).push(label);
+    unitLabels.push({ x: p.x, y: p.y, text: hexLabel(list), required: true, ...(first.own ? {} : { fill: first.colour }) });
   }
-  // Population centres' names where no unit is labelled.
-  const placeLabels: SvgElement[] = [];
-  for (const pc of view.populationCentres) {
-    if (pc.name === undefined || markers.has(pc.hex)) continue;
-    const p = pos(coords.get(pc.hex) as Coord);
-    placeLabels.push(el('text', { x: num(p.x), y: num(p.y + s * 0.64) }, truncate(pc.name, 12)));
+  // Ruins: a broken wall, with the ruin's name as a place label.
+  const ruins = view.ruins ?? [];
+  for (const ruin of ruins) {
+    const p = pos(coords.get(ruin.hex) as Coord);
+    body.push(...ruinSymbol({ x: p.x, y: p.y - s * 0.16 }, s, `${ruin.name === undefined ? 'ruins' : `ruins of ${ruin.name}`} at ${ruin.hex}`));
   }
+  // Population centres' and ruins' names where no unit is labelled, placed so that no two labels overlap
+  // (own units' labels first, then foreign units', then places': map-labels.ts).
+  const placeLabels: LabelRequest[] = [];
+  for (const place of [...view.populationCentres, ...ruins]) {
+    if (place.name === undefined || markers.has(place.hex)) continue;
+    const p = pos(coords.get(place.hex) as Coord);
+    placeLabels.push({ x: p.x, y: p.y, text: truncate(place.name, 12), required: false });
+  }
+  const ownFirst = [...unitLabels.filter((l) => l.fill === undefined), ...unitLabels.filter((l) => l.fill !== undefined)];
+  // The hex ids are drawn already: labels keep clear of them.
+  const idBoxes = showIds ? view.map.hexes.map((h) => labelBox({ ...pos(coords.get(h.hex) as Coord), anchor: 'middle', text: h.hex }, font.hexId)).map((b) => ({ ...b, y0: b.y0 - s * 0.48, y1: b.y1 - s * 0.48 })) : [];
+  const placed = placeMapLabels([...ownFirst, ...placeLabels], s, font.unit, idBoxes);
   const halo = { 'text-anchor': 'middle', stroke: '#ffffff', 'stroke-width': '2.6', 'stroke-linejoin': 'round', 'paint-order': 'stroke' };
-  if (unitLabels.length + foreignLabels.length > 0) {
-    body.push(el('g', { 'font-size': num(font.unit), fill: '#111111', ...halo }, unitLabels, foreignLabels));
-  }
-  if (placeLabels.length > 0) body.push(el('g', { 'font-size': num(font.unit), fill: '#4a3b2a', ...halo }, placeLabels));
+  const text = (l: PlacedLabel): SvgElement =>
+    el('text', { x: num(l.x), y: num(l.y), 'text-anchor': l.anchor === 'middle' ? undefined : l.anchor, fill: l.fill }, l.text);
+  // Units' labels are always placed, so the first of the placed labels are theirs.
+  const unitPlaced = placed.slice(0, ownFirst.length);
+  const placePlaced = placed.slice(ownFirst.length);
+  if (unitPlaced.length > 0) body.push(el('g', { 'font-size': num(font.unit), fill: '#111111', ...halo }, unitPlaced.map(text)));
+  if (placePlaced.length > 0) body.push(el('g', { 'font-size': num(font.unit), fill: '#4a3b2a', ...halo }, placePlaced.map(text)));
 
   if (empty) {
     body.push(el('text', { x: MARGIN, y: MARGIN + TITLE_HEIGHT + 20, 'font-size': '13', fill: '#333333' }, 'No map window this turn: the nation has no units or known places.'));
@@ -336,7 +351,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
   const contentW = showLegend ? Math.max(mapW, LEGEND_MIN_WIDTH) : mapW;
   let legendH = 0;
   if (showLegend) {
-    const nations = [view.nation, ...foreign].map((n) => ({ name: nationName(n, view, options), colour: colourOf(n) }));
+    const nations = [...(view.nation === '' ? [] : [view.nation]), ...foreign].map((n) => ({ name: nationName(n, view, options), ...styleOf(n) }));
     const features = new Set(view.map.hexsides.flatMap((h) => h.features));
     const l = legend(
       {
@@ -345,6 +360,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
         features,
         sizes: new Set(view.populationCentres.map((p) => p.size)),
         fortified: view.populationCentres.some((p) => p.fortification !== 'none'),
+        ruins: (view.ruins ?? []).length > 0,
         kinds: new Set(view.units.map((u) => u.kind)),
         foreignKinds: new Set(view.sightings.map((x) => x.kind)),
         destroyed: view.units.some((u) => u.destroyed === true) || view.sightings.some((x) => x.what === 'we-overran'),

@@ -124,7 +124,7 @@ function forcesLines(m: ReportModel): string[] {
 }
 
 function foreignLine(r: ForeignUnitRow): string[] {
-  const head = `${r.kind === 'army' ? 'Army' : 'Navy'} ${r.unit} of ${r.nation} (${r.size}): last seen ${r.lastWhen} at ${r.lastHex}`;
+  const head = `${r.kind === 'army' ? 'Army' : 'Navy'} ${r.unit} of ${r.nation} (${r.size}): last seen ${r.lastWhen} at ${r.lastHex}${r.detail === '' ? '' : `; ${r.detail}`}`;
   const out = wrap(head, TEXT_WIDTH, '  ', '    ');
   if (r.earlier !== '') out.push(...wrap(`earlier at ${r.earlier}`, TEXT_WIDTH, '    ', '      '));
   return out;

@@ -48,25 +48,25 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number, group: 
     if (outcome === 'overrun' && b.leftAt === p) outcome = 'forced-past';
     if (outcome === 'overrun') {
       interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) overran ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
-      sight(r, u.nation, b, u.hex, p, 'we-overran');
-      sight(r, b.nation, u, u.hex, p, 'overran-us');
+      sight(r, u.nation, b, u.hex, p, 'we-overran', u);
+      sight(r, b.nation, u, u.hex, p, 'overran-us', b);
       destroy(r, b, p, 'overrun', u);
       continue;
     }
     if (outcome === 'forced-past') {
       interception(r, p, hexId, u, b, eff, defended, outcome, `${u.id} (${u.nation}) forced its way past ${b.id} (${b.nation}) at ${hexId}`, [u.nation, b.nation]);
-      sight(r, u.nation, b, u.hex, p, 'we-forced-past');
-      sight(r, b.nation, u, u.hex, p, 'forced-past-us');
+      sight(r, u.nation, b, u.hex, p, 'we-forced-past', u);
+      sight(r, b.nation, u, u.hex, p, 'forced-past-us', b);
       continue;
     }
     if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
       interception(r, p, hexId, u, b, eff, defended, 'evaded', `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, [u.nation]);
-      sight(r, u.nation, b, u.hex, p, 'we-evaded');
+      sight(r, u.nation, b, u.hex, p, 'we-evaded', u);
       continue;
     }
     interception(r, p, hexId, u, b, eff, defended, 'stopped', `${u.id} (${u.nation}) was stopped at ${hexId} by ${b.id} (${b.nation})`, [u.nation, b.nation]);
-    sight(r, u.nation, b, u.hex, p, 'blocked-us');
-    sight(r, b.nation, u, u.hex, p, 'we-blocked');
+    sight(r, u.nation, b, u.hex, p, 'blocked-us', u);
+    sight(r, b.nation, u, u.hex, p, 'we-blocked', b);
     stopUnit(r, u, 'blocked-by-army', p, `${b.id} (${b.nation})`);
     return 'blocked-by-army';
   }
@@ -99,7 +99,7 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number, group: 
       type: 'population-centre',
       unit: u.id,
     });
-    sight(r, pc.nation, u, u.hex, p, 'we-blocked');
+    sight(r, pc.nation, u, u.hex, p, 'we-blocked', u.hex);
     stopUnit(r, u, 'blocked-by-population-centre', p, `${pc.fortification} of ${pc.nation}`);
     return 'blocked-by-population-centre';
   }

@@ -1,7 +1,7 @@
 // Presence and hostility: which units are at rest in a hex (not travelling with another unit), and who
 // stops whom (relations, population centres, contested hexes).
 import type { PopulationCentreState } from '../state.ts';
-import { isFriendlyOrTolerant, relationOf } from '../state.ts';
+import { isFriendlyOrTolerant, nationsHostileIn, relationOf } from '../state.ts';
 import type { NationId } from '../types.ts';
 import type { Centre, RUnit, Resolution } from './resolution.ts';
 
@@ -49,7 +49,7 @@ export function unitsHostile(r: Resolution, ai: number, a: NationId, bi: number,
 }
 
 export function nationsHostile(r: Resolution, a: NationId, b: NationId): boolean {
-  return !(isFriendlyOrTolerant(relationOf(r.nations, a, b)) && isFriendlyOrTolerant(relationOf(r.nations, b, a)));
+  return nationsHostileIn(r.nations, a, b);
 }
 
 /** The seed: a fortified population centre of a nation that is not tolerant or friendly to the army stops it. */

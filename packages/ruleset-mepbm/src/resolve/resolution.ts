@@ -6,11 +6,13 @@ import type { Order } from '../orders.ts';
 import { troopCount } from '../paths.ts';
 import { Rng } from '@arbiter/engine';
 import type { RuleSettings } from '../settings.ts';
+import { navyDocking, sightingRange } from '../settings.ts';
 import type { GameState, NationState, PopulationCentreState, UnitState } from '../state.ts';
 import { isFriendlyOrTolerant, relationOf } from '../state.ts';
 import { armyStrength } from '../strength.ts';
 import { armyFood, foodPerSoldier } from '../food.ts';
 import type { ArmyFood } from '../food.ts';
+import { foodSupply, foodSupplyTurns, suppliedFood } from '../supply.ts';
 import type { HexId, MoveStep, NationId, Sighting, Step, Stop, UnitId } from '../types.ts';
 import { each } from '../each.ts';
 import { worldOf } from '../validate.ts';
@@ -66,6 +68,8 @@ export interface RUnit {
   defends: number;
   // sightings of this unit by other nations in its current hex, committed when it leaves or stays
   seenBy: NationId[];
+  /** Who of each seenBy nation saw it (a unit, or a population centre's hex index), by the same index. */
+  seenWho: (RUnit | number)[];
   /** Pulse at which it arrived where seenBy saw it. */
   seenAt: number;
   morale: { before: number; after: number } | null;
@@ -203,6 +207,10 @@ export function rulesOf(s: RuleSettings): RuleSettings {
     infantryPerTransport: s.infantryPerTransport,
     viewRadius: s.viewRadius,
     foodPerSoldier: foodPerSoldier(s),
+    navyDocking: navyDocking(s),
+    sightingRange: sightingRange(s),
+    foodSupply: foodSupply(s),
+    foodSupplyTurns: foodSupplyTurns(s),
   };
 }
 
@@ -290,9 +298,10 @@ export function newUnit(r: Resolution, s: UnitState, index: number): RUnit {
     command: s.kind === 'character' ? 0 : s.commander.command,
     defends: 0,
     seenBy: [],
+    seenWho: [],
     seenAt: 0,
     morale: null,
-    food: s.kind === 'army' ? armyFood(s, r.settings) : null,
+    food: s.kind === 'army' ? armyFood(s, r.settings, suppliedFood(r.world.state, s.id)) : null,
     order: null,
     orderKind: null,
   };

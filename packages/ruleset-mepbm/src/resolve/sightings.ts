@@ -1,9 +1,15 @@
-// Sightings (fog of war, docs/rules.md "What a nation sees"): what each nation's units saw of other
-// nations' armies and navies, once per unit, hex and kind of meeting.
+// Sightings (fog of war, docs/rules.md "What a nation sees"): what each nation's units and population
+// centres saw of other nations' armies and navies (and the armies aboard those navies), once per unit,
+// hex and kind of meeting, each with the unit or centre that saw it and how far away it was.
+import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { armySizeWord, navySizeWord } from '../strength.ts';
-import type { NationId } from '../types.ts';
+import { AFTER_MOVEMENT } from './events.ts';
+import type { NationId, Sighting } from '../types.ts';
 import { hexIdOf } from './resolution.ts';
 import type { RUnit, Resolution } from './resolution.ts';
+
+/** Who saw a unit: one of the nation's units, or (a number) the hex index of one of its population centres. */
+export type Observer = RUnit | number;
 
 /** Who saw whom in a hex at the start of the turn. */
 export function observeHex(r: Resolution, list: RUnit[] | undefined, hex: number): void {
@@ -27,9 +33,10 @@ export const SIGHTING_CODE = {
   'we-evaded': 6,
   'blocked-us': 7,
   'we-blocked': 8,
+  nearby: 9,
 } as const;
 
-export const SIGHTING_CODES = 9;
+export const SIGHTING_CODES = 10;
 
 export type SightingWhat = keyof typeof SIGHTING_CODE;
 
@@ -40,24 +47,47 @@ export function sightingKey(r: Resolution, observer: NationId, u: RUnit, hex: nu
   return ((observerIx * r.units.length + u.index) * r.map.terrain.length + hex) * SIGHTING_CODES + SIGHTING_CODE[what];
 }
 
-export function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: number, what: SightingWhat): void {
+/**
+ * `observer` (a nation) sees `u` in `hex`: `by` saw it from `distance` hexes away. Seen in its own hex, an
+ * army's or navy's commander is named (where the scenario names it); a navy's armies aboard are seen with it.
+ */
+export function sight(r: Resolution, observer: NationId, u: RUnit, hex: number, pulse: number, what: SightingWhat, by: Observer, distance = 0): void {
   if (observer === u.nation) return;
   const kind = seenKind(u);
   if (kind === null) return;
   const key = sightingKey(r, observer, u, hex, what);
   if (r.sightingKeys.has(key)) return;
   r.sightingKeys.add(key);
-  const size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(u.ships);
-  r.sightings.get(observer)?.push({ hex: hexIdOf(r, hex), kind, nation: u.nation, pulse, size, unit: u.id, what });
+  r.sightings.get(observer)?.push(sightingOf(r, u, kind, hex, pulse, what, by, distance));
+  if (kind !== 'navy') return;
+  for (const q of u.passengers) if (q.kind === 'army' && !q.destroyed) sight(r, observer, q, hex, pulse, what, by, distance);
+}
+
+/** The sighting's record (keys in sorted order: views are hashed as JSON). */
+function sightingOf(r: Resolution, u: RUnit, kind: 'army' | 'navy', hex: number, pulse: number, what: SightingWhat, by: Observer, distance: number): Sighting {
+  const s = {} as Sighting;
+  if (u.carrier !== null) s.aboard = u.carrier.id;
+  s.by = typeof by === 'number' ? { id: hexIdOf(r, by), kind: 'population-centre' } : { id: by.id, kind: by.kind };
+  const name = u.state.kind === 'character' ? undefined : u.state.commander.name;
+  if (distance === 0 && name !== undefined) s.commander = name;
+  s.distance = distance;
+  s.hex = hexIdOf(r, hex);
+  s.kind = kind;
+  s.nation = u.nation;
+  s.pulse = pulse;
+  s.size = kind === 'army' ? armySizeWord(u.troops) : navySizeWord(u.ships);
+  s.unit = u.id;
+  s.what = what;
+  return s;
 }
 
 /** Everyone at rest in `hex` at the start of the turn sees everyone else there. */
 export function observeAll(r: Resolution, hex: number, list: RUnit[]): void {
   const pc = r.centres[hex];
   for (const u of list) {
-    for (const v of list) if (v !== u) sight(r, u.nation, v, hex, 0, 'met');
+    for (const v of list) if (v !== u) sight(r, u.nation, v, hex, 0, 'met', u);
     if (pc !== undefined && pc.nation !== u.nation) {
-      sight(r, pc.nation, u, hex, 0, 'met');
+      sight(r, pc.nation, u, hex, 0, 'met', hex);
       r.knownCentres.get(u.nation)?.add(hex);
     }
   }
@@ -67,15 +97,22 @@ export function observeAll(r: Resolution, hex: number, list: RUnit[]): void {
 export function observeArrival(r: Resolution, u: RUnit, p: number): void {
   const list = r.present[u.hex] ?? [];
   u.seenBy.length = 0;
+  u.seenWho.length = 0;
   for (const v of list) {
     if (v === u || v.nation === u.nation) continue;
-    sight(r, u.nation, v, u.hex, p, 'met');
-    if (!u.seenBy.includes(v.nation)) u.seenBy.push(v.nation);
+    sight(r, u.nation, v, u.hex, p, 'met', u);
+    if (!u.seenBy.includes(v.nation)) {
+      u.seenBy.push(v.nation);
+      u.seenWho.push(v);
+    }
   }
   const pc = r.centres[u.hex];
   if (pc !== undefined && pc.nation !== u.nation) {
     r.knownCentres.get(u.nation)?.add(u.hex);
-    if (!u.seenBy.includes(pc.nation)) u.seenBy.push(pc.nation);
+    if (!u.seenBy.includes(pc.nation)) {
+      u.seenBy.push(pc.nation);
+      u.seenWho.push(u.hex);
+    }
   }
   u.seenAt = p;
 }
@@ -88,9 +125,85 @@ export function commitSeen(r: Resolution, u: RUnit, what: 'met' | 'passed-throug
     const seen = r.rng.percent(r.settings.evasiveSightingPercent, { purpose: 'sighting', unit: u.id, pulse: p, hex: hexIdOf(r, u.hex) });
     if (!seen) {
       u.seenBy.length = 0;
+      u.seenWho.length = 0;
       return;
     }
   }
-  for (const n of u.seenBy) sight(r, n, u, u.hex, at, what);
+  for (let i = 0; i < u.seenBy.length; i++) sight(r, u.seenBy[i]!, u, u.hex, at, what, u.seenWho[i]!);
   u.seenBy.length = 0;
+  u.seenWho.length = 0;
+}
+
+/** A foreign unit within sighting range of an observer, found at the end of the turn. */
+interface NearbyCandidate {
+  distance: number;
+  hex: number;
+  observer: NationId;
+  by: Observer;
+  unit: RUnit;
+}
+
+/**
+ * The end of the turn (docs/rules.md "Sightings"): each nation's units, where they ended, and its
+ * population centres see the foreign armies and navies at rest within `sightingRange` hexes (what
+ * `nearby`), each seen by the nearest of them (units in canonical order before centres by hex on a tie).
+ * An army that moved evasively this turn is seen in its own hex only; one already met there is not seen again.
+ */
+export function sightNearby(r: Resolution): void {
+  const range = r.settings.sightingRange;
+  if (range <= 0) return;
+  const scratch: Scratch = { mark: new Int32Array(r.map.terrain.length), dist: new Int32Array(r.map.terrain.length), stamp: 0, hexes: [] };
+  const found: NearbyCandidate[] = [];
+  for (const u of r.units) if (!u.destroyed) nearbyOf(r, u.nation, u.hex, u, range, scratch, found);
+  const centres = [...r.world.pcByHex.keys()].sort((a, b) => a - b);
+  for (const hex of centres) nearbyOf(r, r.world.pcByHex.get(hex)!.nation, hex, hex, range, scratch, found);
+  // A stable sort: the nearest observer first, then the order found.
+  found.sort((a, b) => a.distance - b.distance);
+  for (const c of found) {
+    if (r.sightingKeys.has(sightingKey(r, c.observer, c.unit, c.hex, 'met'))) continue;
+    sight(r, c.observer, c.unit, c.hex, AFTER_MOVEMENT, 'nearby', c.by, c.distance);
+  }
+}
+
+interface Scratch {
+  mark: Int32Array;
+  dist: Int32Array;
+  stamp: number;
+  hexes: number[];
+}
+
+/** The foreign armies and navies at rest 1..range hexes from `start` that `nation` may see there. */
+function nearbyOf(r: Resolution, nation: NationId, start: number, by: Observer, range: number, sc: Scratch, out: NearbyCandidate[]): void {
+  within(r, start, range, sc);
+  for (const hex of sc.hexes) {
+    const list = r.present[hex];
+    if (list === undefined) continue;
+    for (const v of list) {
+      if (v.nation === nation || v.destroyed || v.evasive || seenKind(v) === null) continue;
+      out.push({ by, distance: sc.dist[hex]!, hex, observer: nation, unit: v });
+    }
+  }
+}
+
+/** sc.hexes: the hexes 1..range steps from `start` (nearest first), each with its distance in sc.dist. */
+function within(r: Resolution, start: number, range: number, sc: Scratch): void {
+  const { neighbours } = r.map;
+  sc.stamp++;
+  sc.hexes.length = 0;
+  sc.mark[start] = sc.stamp;
+  let frontier = [start];
+  for (let d = 1; d <= range; d++) {
+    const next: number[] = [];
+    for (const h of frontier) {
+      for (let k = 0; k < HEX_SIDES; k++) {
+        const n = neighbours[sideSlot(h, k)] as number;
+        if (n < 0 || sc.mark[n] === sc.stamp) continue;
+        sc.mark[n] = sc.stamp;
+        sc.dist[n] = d;
+        sc.hexes.push(n);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
 }

@@ -135,7 +135,7 @@ export function arrive(r: Resolution, u: RUnit, p: number): void {
         }
       }
     }
-    if (endsNavyMove(map, u.hex, r.world.isDock) && u.entry < u.plan.length) {
+    if (endsNavyMove(map, from, u.hex, r.world.isDock, r.settings.navyDocking) && u.entry < u.plan.length) {
       stopUnit(r, u, 'docked', p, `at ${step.to}`);
     }
   }

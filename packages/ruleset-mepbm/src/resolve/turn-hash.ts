@@ -74,6 +74,7 @@ export function hashView(out: JsonHashSink, nation: NationId, v: NationView, vie
   out.putArray(v.orderTemplate);
   out.put(',"populationCentres":');
   out.putArray(v.populationCentres);
+  if (v.ruins !== undefined) out.put(`,"ruins":${JSON.stringify(v.ruins)}`);
   out.put(',"sightings":');
   out.putArray(v.sightings);
   out.put(`,"turn":${JSON.stringify(v.turn)},"units":`);

@@ -69,4 +69,61 @@ export const foodCases: Case[] = [
     orders: ['a, 850, no, e'],
     expect: [{ unit: 'a', eaten: 250, fed: false, foodLeft: 0, costs: [4] }],
   },
+  {
+    id: 'F8',
+    rule: 'House rule (supply): an army at a population centre of its own nation draws food before eating, up to 2 turns of what its troops eat plus 1: 100 foot with 0 food draw 201, are fed, and will be fed next turn.',
+    source: 'house rule',
+    position: { centres: [{ hex: '0505', nation: N, size: 'town' }], units: [army('a', N, '0505', hi(100), { food: 0 })] },
+    orders: ['a, 850, no, e'],
+    expect: [{ unit: 'a', supplied: 201, eaten: 100, fed: true, foodLeft: 101, fedNextTurn: true, costs: [3] }, { event: 'morale', count: 0 }],
+  },
+  {
+    id: 'F9',
+    rule: '... as far as the centre gives in a turn (a camp 200), shared by its armies in the order of their ids.',
+    source: 'house rule',
+    position: {
+      centres: [{ hex: '0505', nation: N, size: 'camp' }],
+      units: [army('a', N, '0505', hi(100), { food: 50 }), army('b', N, '0505', hi(100), { food: 0 })],
+    },
+    orders: [],
+    expect: [
+      { unit: 'a', supplied: 151, foodLeft: 101 },
+      { unit: 'b', supplied: 49, eaten: 49, fed: false, foodLeft: 0 },
+    ],
+  },
+  {
+    id: 'F10',
+    rule: 'No supply where it must not be: at another nation\'s centre (even a friendly one), aboard a navy, or besieged by a hostile army in the hex.',
+    source: 'house rule',
+    position: {
+      hexes: { '0705': 'shore' },
+      nations: { north: { west: 'friendly' }, west: { north: 'friendly' } },
+      centres: [
+        { hex: '0305', nation: 'west', size: 'city' },
+        { hex: '0505', nation: N, size: 'city' },
+        { hex: '0705', nation: N, size: 'city', dock: 'port' },
+      ],
+      units: [
+        army('guest', N, '0305', hi(100), { food: 0 }),
+        army('besieged', N, '0505', hi(100), { food: 0 }),
+        army('orcs', 'south', '0505', hi(100)),
+        { id: 'ship', kind: 'navy', nation: N, hex: '0705', commander: { command: 50 }, ships: { warships: 1, transports: 1 }, food: 10, morale: 50 },
+        army('marines', N, '0705', hi(100), { food: 0, aboard: 'ship' }),
+      ],
+    },
+    orders: [],
+    expect: [
+      { unit: 'guest', supplied: 0, fed: false },
+      { unit: 'besieged', supplied: 0, fed: false },
+      { unit: 'marines', supplied: 0, fed: false },
+    ],
+  },
+  {
+    id: 'F11',
+    rule: 'What a centre gives is a game setting (foodSupply): a town giving 0 supplies nothing.',
+    source: 'house rule',
+    position: { settings: { foodSupply: { town: 0 } }, centres: [{ hex: '0505', nation: N, size: 'town' }], units: [army('a', N, '0505', hi(100), { food: 0 })] },
+    orders: [],
+    expect: [{ unit: 'a', supplied: 0, fed: false }],
+  },
 ];

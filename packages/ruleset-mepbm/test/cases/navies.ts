@@ -17,6 +17,17 @@ const coastMap = (p: PositionInput): PositionInput => {
   }
   return { cols: 10, rows: 16, hexes, sides: ['0505 se major-river', '0605 se major-river', '0705 se major-river'], ...p };
 };
+/**
+ * An estuary (the Anduin below Pelargir): column 3 coastal water, shore hexes 0405..0805 along a major river
+ *  (on the se sides of 0405..0805), a port at 0705, a shore hex 0408 away from the river; the rest plains.
+ */
+const estuary = (p: PositionInput): PositionInput => {
+  const hexes: Record<string, 'coast' | 'shore'> = {};
+  for (let r = 1; r <= 10; r++) hexes[`03${String(r).padStart(2, '0')}`] = 'coast';
+  for (const h of ['0405', '0505', '0605', '0705', '0805', '0408']) hexes[h] = 'shore';
+  const sides = ['0405', '0505', '0605', '0705', '0805'].map((h) => `${h} se major-river`);
+  return { cols: 10, rows: 10, hexes, sides, centres: [{ hex: '0705', nation: N, size: 'city', dock: 'port' }], ...p };
+};
 const calm = { openSeaLossPercent: 0, openSeaStormPercent: 0 };
 
 export const navyCases: Case[] = [
@@ -65,11 +76,11 @@ export const navyCases: Case[] = [
   },
   {
     id: 'N6',
-    rule: 'Entering a hex with a harbour or port ends the move.',
+    rule: 'Entering a hex with a harbour or port from the water ends the move.',
     source: 'reference',
-    position: coastMap({ centres: [{ hex: '0605', nation: N, size: 'town', dock: 'harbour' }], units: [navy('swan', N, '0405')] }),
-    orders: ['swan, 830, no, e, e, e'],
-    expect: [{ unit: 'swan', final: '0605', mp: 2, stop: 'docked' }],
+    position: coastMap({ centres: [{ hex: '0409', nation: N, size: 'town', dock: 'harbour' }], units: [navy('swan', N, '0309')] }),
+    orders: ['swan, 830, no, e, e'],
+    expect: [{ unit: 'swan', final: '0409', mp: 1, stop: 'docked' }],
   },
   {
     id: 'N7',
@@ -190,6 +201,38 @@ export const navyCases: Case[] = [
     position: coastMap({ units: [navy('raft', S, '0605'), army('orcs', S, '0605', { heavyInfantry: 1000 }, { aboard: 'raft' }), army('aragorn', N, '0505')] }),
     orders: ['aragorn, 850, no, e, e'],
     expect: [{ unit: 'aragorn', final: '0705', stop: null }],
+  },
+  {
+    id: 'N19',
+    rule: 'A navy moves along a major river without stopping: down the river from a port, through shore hexes, to the sea (JOverseer).',
+    source: 'reference',
+    position: estuary({ units: [navy('swan', N, '0705')] }),
+    orders: ['swan, 830, no, w, w, w, w, se'],
+    expect: [{ unit: 'swan', final: '0306', mp: 5, stop: null }],
+  },
+  {
+    id: 'N20',
+    rule: 'Entering a shore hex or a port along a major river from the water does not end the move: up the river to the port and past it.',
+    source: 'reference',
+    position: estuary({ units: [navy('swan', N, '0305')] }),
+    orders: ['swan, 830, no, e, e, e, e, e'],
+    expect: [{ unit: 'swan', final: '0805', mp: 5, stop: null }],
+  },
+  {
+    id: 'N21',
+    rule: 'Away from a major river, entering a shore hex from the water still ends the move (the river rule must not apply there).',
+    source: 'reference',
+    position: estuary({ units: [navy('swan', N, '0308')] }),
+    orders: ['swan, 830, no, e, e'],
+    expect: [{ unit: 'swan', final: '0408', mp: 1, stop: 'docked' }],
+  },
+  {
+    id: 'N22',
+    rule: 'Setting navyDocking "every-landing" (rules version 2): every shore hex and dock ends the move, along a river too.',
+    source: 'house rule',
+    position: estuary({ settings: { navyDocking: 'every-landing' }, units: [navy('swan', N, '0705')] }),
+    orders: ['swan, 830, no, w, w, w, w'],
+    expect: [{ unit: 'swan', final: '0605', mp: 1, stop: 'docked' }],
   },
   {
     id: 'M1',

@@ -27,6 +27,8 @@ export type Expectation =
       fed?: boolean;
       foodLeft?: number;
       fedNextTurn?: boolean;
+      /** Food drawn from its own population centre before eating (0 for none). */
+      supplied?: number;
     }
   /** An order error whose message contains this text (and, if given, on this line and at this column). */
   | { error: string; line?: number; column?: number }
@@ -35,8 +37,22 @@ export type Expectation =
   /** An event of this type whose fields include these values (count: exactly that many such events). */
   | { event: string; where?: Record<string, unknown>; count?: number }
   /** A nation's view has a sighting of this unit (with this `what`, if given), or has none. */
-  | { sees: string; unit: string; what?: string }
-  | { notSees: string; unit: string };
+  | {
+      sees: string;
+      unit: string;
+      what?: string;
+      /** The id of the unit, or the hex of the population centre, that saw it. */
+      by?: string;
+      distance?: number;
+      /** The navy it was seen aboard. */
+      aboard?: string;
+      /** The commander's name seen, or null for none. */
+      commander?: string | null;
+    }
+  | { notSees: string; unit: string }
+  /** A nation's view knows the population centre at this hex (with these facts, loyalty null for none), or does not. */
+  | { knows: string; centre: string; capital?: boolean; dock?: string | null; loyalty?: number | null }
+  | { knowsNot: string; centre: string };
 
 export interface Case {
   id: string;
