@@ -46,6 +46,8 @@ export function smtpIntakeOptions(smtp: NonNullable<MailInConfig['smtp']>, proce
     port: smtp.port,
     acceptedDomains: smtp.acceptedDomains,
     maxMessageBytes: smtp.maxMessageBytes,
+    maxClientsPerAddress: smtp.maxClientsPerAddress,
+    socketTimeoutMs: smtp.idleTimeoutMs,
     ...(smtp.serverName !== undefined ? { serverName: smtp.serverName } : {}),
     ...(tls !== undefined ? { tls } : {}),
     processor,

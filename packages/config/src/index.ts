@@ -130,6 +130,10 @@ export const envSchema = z.object({
   /** Comma-separated recipient domains the SMTP intake accepts mail for. */
   MAIL_IN_DOMAINS: z.string().optional(),
   MAIL_IN_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+  /** Simultaneous SMTP connections from one client address (per SMTP process); past it `421`. */
+  MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS: int(1, 10_000).default(5),
+  /** An SMTP connection that sends nothing for this long is closed (ms). */
+  MAIL_IN_SMTP_IDLE_TIMEOUT_MS: int(1000, 3_600_000).default(60_000),
   MAIL_IN_SERVER_NAME: z.string().min(1).optional(),
   MAIL_IN_TLS_KEY_FILE: z.string().min(1).optional(),
   MAIL_IN_TLS_CERT_FILE: z.string().min(1).optional(),
@@ -184,6 +188,10 @@ export interface MailInConfig {
     /** Lower case; empty only when the process was not loaded for the 'mail-in' component. */
     acceptedDomains: string[];
     maxMessageBytes: number;
+    /** MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS. */
+    maxClientsPerAddress: number;
+    /** MAIL_IN_SMTP_IDLE_TIMEOUT_MS. */
+    idleTimeoutMs: number;
     serverName: string | undefined;
     /** PEM files; with the 'mail-in' component both were checked to be readable. */
     tls: { keyFile: string; certFile: string } | undefined;
@@ -340,6 +348,8 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
       workers: e.MAIL_IN_SMTP_WORKERS,
       acceptedDomains: domains,
       maxMessageBytes: e.MAIL_IN_MAX_BYTES,
+      maxClientsPerAddress: e.MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS,
+      idleTimeoutMs: e.MAIL_IN_SMTP_IDLE_TIMEOUT_MS,
       serverName: e.MAIL_IN_SERVER_NAME,
       tls,
     };
