@@ -67,11 +67,15 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );
 
+  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
   await fastify.register(rateLimit, {
     max: opts.rateLimit.max,
     timeWindow: opts.rateLimit.windowMs,
+    // Unauthenticated traffic is counted per address, a correct secret per nation, the GM token apart.
+    keyGenerator: (request) => auth.rateLimitKey(request),
     errorResponseBuilder: (_request, context) => {
-      const e = new Error(`Too many requests from your address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`) as Error & { statusCode: number; code: string };
+      // Counted per client address, per nation (its secret) or for the GM token: see auth.ts rateLimitKey.
+      const e = new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds.`) as Error & { statusCode: number; code: string };
       e.statusCode = 429;
       e.code = 'FST_RATE_LIMITED';
       return e;
@@ -98,7 +102,6 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 
-  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);
   const queueReady = opts.queueReady ?? (async () => undefined);
