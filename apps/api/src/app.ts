@@ -56,6 +56,20 @@ export interface RouteDeps {
   playerMail: PlayerMailSettings | undefined;
 }
 
+/**
+ * swagger-ui's CSP for /docs without what it allows from elsewhere (`https:` fonts and styles, the
+ * validator's badge) and without `upgrade-insecure-requests` (the embedded server is plain HTTP on
+ * loopback); never framed; forms post nowhere else.
+ */
+export function docsCsp(header: string): string {
+  return `${header
+    .replace(/\s*upgrade-insecure-requests;?/, '')
+    .replace(/ https:/g, '')
+    .replace(/ validator\.swagger\.io/g, '')
+    .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .trim()} form-action 'self';`;
+}
+
 async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   if (opts.gmToken.length < 32) throw new Error('the GM token must be at least 32 characters');
   fastify.setValidatorCompiler(validatorCompiler);
@@ -100,7 +114,13 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await fastify.register(swaggerUi, { routePrefix: '/docs' });
+  await fastify.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The documentation shares the origin where the browser keeps the GM token: its page gets a CSP
+    // (swagger-ui's own, with the hashes of its inline scripts), made stricter (issue 27).
+    staticCSP: true,
+    transformStaticCSP: docsCsp,
+  });
 
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);

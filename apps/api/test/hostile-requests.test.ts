@@ -139,3 +139,19 @@ describe('the size of one submission (finding 7)', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('/docs (issue 27)', () => {
+  it('is served with a Content-Security-Policy: it shares the origin where the browser keeps the GM token', async () => {
+    for (const url of ['/docs', '/docs/', '/docs/static/index.html']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      if (res.statusCode >= 300 && res.statusCode < 400) continue;
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).toMatch(/default-src 'self'/);
+      expect(csp, url).toMatch(/script-src 'self'/);
+      expect(csp, url).toMatch(/object-src 'none'/);
+      expect(csp, url).toMatch(/frame-ancestors 'none'/);
+      expect(csp, url).not.toMatch(/https:|upgrade-insecure-requests/);
+    }
+  });
+});
