@@ -11,6 +11,7 @@ import type { Db } from '@arbiter/db';
 import type { PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
+import { refuseDeepBodies } from './body-depth.ts';
 import { refuseNulBytes } from './nul-bytes.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
@@ -76,6 +77,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);
   fastify.decorateRequest('principal', null);
+  refuseDeepBodies(fastify); // before the NUL check, which walks the body recursively
   refuseNulBytes(fastify);
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),

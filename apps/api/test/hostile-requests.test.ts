@@ -1,6 +1,7 @@
 // Hostile requests (issue 13, findings 7 and 9): NUL bytes are a named 400 before any SQL, GM-given names
 // cannot hold line breaks, a body that trickles in is cut off, a secret in a query string is not logged,
 // and one submission cannot carry thousands of orders.
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -153,5 +154,42 @@ describe('/docs (issue 27)', () => {
       expect(csp, url).toMatch(/frame-ancestors 'none'/);
       expect(csp, url).not.toMatch(/https:|upgrade-insecure-requests/);
     }
+  });
+});
+
+describe('smaller findings (issue 27)', () => {
+  it('10,000 nested arrays or objects in a JSON body: 400 body-too-deep, not 500', async () => {
+    const routes: [string, Record<string, string>][] = [
+      ['/v1/games', gm],
+      ['/v1/scenarios/maps', gm],
+      [`/v1/games/${game.gameId}/orders`, bearer(game.secret('north'))],
+      [`/v1/games/${game.gameId}/orders/check`, bearer(game.secret('north'))],
+    ];
+    const bodies = ['['.repeat(10_000) + ']'.repeat(10_000), '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), `{"scenario":${'['.repeat(10_000)}${']'.repeat(10_000)}}`];
+    for (const [url, headers] of routes) {
+      for (const payload of bodies) {
+        const res = await h.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'body-too-deep' });
+      }
+    }
+  });
+
+  it("a scenario's turn of 2147483648 is refused naming scenario.turn, for every ruleset, not a 500 at the database", async () => {
+    const examples = ['first-turn.json', 'descent/gate-of-bones.json', 'expeditions/empty-bag.json', 'guards-of-atlantis/two-lanes.json', 'mage-knight/first-reconnaissance.json'];
+    for (const file of examples) {
+      const scenario = { ...(JSON.parse(readFileSync(new URL(`../../../examples/scenarios/${file}`, import.meta.url), 'utf8')) as object), turn: 2_147_483_648 };
+      const res = await h.app.inject({ method: 'POST', url: '/v1/scenarios/maps', headers: gm, payload: { scenario } });
+      expect(res.statusCode, file).toBe(422);
+      expect(res.json().issues, file).toContainEqual({ path: 'scenario.turn', message: expect.stringMatching(/1000000/) });
+    }
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/v1/games',
+      headers: gm,
+      payload: { name: 'Far future', scenario: { ...exampleScenario(), turn: 2_147_483_648 }, schedule: { kind: 'every', days: 3, time: '18:00' }, timeZone: 'UTC', nations: players },
+    });
+    expect(created.statusCode).toBe(422);
+    expect(created.json()).toMatchObject({ code: 'invalid-scenario', issues: [{ path: 'scenario.turn' }] });
   });
 });
