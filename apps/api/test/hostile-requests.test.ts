@@ -193,3 +193,20 @@ describe('smaller findings (issue 27)', () => {
     expect(created.json()).toMatchObject({ code: 'invalid-scenario', issues: [{ path: 'scenario.turn' }] });
   });
 });
+
+describe('a secret line sent by REST (issue 27)', () => {
+  it('is stored with its value replaced, and neither the receipt nor the history shows it', async () => {
+    const secret = game.secret('east');
+    const headers = { ...bearer(secret), 'content-type': 'text/plain' };
+    const posted = await h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers, payload: `game: ${game.gameId}\nsecret: ${secret}\nesgaroth, 850, no, w, h\n` });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).not.toContain(secret);
+    const history = await h.app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/orders`, headers: bearer(secret) });
+    expect(history.statusCode).toBe(200);
+    expect(history.body).toContain('secret: (secret-removed)');
+    expect(history.body).not.toContain(secret);
+    const stored = await h.t.db.prisma.submission.findMany({ where: { gameId: game.gameId, nationId: 'east' } });
+    expect(stored.length).toBeGreaterThan(0);
+    for (const s of stored) expect(JSON.stringify({ rawText: s.rawText, receipt: s.receipt, parsed: s.parsed })).not.toContain(secret);
+  });
+});

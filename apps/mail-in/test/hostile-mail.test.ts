@@ -97,6 +97,70 @@ describe('secrets in stored mail (finding 4)', () => {
   });
 });
 
+/** A MIME mail of the given parts (each its headers and body), multipart/mixed or multipart/alternative. */
+function multipart(from: string, kind: 'mixed' | 'alternative', parts: { headers: string[]; body: string }[]): { raw: Buffer; messageId: string } {
+  const messageId = `<hostile-mime-${++n}-${Date.now()}@home.test>`;
+  const boundary = `b-${n}-boundary`;
+  const lines = [`From: ${from}`, 'To: orders@arbiter.test', 'Subject: orders', `Message-ID: ${messageId}`, 'MIME-Version: 1.0', `Content-Type: multipart/${kind}; boundary="${boundary}"`, ''];
+  for (const p of parts) lines.push(`--${boundary}`, ...p.headers, '', p.body);
+  lines.push(`--${boundary}--`, '');
+  return { raw: Buffer.from(lines.join('\r\n'), 'utf8'), messageId };
+}
+
+/** Whether `secret` can be read in the stored bytes, or in any part of them once decoded. */
+async function readable(stored: Uint8Array, secret: string): Promise<boolean> {
+  const bytes = Buffer.from(stored);
+  if (bytes.toString('latin1').includes(secret)) return true;
+  const c = (await readMail(bytes)).content;
+  const texts = [c.subject, c.text ?? '', c.html ?? '', ...c.attachments.map((a) => Buffer.from(a.content).toString('utf8'))];
+  return texts.some((t) => t.includes(secret));
+}
+
+describe('secrets in HTML parts and attachments (issue 27)', () => {
+  const b64 = (s: string) => Buffer.from(s).toString('base64').replace(/.{76}/g, '$&\r\n');
+  const orderText = (secret: string) => `game: ${t.game.gameId}\nsecret: ${secret}\ngandalf, 810, 0303\n`;
+
+  it('secret:&nbsp;S and <b>secret</b>: S in an HTML part are cut out of the stored mail, the rest kept', async () => {
+    const secret = t.secret('north');
+    for (const html of [`<p>game: ${t.game.gameId}<br>secret:&nbsp;${secret}<br>gandalf, 810, 0303</p>`, `<p>game: ${t.game.gameId}<br><b>secret</b>: ${secret}<br>gandalf, 810, 0303</p>`]) {
+      const m = multipart('north@players.test', 'alternative', [
+        { headers: ['Content-Type: text/plain; charset=utf-8'], body: orderText(secret) },
+        { headers: ['Content-Type: text/html; charset=utf-8'], body: html },
+      ]);
+      expect(await pipeline.process(m.raw, smtp())).toMatchObject({ kind: 'accepted' });
+      const stored = await storedRaw(m.messageId);
+      expect(await readable(stored, secret)).toBe(false);
+      expect(Buffer.from(stored).toString('latin1')).toMatch(/^X-Arbiter-Redacted: the value of each secret/);
+      expect(Buffer.from(stored).toString('latin1')).toContain('gandalf, 810, 0303</p>');
+    }
+  });
+
+  it('a base64 HTML part holding the secret: the body is not kept', async () => {
+    const secret = t.secret('north');
+    const m = multipart('north@players.test', 'alternative', [
+      { headers: ['Content-Type: text/plain; charset=utf-8'], body: orderText(secret) },
+      { headers: ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64'], body: b64(`<div>secret:&nbsp;${secret}</div>`) },
+    ]);
+    expect(await pipeline.process(m.raw, smtp())).toMatchObject({ kind: 'accepted' });
+    const stored = await storedRaw(m.messageId);
+    expect(await readable(stored, secret)).toBe(false);
+    expect(Buffer.from(stored).toString('latin1')).toMatch(/^X-Arbiter-Redacted: the body held a secret in encoded form and was not kept\r\n/);
+  });
+
+  it('a JSON attachment with "secret": "S", plain or in base64, keeps no readable secret', async () => {
+    const secret = t.secret('south');
+    const json = JSON.stringify({ game: t.game.gameId, secret, note: 'my settings' });
+    for (const attachment of [
+      { headers: ['Content-Type: application/json', 'Content-Disposition: attachment; filename="settings.json"'], body: json },
+      { headers: ['Content-Type: application/json', 'Content-Disposition: attachment; filename="settings.json"', 'Content-Transfer-Encoding: base64'], body: b64(json) },
+    ]) {
+      const m = multipart('south@players.test', 'mixed', [{ headers: ['Content-Type: text/plain; charset=utf-8'], body: `game: ${t.game.gameId}\nsecret: ${secret}\ngrond, 850, no, w, h\n` }, attachment]);
+      expect(await pipeline.process(m.raw, smtp())).toMatchObject({ kind: 'accepted' });
+      expect(await readable(await storedRaw(m.messageId), secret)).toBe(false);
+    }
+  });
+});
+
 describe('wrong-secret mail from one sender (finding 3)', () => {
   it('past the limit, keeps only the header section and answers nothing; a correct secret from that address still passes', async () => {
     const from = 'flood@stranger.test';

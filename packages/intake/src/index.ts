@@ -31,6 +31,7 @@ export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, 
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
 export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';
+export { REDACTED_SECRET, redactSecretText, secretValuesIn } from './secret-lines.ts';
 export {
   lockMessage,
   unlockMessage,
