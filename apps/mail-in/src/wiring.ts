@@ -21,6 +21,7 @@ export function mailPipelineFor(config: Config, db: Db, logger: Logger, dispatch
     mailFrom: config.mail.from,
     limits: config.mailIn.limits,
     refusalIntervalMs: config.mailIn.refusalIntervalMs,
+    refusalsPerClient: config.mailIn.refusalsPerClient,
     quota: config.mailIn.quota,
     // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
     concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),

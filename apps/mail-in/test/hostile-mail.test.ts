@@ -20,7 +20,7 @@ beforeAll(async () => {
     db: t.database.db,
     mailFrom: 'Arbiter <orders@arbiter.test>',
     logger,
-    quota: { windowMs: 3_600_000, senderBytes: 8_000, strangerBytes: 1_000_000, strangerFailures: 3 },
+    quota: { windowMs: 3_600_000, senderBytes: 8_000, strangerBytes: 1_000_000, strangerFailures: 3, clientFailures: 100 },
   });
 }, 30_000);
 afterAll(async () => {
@@ -127,7 +127,7 @@ describe('secrets in HTML parts and attachments (issue 27)', () => {
         { headers: ['Content-Type: text/plain; charset=utf-8'], body: orderText(secret) },
         { headers: ['Content-Type: text/html; charset=utf-8'], body: html },
       ]);
-      expect(await pipeline.process(m.raw, smtp())).toMatchObject({ kind: 'accepted' });
+      expect(await pipeline.process(m.raw, smtp(`192.0.2.${100 + n}`))).toMatchObject({ kind: 'accepted' });
       const stored = await storedRaw(m.messageId);
       expect(await readable(stored, secret)).toBe(false);
       expect(Buffer.from(stored).toString('latin1')).toMatch(/^X-Arbiter-Redacted: the value of each secret/);
@@ -141,7 +141,7 @@ describe('secrets in HTML parts and attachments (issue 27)', () => {
       { headers: ['Content-Type: text/plain; charset=utf-8'], body: orderText(secret) },
       { headers: ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64'], body: b64(`<div>secret:&nbsp;${secret}</div>`) },
     ]);
-    expect(await pipeline.process(m.raw, smtp())).toMatchObject({ kind: 'accepted' });
+    expect(await pipeline.process(m.raw, smtp(`192.0.2.${100 + n}`))).toMatchObject({ kind: 'accepted' });
     const stored = await storedRaw(m.messageId);
     expect(await readable(stored, secret)).toBe(false);
     expect(Buffer.from(stored).toString('latin1')).toMatch(/^X-Arbiter-Redacted: the body held a secret in encoded form and was not kept\r\n/);
@@ -155,7 +155,7 @@ describe('secrets in HTML parts and attachments (issue 27)', () => {
       { headers: ['Content-Type: application/json', 'Content-Disposition: attachment; filename="settings.json"', 'Content-Transfer-Encoding: base64'], body: b64(json) },
     ]) {
       const m = multipart('south@players.test', 'mixed', [{ headers: ['Content-Type: text/plain; charset=utf-8'], body: `game: ${t.game.gameId}\nsecret: ${secret}\ngrond, 850, no, w, h\n` }, attachment]);
-      expect(await pipeline.process(m.raw, smtp())).toMatchObject({ kind: 'accepted' });
+      expect(await pipeline.process(m.raw, smtp(`192.0.2.${100 + n}`))).toMatchObject({ kind: 'accepted' });
       expect(await readable(await storedRaw(m.messageId), secret)).toBe(false);
     }
   });
@@ -180,7 +180,7 @@ describe('wrong-secret mail from one sender (finding 3)', () => {
     for (const i of [0, 1, 2]) expect(sizes[i]).toBeGreaterThan(600);
     for (const i of [3, 4]) {
       expect(sizes[i]).toBeLessThan(600);
-      expect(Buffer.from(await storedRaw(outcomes[i]!.m.messageId)).toString('latin1')).toMatch(/^X-Arbiter-Body-Not-Kept: the sender is over its quota of unauthenticated mail/);
+      expect(Buffer.from(await storedRaw(outcomes[i]!.m.messageId)).toString('latin1')).toMatch(/^X-Arbiter-Body-Not-Kept: the sender or its mail server is over its quota of unauthenticated mail/);
     }
     // The honest player whose address the stranger used is not locked out.
     const honest = plain(from, 'real orders', `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0404`);
@@ -221,5 +221,77 @@ describe('refusals to a forged From (finding 8)', () => {
     expect(await pipeline.process(mail().raw, smtp('198.51.100.10'))).toMatchObject({ replied: false });
     // The player's own mail server has its own slot.
     expect(await pipeline.process(mail().raw, smtp('203.0.113.20'))).toMatchObject({ replied: true });
+  });
+});
+
+describe('one SMTP client forging a new From for each mail (issue 27)', () => {
+  let perClient: MailPipeline;
+  beforeAll(() => {
+    perClient = new MailPipeline({
+      db: t.database.db,
+      mailFrom: 'Arbiter <orders@arbiter.test>',
+      logger,
+      refusalsPerClient: 10,
+      quota: { windowMs: 3_600_000, senderBytes: 60_000, strangerBytes: 500_000, strangerFailures: 20, clientFailures: 15 },
+    });
+  });
+  const forged = (i: number, body: string) => plain(`victim-${i}-${Date.now()}@else-${i}.test`, `guess ${i}`, body);
+  const bytesFrom = async (clientAddress: string) =>
+    (await prisma().inboundMail.findMany({ where: { clientAddress }, select: { raw: true } })).reduce((sum, r) => sum + (r.raw?.length ?? 0), 0);
+
+  it('100 wrong-secret mails to 100 forged addresses: 10 refusals go out, and past 15 only header sections are kept', async () => {
+    const client = '198.51.100.77';
+    const outcomes = [];
+    for (let i = 0; i < 100; i++) outcomes.push(await perClient.process(forged(i, `game: ${t.game.gameId}\nsecret: guess-${i}\n`).raw, smtp(client)));
+    expect(outcomes.filter((o) => o.kind === 'refused' && o.replied).length).toBe(10);
+    const rows = await prisma().inboundMail.findMany({ where: { clientAddress: client }, orderBy: { receivedAt: 'asc' }, select: { raw: true } });
+    expect(rows).toHaveLength(100);
+    const cut = rows.filter((r) => Buffer.from(r.raw ?? []).toString('latin1').startsWith('X-Arbiter-Body-Not-Kept: the sender or its mail server is over'));
+    expect(cut.length).toBe(85);
+    // Another client is not affected.
+    expect(await perClient.process(forged(1000, `game: ${t.game.gameId}\nsecret: wrong\n`).raw, smtp('198.51.100.78'))).toMatchObject({ replied: true });
+  }, 120_000);
+
+  it('20 mails of 100 KB from new addresses store at most the stranger quota (500 KB) from that client', async () => {
+    const client = '198.51.100.79';
+    const padding = `${'padding of a large mail\n'.repeat(4_300)}`;
+    for (let i = 0; i < 20; i++) await perClient.process(forged(2000 + i, `hello\n${padding}${i}`).raw, smtp(client));
+    expect(await bytesFrom(client)).toBeLessThanOrEqual(500_000 + 20 * 2_000);
+    expect(await bytesFrom(client)).toBeGreaterThan(300_000);
+  }, 120_000);
+
+  it('a correct secret from that client is still processed, and a game\'s authenticated mail is bounded per client too', async () => {
+    const client = '198.51.100.80';
+    const body = (k: number) => `game: ${t.game.gameId}\nsecret: ${t.secret('east')}\nesgaroth, 850, no, w, h\n\n${`${'padding of the player '.repeat(20)}\n`.repeat(50)}${k}`;
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push(await perClient.process(plain(`east-${i}@forged-${i}.test`, 'orders', body(i)).raw, smtp(client)));
+    expect(outcomes.map((o) => o.kind)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
+    const rows = await prisma().inboundMail.findMany({ where: { clientAddress: client }, orderBy: { receivedAt: 'asc' }, select: { raw: true } });
+    const kept = rows.map((r) => !Buffer.from(r.raw ?? []).toString('latin1').startsWith('X-Arbiter-Body-Not-Kept'));
+    expect(kept).toEqual([true, true, false, false]);
+  }, 60_000);
+});
+
+describe('answers never go to a Reply-To (issue 27)', () => {
+  const withReplyTo = (from: string, body: string) => {
+    const m = plain(from, 'orders of the north', body);
+    return { ...m, raw: Buffer.from(m.raw.toString('latin1').replace('To: orders@arbiter.test', 'Reply-To: third@party.test\r\nTo: orders@arbiter.test'), 'latin1') };
+  };
+  const recipients = async (messageId: string) =>
+    (await prisma().outboxMail.findMany({ where: { headers: { path: ['In-Reply-To'], equals: messageId.slice(1, -1) } } })).flatMap((o) => o.toAddresses).sort();
+
+  it("a receipt quoting the sender's text goes to the registered address and the From, not to a third-party Reply-To", async () => {
+    const m = withReplyTo('north-home@players.test', `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0303\nBuy watches at spam.example\n`);
+    expect(await pipeline.process(m.raw, smtp('192.0.2.201'))).toMatchObject({ kind: 'accepted' });
+    expect(await recipients(m.messageId)).toEqual(['north-home@players.test', 'north@players.test']);
+  });
+
+  it('when the envelope sender is another address than From, only the registered address is answered, and a stranger gets no refusal', async () => {
+    const m = plain('north-home@players.test', 'orders', `game: ${t.game.gameId}\nsecret: ${t.secret('north')}\ngandalf, 810, 0303\n`);
+    expect(await pipeline.process(m.raw, { ...smtp('192.0.2.202'), mailFrom: 'someone@else.test' })).toMatchObject({ kind: 'accepted' });
+    expect(await recipients(m.messageId)).toEqual(['north@players.test']);
+    const wrong = withReplyTo('victim@else.test', `game: ${t.game.gameId}\nsecret: wrong\n`);
+    expect(await pipeline.process(wrong.raw, { ...smtp('192.0.2.203'), mailFrom: 'forger@spam.test' })).toMatchObject({ kind: 'refused', replied: false });
+    expect(await recipients(wrong.messageId)).toEqual([]);
   });
 });

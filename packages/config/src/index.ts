@@ -157,6 +157,10 @@ export const envSchema = z.object({
   MAIL_IN_QUOTA_SENDER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
   MAIL_IN_QUOTA_STRANGER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(5 * 1024 * 1024),
   MAIL_IN_QUOTA_STRANGER_FAILURES: int(0, 1_000_000).default(20),
+  /** Wrong-secret mails per SMTP client address (any From) per window kept and answered. */
+  MAIL_IN_QUOTA_CLIENT_FAILURES: int(0, 1_000_000).default(100),
+  /** Refusal mails per SMTP client address per MAIL_IN_REFUSAL_INTERVAL_MS, whatever From it forges. */
+  MAIL_IN_REFUSALS_PER_CLIENT: int(0, 100_000).default(10),
 });
 
 /** The parts of Arbiter a process can run; each adds the checks of what it cannot run without. */
@@ -214,8 +218,10 @@ export interface MailInConfig {
   maxMessageBytes: number;
   limits: { maxOrderLines: number; maxOrderChars: number };
   refusalIntervalMs: number;
-  /** What one sender may have stored (MAIL_IN_QUOTA_*): apps/mail-in/src/quota.ts. */
-  quota: { windowMs: number; senderBytes: number; strangerBytes: number; strangerFailures: number };
+  /** MAIL_IN_REFUSALS_PER_CLIENT. */
+  refusalsPerClient: number;
+  /** What one sender or SMTP client may have stored (MAIL_IN_QUOTA_*): apps/mail-in/src/quota.ts. */
+  quota: { windowMs: number; senderBytes: number; strangerBytes: number; strangerFailures: number; clientFailures: number };
 }
 
 export interface Config {
@@ -383,11 +389,13 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
     maxMessageBytes: e.MAIL_IN_MAX_BYTES,
     limits: { maxOrderLines: e.MAIL_IN_MAX_ORDER_LINES, maxOrderChars: e.MAIL_IN_MAX_ORDER_CHARS },
     refusalIntervalMs: e.MAIL_IN_REFUSAL_INTERVAL_MS,
+    refusalsPerClient: e.MAIL_IN_REFUSALS_PER_CLIENT,
     quota: {
       windowMs: e.MAIL_IN_QUOTA_WINDOW_MS,
       senderBytes: e.MAIL_IN_QUOTA_SENDER_BYTES,
       strangerBytes: e.MAIL_IN_QUOTA_STRANGER_BYTES,
       strangerFailures: e.MAIL_IN_QUOTA_STRANGER_FAILURES,
+      clientFailures: e.MAIL_IN_QUOTA_CLIENT_FAILURES,
     },
   };
 }

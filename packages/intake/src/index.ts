@@ -43,4 +43,6 @@ export {
   type PriorState,
   type ReplyKind,
   type ReplyRow,
+  type RefusalThrottle,
 } from './mail-records.ts';
+export { strangerUsage, authenticatedBytes, type MailSource, type StrangerUsage } from './mail-quota.ts';
