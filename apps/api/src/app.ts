@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@arbiter/db';
+import { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from '@arbiter/intake';
 import type { PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
@@ -39,6 +40,8 @@ export interface AppOptions {
   queueReady?: () => Promise<void>;
   /** Most order lines and characters one submission may carry (API_MAX_ORDER_*; default 500 and 50,000). */
   orderLimits?: OrderLimits;
+  /** What one nation may store per turn (INTAKE_MAX_*; default DEFAULT_SUBMISSION_QUOTA): 429 `submission-quota` past it. */
+  submissionQuota?: SubmissionQuota;
   /**
    * What the welcome and notice mails need (MAIL_FROM's domain, MAIL_ORDERS_TO, PUBLIC_BASE_URL). Without
    * it, creating a game, a new secret or address and the GM's schedule changes queue no player mail.
@@ -53,6 +56,7 @@ export interface RouteDeps {
   /** AppOptions.queueReady, or a check that always passes. */
   queueReady: () => Promise<void>;
   orderLimits: OrderLimits;
+  submissionQuota: SubmissionQuota;
   /** AppOptions.playerMail. */
   playerMail: PlayerMailSettings | undefined;
 }
@@ -127,7 +131,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);
   const queueReady = opts.queueReady ?? (async () => undefined);
-  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS, playerMail: opts.playerMail };
+  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS, submissionQuota: opts.submissionQuota ?? DEFAULT_SUBMISSION_QUOTA, playerMail: opts.playerMail };
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());

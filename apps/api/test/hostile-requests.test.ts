@@ -210,3 +210,32 @@ describe('a secret line sent by REST (issue 27)', () => {
     for (const s of stored) expect(JSON.stringify({ rawText: s.rawText, receipt: s.receipt, parsed: s.parsed })).not.toContain(secret);
   });
 });
+
+describe('storage per nation and turn (issue 27)', () => {
+  it('200 submissions of 20,000 characters: past the quota a 429 submission-quota naming it, nothing stored, standing orders unchanged', async () => {
+    const own = await newGame(h.app);
+    const headers = { ...bearer(own.secret('north')), 'content-type': 'text/plain' };
+    const text = (i: number) => {
+      const head = `aragorn, 850, no, e\n# submission ${i}\n`;
+      return head + `# ${'x'.repeat(97)}\n`.repeat(Math.floor((20_000 - head.length) / 100));
+    };
+    const statuses: number[] = [];
+    let refused: { code: string; detail: string } | null = null;
+    for (let i = 0; i < 200; i++) {
+      const res = await h.app.inject({ method: 'POST', url: `/v1/games/${own.gameId}/orders`, headers, payload: text(i) });
+      statuses.push(res.statusCode);
+      if (res.statusCode !== 200 && refused === null) refused = res.json();
+    }
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(statuses.slice(accepted).every((s) => s === 429)).toBe(true);
+    expect(accepted).toBeGreaterThan(50);
+    expect(accepted).toBeLessThanOrEqual(100);
+    expect(refused).toMatchObject({ code: 'submission-quota' });
+    expect(refused?.detail).toMatch(/at most 100 submissions and 2000000 bytes are kept per nation and turn/);
+    const stored = await h.t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Submission" WHERE "gameId" = $1 AND "nationId" = 'north'`, [own.gameId]);
+    expect(stored.rows[0]?.n).toBe(accepted);
+    // Another nation of the game is not affected.
+    const south = await h.app.inject({ method: 'POST', url: `/v1/games/${own.gameId}/orders`, headers: { ...bearer(own.secret('south')), 'content-type': 'text/plain' }, payload: 'grond, 850, no, w, h\n' });
+    expect(south.statusCode).toBe(200);
+  }, 180_000);
+});

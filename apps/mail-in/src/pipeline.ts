@@ -44,6 +44,7 @@ import {
   type ReplyKind,
   type ReplyRow,
   type Receipt,
+  type SubmissionQuota,
 } from '@arbiter/intake';
 import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
 import {
@@ -82,6 +83,8 @@ export interface MailPipelineOptions {
   concurrency?: number;
   /** What one sender may have stored (MAIL_IN_QUOTA_*); default DEFAULT_MAIL_QUOTA. */
   quota?: MailQuota;
+  /** What one nation may store per turn (INTAKE_MAX_*); default the intake's. */
+  submissionQuota?: SubmissionQuota;
   /**
    * Where a turn made due early by a `final: yes` mail goes at once (the worker's queue, or in-process),
    * as the API's does. Without one the worker's deadline sweep runs it (within WORKER_SWEEP_INTERVAL_MS).
@@ -113,6 +116,7 @@ export class MailPipeline implements MailProcessor {
   /** Bounds the mails processed at once, and so the connections held (p-limit). */
   private readonly limit: LimitFunction;
   private readonly quota: MailQuota;
+  private readonly submissionQuota: SubmissionQuota | undefined;
   private readonly dispatcher: TurnDispatcher | null;
 
   constructor(options: MailPipelineOptions) {
@@ -124,6 +128,7 @@ export class MailPipeline implements MailProcessor {
     this.log = options.logger;
     this.limit = pLimit(Math.max(1, options.concurrency ?? 4));
     this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
+    this.submissionQuota = options.submissionQuota;
     this.dispatcher = options.dispatcher ?? null;
   }
 
@@ -283,6 +288,7 @@ export class MailPipeline implements MailProcessor {
         receivedAt: ctx.receivedAt,
         messageId,
         final: submission.final,
+        ...(this.submissionQuota !== undefined ? { quota: this.submissionQuota } : {}),
       });
       switch (outcome.kind) {
         case 'accepted':

@@ -23,6 +23,7 @@ export function mailPipelineFor(config: Config, db: Db, logger: Logger, dispatch
     refusalIntervalMs: config.mailIn.refusalIntervalMs,
     refusalsPerClient: config.mailIn.refusalsPerClient,
     quota: config.mailIn.quota,
+    submissionQuota: config.submissionQuota,
     // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
     concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),
     logger,

@@ -85,6 +85,9 @@ export const envSchema = z.object({
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
   API_AUTH_FAILURE_MAX: int(1, 10_000).default(10),
   API_AUTH_FAILURE_WINDOW_MS: int(1000, 86_400_000).default(15 * 60_000),
+  /** What one nation may store per turn, by REST, mail or the web client alike (@arbiter/intake submission-quota.ts). */
+  INTAKE_MAX_SUBMISSIONS_PER_TURN: int(1, 1_000_000).default(100),
+  INTAKE_MAX_STORED_BYTES_PER_TURN: int(1000, 1_000_000_000).default(2_000_000),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** `arbiter start` / `arbiter demo`: the local folder (embedded data, outbox, GM token, heartbeat). */
   ARBITER_HOME: z.string().min(1).default('.arbiter'),
@@ -260,6 +263,8 @@ export interface Config {
   };
   worker: WorkerConfig;
   mailIn: MailInConfig;
+  /** What one nation may store per turn (INTAKE_MAX_*), whichever way its orders come. */
+  submissionQuota: { submissionsPerTurn: number; storedBytesPerTurn: number };
   /** ARBITER_HOME: the local folder of `arbiter start` (default .arbiter). */
   home: string;
 }
@@ -475,6 +480,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     worker,
     mailIn,
+    submissionQuota: { submissionsPerTurn: e.INTAKE_MAX_SUBMISSIONS_PER_TURN, storedBytesPerTurn: e.INTAKE_MAX_STORED_BYTES_PER_TURN },
     home: e.ARBITER_HOME,
   };
 }

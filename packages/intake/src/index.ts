@@ -2,6 +2,7 @@
 // Exports documented in docs/api.md ("For developers: the intake service").
 export { authenticateNation, forgetGameAuth, AUTH_CACHE_TTL_MS, type AuthenticatedNation } from './auth.ts';
 export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from './submission-quota.ts';
 export { type SubmissionOutcome, type SubmissionRefusal, type SubmissionRefusalCode, type Refused } from './outcome.ts';
 export { checkOrders, type OrderCheckOutcome } from './check.ts';
 export { planSubmission } from './plan.ts';

@@ -9,6 +9,7 @@ import { refusal, refusalError, type SubmissionOutcome } from './outcome.ts';
 import { perDb } from './per-db.ts';
 import type { Receipt } from './receipt.ts';
 import { redactSecretText } from './secret-lines.ts';
+import type { SubmissionQuota } from './submission-quota.ts';
 import { planEarly } from './turn-state.ts';
 
 /** Longest order text accepted, in characters (a full nation's orders are a few kilobytes). */
@@ -30,6 +31,8 @@ export interface SubmitOrdersInput {
    * The REST API sets it; mail does not, because a mail always gets a receipt.
    */
   refuseIfNothingAccepted?: boolean;
+  /** What the nation may store per turn (INTAKE_MAX_*); default DEFAULT_SUBMISSION_QUOTA. */
+  quota?: SubmissionQuota;
 }
 
 /** Group commit limits: a batch holds one pooled connection; two in flight let Node prepare one while PostgreSQL commits the other. */
