@@ -64,10 +64,13 @@ export interface RouteDeps {
 /**
  * swagger-ui's CSP for /docs without what it allows from elsewhere (`https:` fonts and styles, the
  * validator's badge) and without `upgrade-insecure-requests` (the embedded server is plain HTTP on
- * loopback); never framed; forms post nowhere else.
+ * loopback); never framed; forms post nowhere else. Styles as the web client's CSP has them (Swagger UI
+ * sets inline styles its hashes do not cover; a hash in the list would make browsers ignore
+ * 'unsafe-inline'); scripts stay 'self' and swagger-ui's hashes.
  */
 export function docsCsp(header: string): string {
   return `${header
+    .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
     .replace(/\s*upgrade-insecure-requests;?/, '')
     .replace(/ https:/g, '')
     .replace(/ validator\.swagger\.io/g, '')
