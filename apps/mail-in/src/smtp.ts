@@ -68,16 +68,16 @@ export const DEFAULT_MAX_CLIENTS_PER_ADDRESS = 5;
 
 /** Open connections per client address: a connection is counted from onConnect to onClose. */
 class ConnectionsPerAddress {
-  private readonly open_ = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
   private readonly counted = new Set<string>();
   constructor(readonly max: number) {}
 
   /** Counts the connection and says whether it is within the limit (one over the limit is not counted). */
   open(session: SMTPServerSession): boolean {
     const address = session.remoteAddress ?? '';
-    const n = this.open_.get(address) ?? 0;
+    const n = this.counts.get(address) ?? 0;
     if (n >= this.max) return false;
-    this.open_.set(address, n + 1);
+    this.counts.set(address, n + 1);
     this.counted.add(session.id);
     return true;
   }
@@ -85,9 +85,9 @@ class ConnectionsPerAddress {
   close(session: SMTPServerSession): void {
     if (!this.counted.delete(session.id)) return;
     const address = session.remoteAddress ?? '';
-    const n = (this.open_.get(address) ?? 1) - 1;
-    if (n <= 0) this.open_.delete(address);
-    else this.open_.set(address, n);
+    const n = (this.counts.get(address) ?? 1) - 1;
+    if (n <= 0) this.counts.delete(address);
+    else this.counts.set(address, n);
   }
 }
 

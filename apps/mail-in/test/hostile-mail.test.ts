@@ -1,6 +1,7 @@
-// Hostile mail at the intake (issue 13, findings 3, 4, 7 and 8): secrets are not kept in stored mail,
-// wrong-secret floods and large mails from one sender are bounded, and a refusal to a forged From quotes
-// nothing and cannot use up another sender's refusal.
+// Hostile mail at the intake (issue 13, findings 3, 4, 7 and 8; issue 27): secrets are not kept in stored
+// mail (in any part), wrong-secret floods and large mails from one sender or one SMTP client are bounded,
+// a refusal to a forged From quotes nothing and cannot use up another sender's refusal, and no answer
+// goes to a Reply-To.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMail } from '../src/parse.ts';
