@@ -28,7 +28,7 @@ const LITERAL_MIN = 8;
 
 /** HTML as the text a reader sees: each tag a space, entities decoded (`&nbsp;` is a space to the eye). */
 function htmlText(html: string): string {
-  return decodeHTML(html.replace(/<[^>]*>/g, ' '));
+  return decodeHTML(html.replace(/<[^<>]*>/g, ' ')); // [^<>]: a run of "<" without ">" is read once, not once per "<"
 }
 
 /** Every decoded text of a parsed mail: subject, text, HTML (as sent and as seen), each attachment, forwards. */

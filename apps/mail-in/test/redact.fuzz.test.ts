@@ -1,0 +1,35 @@
+// The secret check of stored mail (redact.ts, issue 27) reads every part, HTML included: whatever a part
+// holds, it runs in time linear in its size (a run of "<" without ">" once made the tag removal quadratic),
+// and no value after a secret keyword survives a redaction in any part.
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import type { MailContent } from '../src/extract.ts';
+import { secretsIn } from '../src/redact.ts';
+import { compareTimes, ofLength } from '../../../test/linear-time.ts';
+
+const SIZE = 200_000;
+const html = (body: string): MailContent => ({ subject: 'orders', text: 'game: g1\n', html: body, htmlUnreadable: false, attachments: [], forwarded: [] });
+const harmlessMail = html(`<p>${ofLength('aragorn, 850, no, nw, nw, h<br>', SIZE)}</p>`);
+
+const shapes: Record<string, MailContent> = {
+  'a run of "<" without ">"': html('<'.repeat(SIZE)),
+  'keywords each followed by a long run of spaces': html(ofLength(`secret${' '.repeat(1_000)}`, SIZE)),
+  'repeated keywords and separators': html(ofLength('secret:&nbsp;"secret"=', SIZE)),
+  'a run of entities': html(ofLength('&nbsp;&#160;&amp;', SIZE)),
+};
+
+describe('the secret check on hostile HTML', () => {
+  for (const [name, m] of Object.entries(shapes)) {
+    it(`reads ${name} in time linear in its size`, async () => {
+      const r = await compareTimes(() => secretsIn(harmlessMail), () => secretsIn(m));
+      expect(r, `${name}: ${r.pathologicalMs.toFixed(1)} ms against ${r.harmlessMs.toFixed(1)} ms`).toMatchObject({ within: true });
+    }, 120_000);
+  }
+
+  test.prop([fc.constantFrom('secret', 'Secret', 'PASSWORD'), fc.constantFrom(':', '=', '</b>:', ':&nbsp;', '": "', ' : '), fc.stringMatching(/^[A-Za-z0-9_-]{8,43}$/)])(
+    'finds the value after a keyword written in HTML, in any of its shapes',
+    (keyword, separator, value) => {
+      expect(secretsIn(html(`<div><b>${keyword}${separator}${value}</b></div>`))).toContain(value);
+    },
+  );
+});
