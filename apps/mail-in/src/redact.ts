@@ -26,6 +26,12 @@ const WITHHELD_HEADER = 'X-Arbiter-Redacted: the body held a secret in encoded f
  */
 const LITERAL_MIN = 8;
 
+/**
+ * The most distinct secret values cut out literally: a player's mail holds one or two. Each is a pass
+ * over the bytes, so a mail with thousands of them (hostile) is withheld instead, in linear time.
+ */
+const LITERALS_MAX = 20;
+
 /** HTML as the text a reader sees: each tag a space, entities decoded (`&nbsp;` is a space to the eye). */
 function htmlText(html: string): string {
   return decodeHTML(html.replace(/<[^<>]*>/g, ' ')); // [^<>]: a run of "<" without ">" is read once, not once per "<"
@@ -73,15 +79,16 @@ function replaceLiterals(text: string, values: readonly string[]): string {
  */
 export async function redactRawMail(raw: Buffer, content: MailContent, read: (raw: Buffer) => Promise<MailContent>): Promise<Redaction> {
   const latin1 = raw.toString('latin1'); // one character per byte: replacing in it keeps every other byte
-  const values = secretsIn(content);
+  const found = secretsIn(content);
+  const values = found.length > LITERALS_MAX ? [] : found;
   const redacted = replaceLiterals(redactSecretText(latin1), values);
-  if (redacted === latin1 && values.length === 0) return { raw, kind: 'none' };
+  if (redacted === latin1 && found.length === 0) return { raw, kind: 'none' };
   const stillThere = async (bytes: Buffer): Promise<boolean> => {
     const texts = textsOf(await read(bytes));
     return texts.some((t) => secretValuesIn(t).length > 0 || values.some((v) => v.length >= LITERAL_MIN && t.includes(v)));
   };
   const candidate = Buffer.from(NOTE_HEADER + redacted, 'latin1');
-  if (!(await stillThere(candidate))) return { raw: candidate, kind: 'values' };
+  if (found.length <= LITERALS_MAX && !(await stillThere(candidate))) return { raw: candidate, kind: 'values' };
   // The body cannot be cleaned in place: keep the header section, and drop an encoded Subject that still
   // holds a secret.
   let head = Buffer.from(WITHHELD_HEADER + headerSection(redacted), 'latin1');
