@@ -12,17 +12,18 @@ const SIZE = 200_000;
 const html = (body: string): MailContent => ({ subject: 'orders', text: 'game: g1\n', html: body, htmlUnreadable: false, attachments: [], forwarded: [] });
 const harmlessMail = html(`<p>${ofLength('aragorn, 850, no, nw, nw, h<br>', SIZE)}</p>`);
 
-const shapes: Record<string, MailContent> = {
-  'a run of "<" without ">"': html('<'.repeat(SIZE)),
-  'keywords each followed by a long run of spaces': html(ofLength(`secret${' '.repeat(1_000)}`, SIZE)),
-  'repeated keywords and separators': html(ofLength('secret:&nbsp;"secret"=', SIZE)),
-  'a run of entities': html(ofLength('&nbsp;&#160;&amp;', SIZE)),
+/** Each shape, and how many times the ordinary mail's time it may take (decoding entities costs more per character: linear, measured 3x the time for 4x the size). */
+const shapes: Record<string, [MailContent, number]> = {
+  'a run of "<" without ">"': [html('<'.repeat(SIZE)), 10],
+  'keywords each followed by a long run of spaces': [html(ofLength(`secret${' '.repeat(1_000)}`, SIZE)), 10],
+  'repeated keywords and separators': [html(ofLength('secret:&nbsp;"secret"=', SIZE)), 10],
+  'a run of entities': [html(ofLength('&nbsp;&#160;&amp;', SIZE)), 40],
 };
 
 describe('the secret check on hostile HTML', () => {
-  for (const [name, m] of Object.entries(shapes)) {
+  for (const [name, [m, factor]] of Object.entries(shapes)) {
     it(`reads ${name} in time linear in its size`, async () => {
-      const r = await compareTimes(() => secretsIn(harmlessMail), () => secretsIn(m));
+      const r = await compareTimes(() => secretsIn(harmlessMail), () => secretsIn(m), { factor });
       expect(r, `${name}: ${r.pathologicalMs.toFixed(1)} ms against ${r.harmlessMs.toFixed(1)} ms`).toMatchObject({ within: true });
     }, 120_000);
   }
