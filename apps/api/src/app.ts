@@ -8,9 +8,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@arbiter/db';
+import { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from '@arbiter/intake';
 import type { PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
+import { refuseDeepBodies } from './body-depth.ts';
 import { refuseNulBytes } from './nul-bytes.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
@@ -38,6 +40,8 @@ export interface AppOptions {
   queueReady?: () => Promise<void>;
   /** Most order lines and characters one submission may carry (API_MAX_ORDER_*; default 500 and 50,000). */
   orderLimits?: OrderLimits;
+  /** What one nation may store per turn (INTAKE_MAX_*; default DEFAULT_SUBMISSION_QUOTA): 429 `submission-quota` past it. */
+  submissionQuota?: SubmissionQuota;
   /**
    * What the welcome and notice mails need (MAIL_FROM's domain, MAIL_ORDERS_TO, PUBLIC_BASE_URL). Without
    * it, creating a game, a new secret or address and the GM's schedule changes queue no player mail.
@@ -52,8 +56,26 @@ export interface RouteDeps {
   /** AppOptions.queueReady, or a check that always passes. */
   queueReady: () => Promise<void>;
   orderLimits: OrderLimits;
+  submissionQuota: SubmissionQuota;
   /** AppOptions.playerMail. */
   playerMail: PlayerMailSettings | undefined;
+}
+
+/**
+ * swagger-ui's CSP for /docs without what it allows from elsewhere (`https:` fonts and styles, the
+ * validator's badge) and without `upgrade-insecure-requests` (the embedded server is plain HTTP on
+ * loopback); never framed; forms post nowhere else. Styles as the web client's CSP has them (Swagger UI
+ * sets inline styles its hashes do not cover; a hash in the list would make browsers ignore
+ * 'unsafe-inline'); scripts stay 'self' and swagger-ui's hashes.
+ */
+export function docsCsp(header: string): string {
+  return `${header
+    .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+    .replace(/\s*upgrade-insecure-requests;?/, '')
+    .replace(/ https:/g, '')
+    .replace(/ validator\.swagger\.io/g, '')
+    .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .trim()} form-action 'self';`;
 }
 
 async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
@@ -62,16 +84,21 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);
   fastify.decorateRequest('principal', null);
+  refuseDeepBodies(fastify); // before the NUL check, which walks the body recursively
   refuseNulBytes(fastify);
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );
 
+  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
   await fastify.register(rateLimit, {
     max: opts.rateLimit.max,
     timeWindow: opts.rateLimit.windowMs,
+    // Unauthenticated traffic is counted per address, a correct secret per nation, the GM token apart.
+    keyGenerator: (request) => auth.rateLimitKey(request),
     errorResponseBuilder: (_request, context) => {
-      const e = new Error(`Too many requests from your address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`) as Error & { statusCode: number; code: string };
+      // Counted per client address, per nation (its secret) or for the GM token: see auth.ts rateLimitKey.
+      const e = new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds.`) as Error & { statusCode: number; code: string };
       e.statusCode = 429;
       e.code = 'FST_RATE_LIMITED';
       return e;
@@ -96,13 +123,18 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await fastify.register(swaggerUi, { routePrefix: '/docs' });
+  await fastify.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The documentation shares the origin where the browser keeps the GM token: its page gets a CSP
+    // (swagger-ui's own, with the hashes of its inline scripts), made stricter (issue 27).
+    staticCSP: true,
+    transformStaticCSP: docsCsp,
+  });
 
-  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
   const metrics = createMetrics(opts.db);
   metrics.observe(fastify);
   const queueReady = opts.queueReady ?? (async () => undefined);
-  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS, playerMail: opts.playerMail };
+  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS, submissionQuota: opts.submissionQuota ?? DEFAULT_SUBMISSION_QUOTA, playerMail: opts.playerMail };
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());

@@ -77,6 +77,13 @@ declare module 'fastify' {
 export type Allowed = 'gm' | 'nation' | 'any';
 
 export interface Authenticator {
+  /**
+   * The request rate limit's bucket (@fastify/rate-limit keyGenerator): `gm` for the GM token, one per
+   * nation for a nation's correct secret, else the client address. Requests without a token (or with a
+   * wrong one) from an address therefore never use up the limit of a correct secret or of the GM token
+   * sent from the same address (a NAT, a proxy: docs/security.md).
+   */
+  rateLimitKey(request: FastifyRequest): Promise<string>;
   /** Who is calling, for routes open to `allowed`. Throws 401/403/404/429 problems. */
   authenticate(request: FastifyRequest, gameId: string | null, allowed: Allowed): Promise<Principal>;
   /**
@@ -96,12 +103,37 @@ async function gameExists(db: Db, gameId: string): Promise<boolean> {
   return (await db.prisma.game.count({ where: { id: gameId } })) > 0;
 }
 
+/** The game of a route's `:gameId`, if it has one. */
+function gameIdOf(request: FastifyRequest): string | null {
+  const gameId = (request.params as { gameId?: unknown } | undefined)?.gameId;
+  return typeof gameId === 'string' ? gameId : null;
+}
+
 export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailureLimiter): Authenticator {
+  // One look-up of a (game, token) per request: the rate limit's key and the authentication share it.
+  const lookups = new WeakMap<FastifyRequest, { gameId: string; token: string; nation: Promise<AuthenticatedNation | null> }>();
+  const nationOf = (request: FastifyRequest, gameId: string, token: string): Promise<AuthenticatedNation | null> => {
+    const known = lookups.get(request);
+    if (known !== undefined && known.gameId === gameId && known.token === token) return known.nation;
+    const nation = authenticateNation(db, gameId, token);
+    lookups.set(request, { gameId, token, nation });
+    return nation;
+  };
   const authenticator: Authenticator = {
+    async rateLimitKey(request) {
+      const token = bearerToken(request);
+      const gameId = gameIdOf(request);
+      if (token !== null && tokensEqual(token, gmToken)) return 'gm';
+      if (token !== null && gameId !== null) {
+        const nation = await nationOf(request, gameId, token);
+        if (nation !== null) return `nation:${nation.gameId}:${nation.nationId}`;
+      }
+      return `address:${request.ip}`;
+    },
     hook(allowed) {
       return async (request, _reply, payload) => {
-        const gameId = (request.params as { gameId?: unknown } | undefined)?.gameId;
-        request.principal = await authenticator.authenticate(request, allowed !== 'gm' && typeof gameId === 'string' ? gameId : null, allowed);
+        const gameId = gameIdOf(request);
+        request.principal = await authenticator.authenticate(request, allowed !== 'gm' ? gameId : null, allowed);
         return payload;
       };
     },
@@ -116,7 +148,7 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
       }
       if (allowed !== 'nation' && tokensEqual(token, gmToken)) return { kind: 'gm' };
       if (allowed !== 'gm' && gameId !== null) {
-        const nation = await authenticateNation(db, gameId, token);
+        const nation = await nationOf(request, gameId, token);
         if (nation !== null) return { kind: 'nation', nation };
       }
       if (allowed === 'nation' && tokensEqual(token, gmToken)) {

@@ -22,6 +22,8 @@ export function httpStatusOf(code: IntakeErrorCode): number {
     case 'invalid-scenario':
     case 'no-orders-accepted':
       return 422;
+    case 'submission-quota':
+      return 429;
     default:
       return assertNever(code);
   }

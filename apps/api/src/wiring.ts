@@ -21,6 +21,7 @@ export function serverOptionsFor(
     bodyLimit: config.api.bodyLimit,
     requestTimeoutMs: config.api.requestTimeoutMs,
     orderLimits: config.api.orderLimits,
+    submissionQuota: config.submissionQuota,
     playerMail: playerMailSettings(config.mail.from, config.mail.ordersTo, config.api.publicUrl),
     trustProxy: config.api.trustProxy,
     logLevel: config.logLevel,

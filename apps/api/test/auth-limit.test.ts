@@ -46,6 +46,36 @@ describe('auth failure limit', () => {
     }
   }, 60_000);
 
+  it('6,000 requests without a token from one address use up that address only: a correct secret and the GM token from it still pass (issue 27)', async () => {
+    const limited = await harness({ rateLimitMax: 6000 });
+    try {
+      const game = await newGame(limited.app);
+      const url = `/v1/games/${game.gameId}`;
+      const from = '10.8.8.8';
+      for (let i = 0; i < 6000; i++) await limited.app.inject({ method: 'GET', url, remoteAddress: from });
+      expect((await limited.app.inject({ method: 'GET', url, remoteAddress: from })).statusCode).toBe(429);
+      expect((await limited.app.inject({ method: 'GET', url, headers: bearer('wrong'), remoteAddress: from })).statusCode).toBe(429);
+      expect((await limited.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')), remoteAddress: from })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'GET', url, headers: gm, remoteAddress: from })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
+  it('a correct secret has its own limit, per nation', async () => {
+    const limited = await harness({ rateLimitMax: 3 });
+    try {
+      const game = await newGame(limited.app);
+      const url = `/v1/games/${game.gameId}`;
+      const north = [];
+      for (let i = 0; i < 4; i++) north.push((await limited.app.inject({ method: 'GET', url, headers: bearer(game.secret('north')), remoteAddress: `10.5.5.${i}` })).statusCode);
+      expect(north).toEqual([200, 200, 200, 429]);
+      expect((await limited.app.inject({ method: 'GET', url, headers: bearer(game.secret('south')), remoteAddress: '10.5.5.1' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
   it('the window resets', () => {
     let now = 0;
     const l = new AuthFailureLimiter(2, 1000, () => now);

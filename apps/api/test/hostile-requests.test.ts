@@ -1,6 +1,7 @@
 // Hostile requests (issue 13, findings 7 and 9): NUL bytes are a named 400 before any SQL, GM-given names
 // cannot hold line breaks, a body that trickles in is cut off, a secret in a query string is not logged,
 // and one submission cannot carry thousands of orders.
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -138,4 +139,103 @@ describe('the size of one submission (finding 7)', () => {
     const res = await h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers: { ...bearer(game.secret('north')), 'content-type': 'text/plain' }, payload: text });
     expect(res.statusCode).toBe(200);
   });
+});
+
+describe('/docs (issue 27)', () => {
+  it('is served with a Content-Security-Policy: it shares the origin where the browser keeps the GM token', async () => {
+    for (const url of ['/docs', '/docs/', '/docs/static/index.html']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      if (res.statusCode >= 300 && res.statusCode < 400) continue;
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).toMatch(/default-src 'self'/);
+      expect(csp, url).toMatch(/script-src 'self'/);
+      expect(csp, url).toMatch(/object-src 'none'/);
+      expect(csp, url).toMatch(/frame-ancestors 'none'/);
+      expect(csp, url).not.toMatch(/https:|upgrade-insecure-requests/);
+    }
+  });
+});
+
+describe('smaller findings (issue 27)', () => {
+  it('10,000 nested arrays or objects in a JSON body: 400 body-too-deep, not 500', async () => {
+    const routes: [string, Record<string, string>][] = [
+      ['/v1/games', gm],
+      ['/v1/scenarios/maps', gm],
+      [`/v1/games/${game.gameId}/orders`, bearer(game.secret('north'))],
+      [`/v1/games/${game.gameId}/orders/check`, bearer(game.secret('north'))],
+    ];
+    const bodies = ['['.repeat(10_000) + ']'.repeat(10_000), '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), `{"scenario":${'['.repeat(10_000)}${']'.repeat(10_000)}}`];
+    for (const [url, headers] of routes) {
+      for (const payload of bodies) {
+        const res = await h.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'body-too-deep' });
+      }
+    }
+  });
+
+  it("a scenario's turn of 2147483648 is refused naming scenario.turn, for every ruleset, not a 500 at the database", async () => {
+    const examples = ['first-turn.json', 'descent/gate-of-bones.json', 'expeditions/empty-bag.json', 'guards-of-atlantis/two-lanes.json', 'mage-knight/first-reconnaissance.json'];
+    for (const file of examples) {
+      const scenario = { ...(JSON.parse(readFileSync(new URL(`../../../examples/scenarios/${file}`, import.meta.url), 'utf8')) as object), turn: 2_147_483_648 };
+      const res = await h.app.inject({ method: 'POST', url: '/v1/scenarios/maps', headers: gm, payload: { scenario } });
+      expect(res.statusCode, file).toBe(422);
+      expect(res.json().issues, file).toContainEqual({ path: 'scenario.turn', message: expect.stringMatching(/1000000/) });
+    }
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/v1/games',
+      headers: gm,
+      payload: { name: 'Far future', scenario: { ...exampleScenario(), turn: 2_147_483_648 }, schedule: { kind: 'every', days: 3, time: '18:00' }, timeZone: 'UTC', nations: players },
+    });
+    expect(created.statusCode).toBe(422);
+    expect(created.json()).toMatchObject({ code: 'invalid-scenario', issues: [{ path: 'scenario.turn' }] });
+  });
+});
+
+describe('a secret line sent by REST (issue 27)', () => {
+  it('is stored with its value replaced, and neither the receipt nor the history shows it', async () => {
+    const secret = game.secret('east');
+    const headers = { ...bearer(secret), 'content-type': 'text/plain' };
+    const posted = await h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers, payload: `game: ${game.gameId}\nsecret: ${secret}\nesgaroth, 850, no, w, h\n` });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).not.toContain(secret);
+    const history = await h.app.inject({ method: 'GET', url: `/v1/games/${game.gameId}/orders`, headers: bearer(secret) });
+    expect(history.statusCode).toBe(200);
+    expect(history.body).toContain('secret: (secret-removed)');
+    expect(history.body).not.toContain(secret);
+    const stored = await h.t.db.prisma.submission.findMany({ where: { gameId: game.gameId, nationId: 'east' } });
+    expect(stored.length).toBeGreaterThan(0);
+    for (const s of stored) expect(JSON.stringify({ rawText: s.rawText, receipt: s.receipt, parsed: s.parsed })).not.toContain(secret);
+  });
+});
+
+describe('storage per nation and turn (issue 27)', () => {
+  it('200 submissions of 20,000 characters: past the quota a 429 submission-quota naming it, nothing stored, standing orders unchanged', async () => {
+    const own = await newGame(h.app);
+    const headers = { ...bearer(own.secret('north')), 'content-type': 'text/plain' };
+    const text = (i: number) => {
+      const head = `aragorn, 850, no, e\n# submission ${i}\n`;
+      return head + `# ${'x'.repeat(97)}\n`.repeat(Math.floor((20_000 - head.length) / 100));
+    };
+    const statuses: number[] = [];
+    let refused: { code: string; detail: string } | null = null;
+    for (let i = 0; i < 200; i++) {
+      const res = await h.app.inject({ method: 'POST', url: `/v1/games/${own.gameId}/orders`, headers, payload: text(i) });
+      statuses.push(res.statusCode);
+      if (res.statusCode !== 200 && refused === null) refused = res.json();
+    }
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(statuses.slice(accepted).every((s) => s === 429)).toBe(true);
+    expect(accepted).toBeGreaterThan(50);
+    expect(accepted).toBeLessThanOrEqual(100);
+    expect(refused).toMatchObject({ code: 'submission-quota' });
+    expect(refused?.detail).toMatch(/at most 100 submissions and 2000000 bytes are kept per nation and turn/);
+    const stored = await h.t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Submission" WHERE "gameId" = $1 AND "nationId" = 'north'`, [own.gameId]);
+    expect(stored.rows[0]?.n).toBe(accepted);
+    // Another nation of the game is not affected.
+    const south = await h.app.inject({ method: 'POST', url: `/v1/games/${own.gameId}/orders`, headers: { ...bearer(own.secret('south')), 'content-type': 'text/plain' }, payload: 'grond, 850, no, w, h\n' });
+    expect(south.statusCode).toBe(200);
+  }, 180_000);
 });

@@ -3,7 +3,7 @@
 // through the GM route; then `arbiter replay` against it, a second start refused at once on its ports, and
 // `arbiter backup` restored with `arbiter restore` into another home's embedded database, where the turn
 // replays to the same hash (that replay starts the embedded server itself). Nothing is mocked.
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +114,7 @@ describe('embedded mode, nothing configured', () => {
     const saved = await cmd(backup, [file], env);
     expect(saved).toMatchObject({ code: 0, err: '' });
     expect(saved.out).toContain(`to ${file}`);
+    expect((await stat(file)).mode & 0o777).toBe(0o600); // issue 27: not world-readable
 
     // Not into the folder of a running Arbiter.
     const refused = await cmd(restore, [file], env);

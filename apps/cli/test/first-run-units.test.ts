@@ -73,8 +73,9 @@ describe('the bundled demo game (examples/demo)', () => {
 
 describe('banner', () => {
   const base = {
-    home: { root: '/x/.arbiter', dataDir: '/x/.arbiter/postgres', outboxDir: '/x/.arbiter/outbox', gmTokenFile: '/x/.arbiter/gm-token', demoFile: '', runFile: '' },
+    home: { root: '/x/.arbiter', dataDir: '/x/.arbiter/postgres', outboxDir: '/x/.arbiter/outbox', gmTokenFile: '/x/.arbiter/gm-token', demoFile: '/x/.arbiter/demo.json', runFile: '' },
     gmToken: 'T'.repeat(43),
+    fresh: { gmToken: true, demo: true },
     demo: {
       gameId: 'g123',
       name: 'Arbiter demo',
@@ -101,7 +102,7 @@ describe('banner', () => {
     const text = banner(base as unknown as StartedSystem);
     expect(text).toContain('Arbiter is running (embedded: PostgreSQL beside it, jobs in PostgreSQL, mail to .eml files).');
     // The token's file by its plain absolute path, never one relative to the working folder.
-    expect(text).toContain('(Authorization: Bearer <token>; kept in /x/.arbiter/gm-token)');
+    expect(text).toContain('(Authorization: Bearer <token>; kept in /x/.arbiter/gm-token, shown only this once)');
     expect(text).toContain('  Database       postgresql://postgres@127.0.0.1:5433/arbiter  (data in /x/.arbiter/postgres)');
     expect(text).toContain('  API docs       http://127.0.0.1:3000/docs');
     expect(text).toContain('  Web client     http://127.0.0.1:3000/  (players sign in');
@@ -112,6 +113,15 @@ describe('banner', () => {
     expect(text).toContain('  north  secret sN  north@players.example  (Kingdom of the North)');
     expect(text).toContain('  east   secret sE  east@players.example  (Free Traders)');
     expect(text).toContain('npm run demo');
+  });
+
+  it('shows the GM token and the demo secrets only on the start that created them; later starts name their files (issue 27)', () => {
+    const text = banner({ ...base, fresh: { gmToken: false, demo: false } } as unknown as StartedSystem);
+    expect(text).not.toContain('T'.repeat(43));
+    expect(text).not.toMatch(/secret s[NE]\b/);
+    expect(text).toContain('  GM token       kept in /x/.arbiter/gm-token');
+    expect(text).toContain('  north  secret in the demo file  north@players.example  (Kingdom of the North)');
+    expect(text).toContain('they are kept in /x/.arbiter/demo.json');
   });
 
   it('leaves out what this process does not run', () => {

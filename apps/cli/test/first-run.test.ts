@@ -209,6 +209,9 @@ describe('first run from a fresh clone', () => {
     const demo2 = JSON.parse(await readFile(path.join(clone, '.arbiter', 'demo.json'), 'utf8')) as Demo;
     expect(demo2.gameId).toBe(gameId);
     expect(running.output()).toContain('demo game found');
+    // The secrets were shown once, at creation; this start names their files instead (issue 27).
+    for (const n of demo2.nations) expect(running.output()).not.toContain(n.secret);
+    expect(running.output()).not.toContain(gmToken);
     const north2 = demo2.nations.find((n) => n.nationId === 'north');
     if (north2 === undefined) throw new Error('the demo game has no north');
     const status = JSON.parse((await api(run2, 'GET', `/v1/games/${gameId}`, north2.secret)).text) as { gameId: string; turn: number };

@@ -66,6 +66,7 @@ async function startIntake(databaseUrl: string, db: Db): Promise<{ port: number;
       port: 0,
       acceptedDomains: ['arbiter.test'],
       maxMessageBytes: 5 * 1024 * 1024,
+      maxClientsPerAddress: CONNECTIONS,
       processor: new MailPipeline({ db, mailFrom: 'Arbiter <orders@arbiter.test>', concurrency: 10, logger }),
       logger,
     });
@@ -84,6 +85,8 @@ async function startIntake(databaseUrl: string, db: Db): Promise<{ port: number;
       MAIL_IN_SMTP_PORT: String(port),
       MAIL_IN_DOMAINS: 'arbiter.test',
       MAIL_IN_SMTP_WORKERS: String(WORKERS),
+      // Every benchmark connection comes from 127.0.0.1.
+      MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS: String(CONNECTIONS),
     },
   });
   await waitForMailIn(port, child);

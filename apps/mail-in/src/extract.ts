@@ -38,6 +38,8 @@ export interface MailContent {
   text: string | null;
   /** The mail had HTML that could not be converted to text. */
   htmlUnreadable: boolean;
+  /** The HTML body as sent, when there is one (read only by the secret check, redact.ts). */
+  html?: string | null;
   attachments: MailAttachment[];
   /** Messages forwarded as attachments (`message/rfc822`), parsed the same way. */
   forwarded: MailContent[];

@@ -92,6 +92,7 @@ async function toContent(parsed: ParsedMail, depth: number): Promise<MailContent
     subject: parsed.subject ?? '',
     text: text !== null && text.trim() === '' && parsed.html === undefined ? null : text,
     htmlUnreadable: parsed.textConversionError !== undefined,
+    html: typeof parsed.html === 'string' ? parsed.html : null,
     attachments,
     forwarded,
   };

@@ -3,7 +3,8 @@
 //
 //   read (mailparser) -> dedupe by Message-ID -> screen robots -> extract the submission
 //   -> authenticate with the secret (@arbiter/intake) -> orders | status | resend-report
-//   -> receipt rows in the outbox (to the sender and the nation's registered address) + InboundMail
+//   -> receipt rows in the outbox (to the nation's registered address, and to the From address when the
+//      envelope sender agrees: answerAddress) + InboundMail
 //   -> a turn the orders made due early goes to the TurnDispatcher at once (as over REST)
 //
 // Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
@@ -35,6 +36,8 @@ import {
   recordRefusal,
   auditRefusedMail,
   helpRulesets,
+  strangerUsage,
+  authenticatedBytes,
   unlockMessage,
   type AuthenticatedNation,
   type InboundRecord,
@@ -44,6 +47,7 @@ import {
   type ReplyRow,
   type RefusalAudit,
   type Receipt,
+  type SubmissionQuota,
 } from '@arbiter/intake';
 import { messageIdDomain, outboxMessageId } from '@arbiter/mail';
 import {
@@ -65,7 +69,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { readMail, type ReadMail } from './parse.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
-import { DEFAULT_MAIL_QUOTA, headersOnly, senderBytes, strangerUsage, type MailQuota } from './quota.ts';
+import { DEFAULT_MAIL_QUOTA, headersOnly, type MailQuota } from './quota.ts';
 import { redactRawMail, redactSecretText } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
 
@@ -76,10 +80,14 @@ export interface MailPipelineOptions {
   limits?: ExtractLimits;
   /** At most one refusal per sender per this interval (ms); default one hour. */
   refusalIntervalMs?: number;
+  /** At most this many refusals per SMTP client address per `refusalIntervalMs` (MAIL_IN_REFUSALS_PER_CLIENT); default 10. */
+  refusalsPerClient?: number;
   /** Mails processed at once; each holds up to two database connections. Default 4. */
   concurrency?: number;
   /** What one sender may have stored (MAIL_IN_QUOTA_*); default DEFAULT_MAIL_QUOTA. */
   quota?: MailQuota;
+  /** What one nation may store per turn (INTAKE_MAX_*); default the intake's. */
+  submissionQuota?: SubmissionQuota;
   /**
    * Where a turn made due early by a `final: yes` mail goes at once (the worker's queue, or in-process),
    * as the API's does. Without one the worker's deadline sweep runs it (within WORKER_SWEEP_INTERVAL_MS).
@@ -110,10 +118,12 @@ export class MailPipeline implements MailProcessor {
   private readonly domain: string;
   private readonly limits: ExtractLimits;
   private readonly refusalIntervalMs: number;
+  private readonly refusalsPerClient: number;
   private readonly log: Logger;
   /** Bounds the mails processed at once, and so the connections held (p-limit). */
   private readonly limit: LimitFunction;
   private readonly quota: MailQuota;
+  private readonly submissionQuota: SubmissionQuota | undefined;
   private readonly dispatcher: TurnDispatcher | null;
 
   constructor(options: MailPipelineOptions) {
@@ -121,9 +131,11 @@ export class MailPipeline implements MailProcessor {
     this.domain = messageIdDomain(options.mailFrom);
     this.limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
     this.refusalIntervalMs = options.refusalIntervalMs ?? 3_600_000;
+    this.refusalsPerClient = options.refusalsPerClient ?? 10;
     this.log = options.logger;
     this.limit = pLimit(Math.max(1, options.concurrency ?? 4));
     this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
+    this.submissionQuota = options.submissionQuota;
     this.dispatcher = options.dispatcher ?? null;
   }
 
@@ -165,6 +177,7 @@ export class MailPipeline implements MailProcessor {
     const { mail, envelope } = ctx;
     const { messageId } = mail;
     const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
+    const source = { fromAddress, clientAddress: envelope.remoteAddress ?? null };
     const record: RecordFn = (status, reason, gameId = null, submissionId = null) => ({
       messageId,
       receivedAt: ctx.receivedAt,
@@ -175,12 +188,21 @@ export class MailPipeline implements MailProcessor {
       reason,
       submissionId,
       raw: ctx.storedRaw,
+      clientAddress: source.clientAddress,
     });
-    // Until the mail authenticates it is a stranger's: kept in full only within the stranger quota.
-    const usage = await strangerUsage(ctx.client, fromAddress, this.quota.windowMs);
-    ctx.strangerOverQuota = usage.failures >= this.quota.strangerFailures || usage.bytes + ctx.raw.length > this.quota.strangerBytes;
+    // Until the mail authenticates it is a stranger's: kept in full only within the stranger quotas of its
+    // sender address and of its SMTP client.
+    const q = this.quota;
+    const usage = await strangerUsage(ctx.client, source, q.windowMs);
+    ctx.strangerOverQuota =
+      usage.sender.failures >= q.strangerFailures ||
+      usage.client.failures >= q.clientFailures ||
+      Math.max(usage.sender.bytes, usage.client.bytes) + ctx.raw.length > q.strangerBytes;
     ctx.storedRaw = ctx.strangerOverQuota
-      ? headersOnly(ctx.raw, `the sender is over its quota of unauthenticated mail (${this.quota.strangerFailures} wrong secrets or ${this.quota.strangerBytes} bytes per ${this.quota.windowMs / 1000} s)`)
+      ? headersOnly(
+          ctx.raw,
+          `the sender or its mail server is over its quota of unauthenticated mail (${q.strangerFailures} wrong secrets per address, ${q.clientFailures} per mail server, or ${q.strangerBytes} bytes, per ${q.windowMs / 1000} s)`,
+        )
       : ctx.raw;
 
     // Robots, bounces, lists and loops: recorded, never answered.
@@ -189,12 +211,14 @@ export class MailPipeline implements MailProcessor {
       await recordInbound(ctx.client, record('ignored', screen.reason), []);
       return { kind: 'ignored', messageId, reason: screen.reason };
     }
-    const sender = mail.replyAddress !== null && ADDRESS.test(mail.replyAddress) ? mail.replyAddress : null;
-    if (sender === null) {
+    if (mail.replyAddress === null || !ADDRESS.test(mail.replyAddress)) {
       const reason = `no usable reply address (${mail.replyAddress ?? 'none'})`;
       await recordInbound(ctx.client, record('ignored', reason), []);
       return { kind: 'ignored', messageId, reason };
     }
+
+    // Who is answered besides a nation's registered address: never a Reply-To (docs/security.md).
+    const sender = answerAddress(mail.from, envelope.mailFrom);
 
     // The submission in the mail.
     const extraction = extractSubmission(mail.content, this.limits);
@@ -211,14 +235,17 @@ export class MailPipeline implements MailProcessor {
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
       // The game's GM sees every wrong-secret mail to it in the audit log, answered or not (intake).
-      const audit = { gameId: submission.gameId, reason: 'not-authenticated', sender };
+      const audit = { gameId: submission.gameId, reason: 'not-authenticated', sender: sender ?? '(no From address)' };
       const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS))), record('refused', 'not-authenticated'), audit);
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
-    const to: Recipients = { addresses: uniqueAddresses([sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
-    // Authenticated: always processed; kept in full within the (game, sender) quota.
-    const used = await senderBytes(ctx.client, nation.gameId, fromAddress, this.quota.windowMs);
-    ctx.storedRaw = used + ctx.raw.length > this.quota.senderBytes ? headersOnly(ctx.raw, `the sender is over its storage quota (${this.quota.senderBytes} bytes per ${this.quota.windowMs / 1000} s)`) : ctx.raw;
+    const to: Recipients = { addresses: uniqueAddresses(sender === null ? [nation.email] : [sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
+    // Authenticated: always processed; kept in full within the game's quota of its sender and of its client.
+    const used = await authenticatedBytes(ctx.client, nation.gameId, source, this.quota.windowMs);
+    ctx.storedRaw =
+      Math.max(used.sender, used.client) + ctx.raw.length > this.quota.senderBytes
+        ? headersOnly(ctx.raw, `the sender is over its storage quota (${this.quota.senderBytes} bytes per ${this.quota.windowMs / 1000} s)`)
+        : ctx.raw;
 
     if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
       const notice = nationMismatchNotice(nation, oneLine(mail.subject), submission.nation);
@@ -270,6 +297,7 @@ export class MailPipeline implements MailProcessor {
         receivedAt: ctx.receivedAt,
         messageId,
         final: submission.final,
+        ...(this.submissionQuota !== undefined ? { quota: this.submissionQuota } : {}),
       });
       switch (outcome.kind) {
         case 'accepted':
@@ -381,11 +409,11 @@ export class MailPipeline implements MailProcessor {
     await recordInbound(ctx.client, inbound, rows);
   }
 
-  /** A refusal to an unauthenticated sender: at most one per sender per interval, none past its quota. */
-  private async refuse(ctx: MailContext, sender: string, text: string, inbound: InboundRecord, audit: RefusalAudit | null = null): Promise<boolean> {
-    if (ctx.strangerOverQuota) {
+  /** A refusal to an unauthenticated sender: at most one per sender per interval, none past its quota or without an address to answer. */
+  private async refuse(ctx: MailContext, sender: string | null, text: string, inbound: InboundRecord, audit: RefusalAudit | null = null): Promise<boolean> {
+    if (ctx.strangerOverQuota || sender === null) {
       await recordInbound(ctx.client, inbound, []);
-      if (audit !== null) await auditRefusedMail(ctx.client, audit, 'the sender is over its quota of unauthenticated mail');
+      if (audit !== null) await auditRefusedMail(ctx.client, audit, sender === null ? 'the mail has no address to answer' : 'the sender is over its quota of unauthenticated mail');
       return false;
     }
     const reply: ReplyRow = {
@@ -400,7 +428,9 @@ export class MailPipeline implements MailProcessor {
     // One refusal per address per interval and per SMTP client: a stranger who forges a player's From
     // from its own server uses up only its own slot, not the one of the player's mail server.
     const throttle = ctx.envelope.remoteAddress ? `${sender} via ${ctx.envelope.remoteAddress}` : sender;
-    return recordRefusal(ctx.client, inbound, throttle, reply, this.refusalIntervalMs, audit);
+    // And at most `refusalsPerClient` per SMTP client and interval, whatever From it forges each time: the
+    // intake is never a mail cannon.
+    return recordRefusal(ctx.client, inbound, reply, { key: throttle, intervalMs: this.refusalIntervalMs, perClient: this.refusalsPerClient }, audit);
   }
 }
 
@@ -429,6 +459,18 @@ interface Recipients {
 
 /** The InboundMail row of the mail in hand, with the outcome filled in. */
 type RecordFn = (status: InboundStatus, reason: string | null, gameId?: string | null, submissionId?: string | null) => InboundRecord;
+
+/**
+ * The address a mail's answer goes to (besides a nation's registered address): its From, when the
+ * envelope sender (SMTP MAIL FROM, or Return-Path over IMAP), where known, is the same address. Never a
+ * Reply-To: a receipt quotes what the sender wrote, and must not go to a third party the sender named.
+ * Null: answer nobody but the registered address (and refuse silently).
+ */
+export function answerAddress(from: string | null, envelopeFrom: string | null): string | null {
+  if (from === null || !ADDRESS.test(from)) return null;
+  const envelope = (envelopeFrom ?? '').trim().replace(/^<|>$/g, '');
+  return envelope === '' || envelope.toLowerCase() === from.toLowerCase() ? from : null;
+}
 
 function uniqueAddresses(list: string[]): string[] {
   const seen = new Set<string>();

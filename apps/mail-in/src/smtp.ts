@@ -23,7 +23,13 @@ export interface SmtpIntakeOptions {
   tls?: { key: Buffer | string; cert: Buffer | string };
   /** Most simultaneous connections; default 100. */
   maxClients?: number;
-  /** Idle connection timeout (ms); default 60 s. */
+  /**
+   * Most simultaneous connections from one client address (MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS); default
+   * 5. Past it a new connection is answered `421` and closed, so that one stranger holding connections
+   * open cannot use up `maxClients` and shut honest senders out.
+   */
+  maxClientsPerAddress?: number;
+  /** Idle connection timeout (ms, MAIL_IN_SMTP_IDLE_TIMEOUT_MS); default 60 s. */
   socketTimeoutMs?: number;
   processor: MailProcessor;
   logger: Logger;
@@ -53,6 +59,36 @@ export function validateSmtpIntakeOptions(o: SmtpIntakeOptions): void {
   }
   if (!Number.isInteger(o.maxMessageBytes) || o.maxMessageBytes < 1024) throw new Error(`maxMessageBytes must be an integer of at least 1024, got ${o.maxMessageBytes}`);
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error(`port must be 0..65535, got ${o.port}`);
+  if (o.maxClientsPerAddress !== undefined && (!Number.isInteger(o.maxClientsPerAddress) || o.maxClientsPerAddress < 1)) {
+    throw new Error(`maxClientsPerAddress must be a positive integer, got ${o.maxClientsPerAddress}`);
+  }
+}
+
+export const DEFAULT_MAX_CLIENTS_PER_ADDRESS = 5;
+
+/** Open connections per client address: a connection is counted from onConnect to onClose. */
+class ConnectionsPerAddress {
+  private readonly counts = new Map<string, number>();
+  private readonly counted = new Set<string>();
+  constructor(readonly max: number) {}
+
+  /** Counts the connection and says whether it is within the limit (one over the limit is not counted). */
+  open(session: SMTPServerSession): boolean {
+    const address = session.remoteAddress ?? '';
+    const n = this.counts.get(address) ?? 0;
+    if (n >= this.max) return false;
+    this.counts.set(address, n + 1);
+    this.counted.add(session.id);
+    return true;
+  }
+
+  close(session: SMTPServerSession): void {
+    if (!this.counted.delete(session.id)) return;
+    const address = session.remoteAddress ?? '';
+    const n = (this.counts.get(address) ?? 1) - 1;
+    if (n <= 0) this.counts.delete(address);
+    else this.counts.set(address, n);
+  }
 }
 
 /** Starts the SMTP intake and resolves once it listens. */
@@ -62,6 +98,7 @@ export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpI
   const log = options.logger;
   const limitMb = (options.maxMessageBytes / (1024 * 1024)).toFixed(1);
   const tls = options.tls;
+  const perAddress = new ConnectionsPerAddress(options.maxClientsPerAddress ?? DEFAULT_MAX_CLIENTS_PER_ADDRESS);
 
   const server = new SMTPServer({
     ...(options.serverName !== undefined ? { name: options.serverName } : {}),
@@ -76,6 +113,16 @@ export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpI
     disableReverseLookup: true,
     maxRecipients: 20,
     logger: false,
+
+    onConnect(session: SMTPServerSession, callback: (err?: Error | null) => void) {
+      if (perAddress.open(session)) return callback();
+      log.warn({ session: session.id, remoteAddress: session.remoteAddress, limit: perAddress.max }, 'smtp: too many connections from one address, refused');
+      return callback(smtpError(421, `4.7.0 Too many connections from your address (at most ${perAddress.max} at once); try again later`));
+    },
+
+    onClose(session: SMTPServerSession) {
+      perAddress.close(session);
+    },
 
     onMailFrom(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
       const declared = address.args === false ? undefined : address.args['SIZE'];

@@ -21,7 +21,9 @@ export function mailPipelineFor(config: Config, db: Db, logger: Logger, dispatch
     mailFrom: config.mail.from,
     limits: config.mailIn.limits,
     refusalIntervalMs: config.mailIn.refusalIntervalMs,
+    refusalsPerClient: config.mailIn.refusalsPerClient,
     quota: config.mailIn.quota,
+    submissionQuota: config.submissionQuota,
     // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
     concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),
     logger,
@@ -46,6 +48,8 @@ export function smtpIntakeOptions(smtp: NonNullable<MailInConfig['smtp']>, proce
     port: smtp.port,
     acceptedDomains: smtp.acceptedDomains,
     maxMessageBytes: smtp.maxMessageBytes,
+    maxClientsPerAddress: smtp.maxClientsPerAddress,
+    socketTimeoutMs: smtp.idleTimeoutMs,
     ...(smtp.serverName !== undefined ? { serverName: smtp.serverName } : {}),
     ...(tls !== undefined ? { tls } : {}),
     processor,

@@ -85,6 +85,9 @@ export const envSchema = z.object({
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
   API_AUTH_FAILURE_MAX: int(1, 10_000).default(10),
   API_AUTH_FAILURE_WINDOW_MS: int(1000, 86_400_000).default(15 * 60_000),
+  /** What one nation may store per turn, by REST, mail or the web client alike (@arbiter/intake submission-quota.ts). */
+  INTAKE_MAX_SUBMISSIONS_PER_TURN: int(1, 1_000_000).default(100),
+  INTAKE_MAX_STORED_BYTES_PER_TURN: int(1000, 1_000_000_000).default(2_000_000),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** `arbiter start` / `arbiter demo`: the local folder (embedded data, outbox, GM token, heartbeat). */
   ARBITER_HOME: z.string().min(1).default('.arbiter'),
@@ -130,6 +133,10 @@ export const envSchema = z.object({
   /** Comma-separated recipient domains the SMTP intake accepts mail for. */
   MAIL_IN_DOMAINS: z.string().optional(),
   MAIL_IN_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+  /** Simultaneous SMTP connections from one client address (per SMTP process); past it `421`. */
+  MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS: int(1, 10_000).default(5),
+  /** An SMTP connection that sends nothing for this long is closed (ms). */
+  MAIL_IN_SMTP_IDLE_TIMEOUT_MS: int(1000, 3_600_000).default(60_000),
   MAIL_IN_SERVER_NAME: z.string().min(1).optional(),
   MAIL_IN_TLS_KEY_FILE: z.string().min(1).optional(),
   MAIL_IN_TLS_CERT_FILE: z.string().min(1).optional(),
@@ -153,6 +160,10 @@ export const envSchema = z.object({
   MAIL_IN_QUOTA_SENDER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
   MAIL_IN_QUOTA_STRANGER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(5 * 1024 * 1024),
   MAIL_IN_QUOTA_STRANGER_FAILURES: int(0, 1_000_000).default(20),
+  /** Wrong-secret mails per SMTP client address (any From) per window kept and answered. */
+  MAIL_IN_QUOTA_CLIENT_FAILURES: int(0, 1_000_000).default(100),
+  /** Refusal mails per SMTP client address per MAIL_IN_REFUSAL_INTERVAL_MS, whatever From it forges. */
+  MAIL_IN_REFUSALS_PER_CLIENT: int(0, 100_000).default(10),
 });
 
 /** The parts of Arbiter a process can run; each adds the checks of what it cannot run without. */
@@ -184,6 +195,10 @@ export interface MailInConfig {
     /** Lower case; empty only when the process was not loaded for the 'mail-in' component. */
     acceptedDomains: string[];
     maxMessageBytes: number;
+    /** MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS. */
+    maxClientsPerAddress: number;
+    /** MAIL_IN_SMTP_IDLE_TIMEOUT_MS. */
+    idleTimeoutMs: number;
     serverName: string | undefined;
     /** PEM files; with the 'mail-in' component both were checked to be readable. */
     tls: { keyFile: string; certFile: string } | undefined;
@@ -206,8 +221,10 @@ export interface MailInConfig {
   maxMessageBytes: number;
   limits: { maxOrderLines: number; maxOrderChars: number };
   refusalIntervalMs: number;
-  /** What one sender may have stored (MAIL_IN_QUOTA_*): apps/mail-in/src/quota.ts. */
-  quota: { windowMs: number; senderBytes: number; strangerBytes: number; strangerFailures: number };
+  /** MAIL_IN_REFUSALS_PER_CLIENT. */
+  refusalsPerClient: number;
+  /** What one sender or SMTP client may have stored (MAIL_IN_QUOTA_*): apps/mail-in/src/quota.ts. */
+  quota: { windowMs: number; senderBytes: number; strangerBytes: number; strangerFailures: number; clientFailures: number };
 }
 
 export interface Config {
@@ -246,6 +263,8 @@ export interface Config {
   };
   worker: WorkerConfig;
   mailIn: MailInConfig;
+  /** What one nation may store per turn (INTAKE_MAX_*), whichever way its orders come. */
+  submissionQuota: { submissionsPerTurn: number; storedBytesPerTurn: number };
   /** ARBITER_HOME: the local folder of `arbiter start` (default .arbiter). */
   home: string;
 }
@@ -340,6 +359,8 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
       workers: e.MAIL_IN_SMTP_WORKERS,
       acceptedDomains: domains,
       maxMessageBytes: e.MAIL_IN_MAX_BYTES,
+      maxClientsPerAddress: e.MAIL_IN_SMTP_MAX_CLIENTS_PER_ADDRESS,
+      idleTimeoutMs: e.MAIL_IN_SMTP_IDLE_TIMEOUT_MS,
       serverName: e.MAIL_IN_SERVER_NAME,
       tls,
     };
@@ -373,11 +394,13 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
     maxMessageBytes: e.MAIL_IN_MAX_BYTES,
     limits: { maxOrderLines: e.MAIL_IN_MAX_ORDER_LINES, maxOrderChars: e.MAIL_IN_MAX_ORDER_CHARS },
     refusalIntervalMs: e.MAIL_IN_REFUSAL_INTERVAL_MS,
+    refusalsPerClient: e.MAIL_IN_REFUSALS_PER_CLIENT,
     quota: {
       windowMs: e.MAIL_IN_QUOTA_WINDOW_MS,
       senderBytes: e.MAIL_IN_QUOTA_SENDER_BYTES,
       strangerBytes: e.MAIL_IN_QUOTA_STRANGER_BYTES,
       strangerFailures: e.MAIL_IN_QUOTA_STRANGER_FAILURES,
+      clientFailures: e.MAIL_IN_QUOTA_CLIENT_FAILURES,
     },
   };
 }
@@ -457,6 +480,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     worker,
     mailIn,
+    submissionQuota: { submissionsPerTurn: e.INTAKE_MAX_SUBMISSIONS_PER_TURN, storedBytesPerTurn: e.INTAKE_MAX_STORED_BYTES_PER_TURN },
     home: e.ARBITER_HOME,
   };
 }

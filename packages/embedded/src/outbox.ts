@@ -71,11 +71,12 @@ export function createOutboxTransport(options: OutboxTransportOptions = {}): Out
  * half-written file). Returns the file's absolute path.
  */
 export async function writeEml(dir: string, raw: Buffer, recipients: string[], messageId: string, at: Date = new Date()): Promise<string> {
-  await mkdir(dir, { recursive: true });
+  // A welcome mail carries its nation's secret: the folder and every file are this user's only.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, emlFileName(at, recipients[0] ?? 'unknown', messageId));
   const tmp = path.join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(tmp, raw);
+    await writeFile(tmp, raw, { mode: 0o600 });
     await rename(tmp, file);
   } catch (e) {
     await rm(tmp, { force: true });

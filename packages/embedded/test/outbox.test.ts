@@ -1,5 +1,5 @@
 // The .eml outbox: real nodemailer message building, real files, read back with mailparser.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -40,6 +40,9 @@ describe('createOutboxTransport', () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]?.msg).toBe(`mail written to ${result.path}`);
 
+    // A welcome mail holds a secret: readable by this user only (issue 27).
+    expect((await stat(result.path)).mode & 0o777).toBe(0o600);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
     const raw = await readFile(result.path);
     expect(raw.includes('\r\n')).toBe(true); // CRLF, as on the wire
     const mail = await simpleParser(raw);

@@ -14,6 +14,13 @@ export interface NationRow {
   gameId: string;
   nationId: string;
   nationName: string;
+  /**
+   * Submissions the nation has stored for the game's current turn, and their bytes as PostgreSQL stores
+   * them (order text and receipt, compressed where it compresses: read without decompressing them) for the
+   * quota (submission-quota.ts).
+   */
+  turnSubmissions: number;
+  turnBytes: number;
 }
 
 export type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
@@ -61,10 +68,17 @@ const LOCK_TURNS = `SELECT g.id AS "gameId", g.name, g.ruleset, g.status::text A
  ORDER BY g.id
    FOR SHARE OF t`;
 
-// The nation rows are locked so that one nation's submissions merge one at a time.
-const LOCK_NATIONS = `SELECT n."gameId", n."nationId", n.name AS "nationName"
+// The nation rows are locked so that one nation's submissions merge one at a time; with them what each
+// has stored for the current turn (the submission quota: at most the quota's rows, their sizes only).
+const LOCK_NATIONS = `SELECT n."gameId", n."nationId", n.name AS "nationName", u.submissions AS "turnSubmissions", u.bytes AS "turnBytes"
   FROM "Nation" n
   JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON n."gameId" = k."gameId" AND n."nationId" = k."nationId"
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS submissions, coalesce(sum(pg_column_size(s."rawText") + pg_column_size(s.receipt)), 0)::float8 AS bytes
+      FROM "Submission" s
+     WHERE s."gameId" = n."gameId" AND s."nationId" = n."nationId"
+       AND s."turnNumber" = (SELECT g."currentTurn" FROM "Game" g WHERE g.id = n."gameId")
+  ) u
  ORDER BY n."gameId", n."nationId"
    FOR UPDATE OF n`;
 

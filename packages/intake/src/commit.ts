@@ -11,6 +11,7 @@ import { refusal, type SubmissionOutcome } from './outcome.ts';
 import { receiptJson } from './receipt.ts';
 import { turnsDueEarly } from './run-early.ts';
 import type { SubmitOrdersInput } from './submit.ts';
+import { DEFAULT_SUBMISSION_QUOTA, quotaRefusal, type TurnUsage } from './submission-quota.ts';
 import { noteTurn, type EarlyPlan } from './turn-state.ts';
 
 /** One submission in a batch. */
@@ -54,6 +55,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
     const turns = new Map(read.turns.map((r) => [r.gameId, r]));
     for (const r of read.turns) noteTurn(db, r.gameId, { turn: r.turn, openedAt: r.openedAt, ruleset: r.ruleset, open: r.turnStatus === 'open' });
     const nationNames = new Map(read.nations.map((r) => [keyOf(r.gameId, r.nationId), r.nationName]));
+    const usage = new Map<string, TurnUsage>(read.nations.map((r) => [keyOf(r.gameId, r.nationId), { submissions: r.turnSubmissions, bytes: r.turnBytes }]));
     const standing = new Map<string, Map<string, StandingRow>>();
     for (const r of read.standing) {
       const key = keyOf(r.gameId, r.nationId);
@@ -82,9 +84,18 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
           outcomes[i] = { ok: true, value: done };
           continue;
         }
+        const { receipt, plan, unitWrites } = done;
+        const receiptText = receiptJson(receipt);
+        const used = usage.get(nationKey) ?? { submissions: 0, bytes: 0 };
+        const stored = Buffer.byteLength(input.rawText) + Buffer.byteLength(receiptText);
+        const overQuota = quotaRefusal(used, stored, input.quota ?? DEFAULT_SUBMISSION_QUOTA, receipt.turn);
+        if (overQuota !== null) {
+          outcomes[i] = { ok: true, value: overQuota };
+          continue;
+        }
+        usage.set(nationKey, { submissions: used.submissions + 1, bytes: used.bytes + stored });
         // Only a submission that will be stored changes what the next one of the same nation sees.
         standing.set(nationKey, merged);
-        const { receipt, plan, unitWrites } = done;
         submissions.push({
           id: receipt.submissionId,
           gameId: input.gameId,
@@ -95,7 +106,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
           receivedAt: receivedAt.toISOString(),
           messageId: input.messageId ?? null,
           parsed: JSON.stringify({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors }),
-          receipt: receiptJson(receipt),
+          receipt: receiptText,
         });
         for (const w of unitWrites) {
           writes.set(keyOf(input.gameId, w.unitId), {

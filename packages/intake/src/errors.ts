@@ -14,7 +14,8 @@ export type IntakeErrorCode =
   | 'turn-closed'
   | 'deadline-passed'
   | 'conflict'
-  | 'no-orders-accepted';
+  | 'no-orders-accepted'
+  | 'submission-quota';
 
 export class IntakeError extends Error {
   readonly code: IntakeErrorCode;

@@ -2,6 +2,7 @@
 // Exports documented in docs/api.md ("For developers: the intake service").
 export { authenticateNation, forgetGameAuth, AUTH_CACHE_TTL_MS, type AuthenticatedNation } from './auth.ts';
 export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from './submission-quota.ts';
 export { type SubmissionOutcome, type SubmissionRefusal, type SubmissionRefusalCode, type Refused } from './outcome.ts';
 export { checkOrders, type OrderCheckOutcome } from './check.ts';
 export { planSubmission } from './plan.ts';
@@ -31,6 +32,7 @@ export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, 
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
 export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';
+export { REDACTED_SECRET, redactSecretText, secretValuesIn } from './secret-lines.ts';
 export {
   lockMessage,
   unlockMessage,
@@ -45,4 +47,6 @@ export {
   type ReplyKind,
   type ReplyRow,
   type RefusalAudit,
+  type RefusalThrottle,
 } from './mail-records.ts';
+export { strangerUsage, authenticatedBytes, type MailSource, type StrangerUsage } from './mail-quota.ts';

@@ -23,6 +23,8 @@ export interface InboundRecord {
   submissionId: string | null;
   /** The message as it arrived (InboundMail.raw): stored with the row, in the same statement. */
   raw: Buffer;
+  /** The SMTP client's address (null over IMAP), which the quotas also count per (mail-quota.ts). */
+  clientAddress: string | null;
 }
 
 export interface ReplyRow {
@@ -87,9 +89,10 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
     inbound.reason === null ? null : inbound.reason.slice(0, 500),
     inbound.submissionId,
     inbound.raw,
+    inbound.clientAddress,
   ];
-  const record = `INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw)
-       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid, $9::bytea)`;
+  const record = `INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw, "clientAddress")
+       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid, $9::bytea, $10)`;
   if (replies.length === 0) {
     await client.query(record, values);
     return;
@@ -110,6 +113,15 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
   await client.query(`WITH inbound AS (${record}) ${outbox.text}`, [...values, ...outbox.values]);
 }
 
+/** How many refusals may go out (RefusalNotice). */
+export interface RefusalThrottle {
+  /** One refusal per this key (an address and SMTP client) per interval. */
+  key: string;
+  intervalMs: number;
+  /** At most this many refusals per SMTP client address (the record's `clientAddress`) per interval. */
+  perClient: number;
+}
+
 /**
  * A refused mail that named an existing game, for that game's audit log (`GET /v1/games/:id/audit`):
  * a wrong-secret mail is refused with one notice per address per interval, so without this a GM would
@@ -125,7 +137,11 @@ export interface RefusalAudit {
 }
 
 /** Why a refusal notice was not sent, in the audit entry's words. */
-export type NoticeWithheld = 'one refusal notice per address per interval' | 'the sender is over its quota of unauthenticated mail';
+export type NoticeWithheld =
+  | 'one refusal notice per address per interval'
+  | 'the SMTP client used up its refusal notices of the interval'
+  | 'the sender is over its quota of unauthenticated mail'
+  | 'the mail has no address to answer';
 
 /** Writes the audit entry `mail.refused` of a refused mail to the game it named, if that game exists. */
 export async function auditRefusedMail(client: PoolClient, audit: RefusalAudit, withheld: NoticeWithheld | null): Promise<void> {
@@ -138,30 +154,38 @@ export async function auditRefusedMail(client: PoolClient, audit: RefusalAudit, 
 }
 
 /**
- * Records a refused mail and, unless this sender got a refusal within `intervalMs`, queues the
- * refusal and notes it (RefusalNotice); a mail that named an existing game (`audit`) is written to that
- * game's audit log, with whether its notice was sent. Returns whether a refusal was queued.
+ * Records a refused mail and, unless its key got a refusal within the interval or its SMTP client used up
+ * its refusals of the interval, queues the refusal and notes it (RefusalNotice); a mail that named an
+ * existing game (`audit`) is written to that game's audit log, with whether its notice was sent. Returns
+ * whether a refusal was queued.
  */
 export async function recordRefusal(
   client: PoolClient,
   inbound: InboundRecord,
-  sender: string,
   reply: ReplyRow,
-  intervalMs: number,
+  throttle: RefusalThrottle,
   audit: RefusalAudit | null = null,
 ): Promise<boolean> {
-  const key = sender.toLowerCase();
+  const key = throttle.key.toLowerCase();
+  const secs = throttle.intervalMs / 1000;
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`arbiter-refusal:${key}`]);
-    const recent = await client.query(
-      `SELECT 1 FROM "RefusalNotice" WHERE sender = $1 AND "sentAt" > now() - make_interval(secs => $2::double precision) LIMIT 1`,
-      [key, intervalMs / 1000],
+    if (inbound.clientAddress !== null) await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`arbiter-refusal-client:${inbound.clientAddress}`]);
+    const recent = await client.query<{ key: boolean; client: string }>(
+      `SELECT EXISTS (SELECT 1 FROM "RefusalNotice" WHERE sender = $1 AND "sentAt" > now() - make_interval(secs => $2::double precision)) AS key,
+              (SELECT count(*) FROM "RefusalNotice" WHERE client = $3 AND "sentAt" > now() - make_interval(secs => $2::double precision)) AS client`,
+      [key, secs, inbound.clientAddress],
     );
-    const send = recent.rowCount === 0;
-    if (send) await client.query('INSERT INTO "RefusalNotice" (id, sender) VALUES ($1::uuid, $2)', [uuidv7(), key]);
+    const keyFree = recent.rows[0]?.key === false;
+    const clientFree = Number(recent.rows[0]?.client ?? 0) < throttle.perClient;
+    const send = keyFree && clientFree;
+    if (send) await client.query('INSERT INTO "RefusalNotice" (id, sender, client) VALUES ($1::uuid, $2, $3)', [uuidv7(), key, inbound.clientAddress]);
     await recordInbound(client, inbound, send ? [reply] : []);
-    if (audit !== null) await auditRefusedMail(client, audit, send ? null : 'one refusal notice per address per interval');
+    if (audit !== null) {
+      const withheld = send ? null : !keyFree ? 'one refusal notice per address per interval' : 'the SMTP client used up its refusal notices of the interval';
+      await auditRefusedMail(client, audit, withheld);
+    }
     await client.query('COMMIT');
     return send;
   } catch (err) {

@@ -15,7 +15,8 @@ export type SubmissionRefusalCode =
   | 'game-finished'
   | 'turn-closed'
   | 'deadline-passed'
-  | 'no-orders-accepted';
+  | 'no-orders-accepted'
+  | 'submission-quota';
 
 export interface SubmissionRefusal {
   code: SubmissionRefusalCode;

@@ -8,6 +8,8 @@ import { GroupCommit } from './group-commit.ts';
 import { refusal, refusalError, type SubmissionOutcome } from './outcome.ts';
 import { perDb } from './per-db.ts';
 import type { Receipt } from './receipt.ts';
+import { redactSecretText } from './secret-lines.ts';
+import type { SubmissionQuota } from './submission-quota.ts';
 import { planEarly } from './turn-state.ts';
 
 /** Longest order text accepted, in characters (a full nation's orders are a few kilobytes). */
@@ -29,6 +31,8 @@ export interface SubmitOrdersInput {
    * The REST API sets it; mail does not, because a mail always gets a receipt.
    */
   refuseIfNothingAccepted?: boolean;
+  /** What the nation may store per turn (INTAKE_MAX_*); default DEFAULT_SUBMISSION_QUOTA. */
+  quota?: SubmissionQuota;
 }
 
 /** Group commit limits: a batch holds one pooled connection; two in flight let Node prepare one while PostgreSQL commits the other. */
@@ -62,9 +66,12 @@ function inputRefusal(input: SubmitOrdersInput): SubmissionOutcome | null {
  * together (group commit): each gets its own outcome, exactly as if it had been stored alone, in order of
  * arrival. Throws only for bugs and infrastructure failures.
  */
-export async function receiveOrders(db: Db, input: SubmitOrdersInput): Promise<SubmissionOutcome> {
-  const refused = inputRefusal(input);
+export async function receiveOrders(db: Db, given: SubmitOrdersInput): Promise<SubmissionOutcome> {
+  const refused = inputRefusal(given);
   if (refused !== null) return refused;
+  // A `secret:` line among the orders (pasted from a mail) is never stored, nor quoted in the receipt or
+  // the history: its value is replaced before the text is read (secret-lines.ts).
+  const input = { ...given, rawText: redactSecretText(given.rawText) };
   return committerOf(db).submit({ input, receivedAt: input.receivedAt ?? new Date(), early: planEarly(db, input) });
 }
 

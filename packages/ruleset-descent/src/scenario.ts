@@ -1,6 +1,6 @@
 // The scenario document (docs/scenario-format-descent.md): its zod schema, the checks across its parts,
 // and the initial state. Every problem comes back with its JSON path.
-import { formatSquare, gridPositionProblem, parseSquare, rngFromSeed, spaceCountProblem, withinLimit } from '@arbiter/engine';
+import { formatSquare, gridPositionProblem, MAX_SCENARIO_TURN, parseSquare, rngFromSeed, spaceCountProblem, withinLimit } from '@arbiter/engine';
 import { z } from 'zod';
 import type { Area, Door, DsState, Figure, Token } from './types.ts';
 
@@ -40,7 +40,7 @@ export const scenarioSchema = z.strictObject({
   ruleset: z.literal('descent'),
   name,
   seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
-  turn: z.number().int().positive().default(1),
+  turn: z.number().int().positive().max(MAX_SCENARIO_TURN).default(1),
   settings: z
     .strictObject({
       largeMonsters: z.enum(['step-and-fit', 'reference-square']).default('step-and-fit'),

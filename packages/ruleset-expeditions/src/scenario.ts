@@ -1,7 +1,7 @@
 // The scenario document (docs/scenario-format-expeditions.md): its zod schema, the checks across its
 // parts (the graph, Basecamp, the five card gaps, the mechs), and the initial state. Every problem comes
 // back with its JSON path.
-import { checkScenarioDocument, locationGraphTopology, pictureCoordinateProblem, rngFromSeed, withinLimit, type ScenarioIssue } from '@arbiter/engine';
+import { checkScenarioDocument, locationGraphTopology, MAX_SCENARIO_TURN, pictureCoordinateProblem, rngFromSeed, withinLimit, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import { BASECAMP, LOCATION_20, type ExState } from './types.ts';
 
@@ -21,7 +21,7 @@ export const CARD_GAPS = 5;
 const scenarioSchema = z.strictObject({
   ruleset: z.literal('expeditions'),
   seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
-  turn: z.number().int().positive().default(1),
+  turn: z.number().int().positive().max(MAX_SCENARIO_TURN).default(1),
   settings: z
     .strictObject({ actionsPerTurn: z.number().int().min(1).max(3).default(2), actionsFirstTurn: z.number().int().min(1).max(3).default(3) })
     .default({ actionsPerTurn: 2, actionsFirstTurn: 3 }),

@@ -1,6 +1,6 @@
 // The scenario document (docs/scenario-format-guards-of-atlantis.md): its zod schema, the checks across
 // its parts, and the initial state. Every problem comes back with its JSON path.
-import { checkScenarioDocument, rngFromSeed, type HexId, type ScenarioIssue } from '@arbiter/engine';
+import { checkScenarioDocument, type HexId, MAX_SCENARIO_TURN, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import { boardOfRows, cellsOf, CELL } from './board.ts';
 import type { GoaState } from './types.ts';
@@ -44,7 +44,7 @@ const scenarioSchema = z.strictObject({
   ruleset: z.literal('guards-of-atlantis'),
   name,
   seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
-  turn: z.number().int().positive().default(1),
+  turn: z.number().int().positive().max(MAX_SCENARIO_TURN).default(1),
   settings: z
     .strictObject({
       coin: z.enum(['red', 'blue', 'random']).default('random'),

@@ -1,7 +1,7 @@
 // The scenario document (docs/scenario-format-mage-knight.md): its zod schema, the checks across its
 // parts, and the initial state. Every problem comes back with its JSON path.
 import { z } from 'zod';
-import { checkScenarioDocument, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
+import { checkScenarioDocument, MAX_SCENARIO_TURN, rngFromSeed, type ScenarioIssue } from '@arbiter/engine';
 import { tileCoordinateProblem, tileLayoutProblem, withinLimit } from '@arbiter/engine';
 import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
 import type { Enemy, Hero, HexDef, MkState, PlacedTile, Settings, Space, TileDef, TileHex } from './types.ts';
@@ -47,7 +47,7 @@ export const positionDef = z.strictObject({ id: z.string(), at: z.tuple([lattice
 const scenarioSchema = z.strictObject({
   ruleset: z.literal('mage-knight'),
   seed: z.number().int().refine(Number.isSafeInteger, 'the seed must be a safe integer'),
-  turn: z.number().int().positive().default(1),
+  turn: z.number().int().positive().max(MAX_SCENARIO_TURN).default(1),
   time: z.enum(['day', 'night']),
   settings,
   positions: z.array(positionDef).min(1).max(200),

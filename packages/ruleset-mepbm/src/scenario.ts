@@ -1,6 +1,6 @@
 // The scenario format (docs/scenario-format.md): what a GM writes to create a game, and what
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
-import { HEX_SIDES } from '@arbiter/engine';
+import { HEX_SIDES, MAX_SCENARIO_TURN } from '@arbiter/engine';
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
 import { gridPositionProblem, hexIdProblem, parseHexId, spaceCountProblem, withinLimit } from '@arbiter/engine';
@@ -93,7 +93,7 @@ const character = z.strictObject({
 export const scenarioSchema = z.strictObject({
   ruleset: z.literal('mepbm'),
   seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  turn: z.number().int().min(1).default(1),
+  turn: z.number().int().min(1).max(MAX_SCENARIO_TURN).default(1),
   settings: settingsSchema.optional(),
   map: z.strictObject({
     hexes: z

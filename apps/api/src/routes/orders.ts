@@ -9,7 +9,7 @@ import { HttpProblem } from '../problem.ts';
 import { checkSubmissionSize } from '../submission-size.ts';
 import { gameParams, ordersBody, problems, receiptSchema, standingOrdersSchema, standingQuery } from '../schemas.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, orderLimits }) => {
+export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, orderLimits, submissionQuota }) => {
   app.post('/v1/games/:gameId/orders', {
     schema: {
       tags: ['players'],
@@ -33,7 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const body = request.body;
       const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
       checkSubmissionSize(rawText, orderLimits);
-      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true };
+      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true, quota: submissionQuota };
       const outcome = await receiveOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
       let receipt: Receipt;
       switch (outcome.kind) {

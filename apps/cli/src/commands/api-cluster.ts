@@ -71,6 +71,7 @@ export async function startApiCluster(options: StartOptions, env: Record<string,
     home,
     demo: null,
     gmToken: config.gmToken ?? null,
+    fresh: { gmToken: false, demo: false },
     stop() {
       stopping ??= (async () => {
         await supervisor.stop();

@@ -1,5 +1,6 @@
 // `arbiter backup <file>`: the database, embedded or not, dumped with pg_dump in its custom format
 // (compressed, one consistent snapshot, restored with `arbiter restore` or pg_restore).
+import { chmod, writeFile } from 'node:fs/promises';
 import { redactUrl } from '@arbiter/db';
 import { DATABASE_CHOICE_HELP, withCommandDatabase } from '../database-command.ts';
 import type { DatabaseCommandEnv } from '../database-command.ts';
@@ -32,6 +33,15 @@ export async function backup(argv: string[], ctx: DatabaseCommandEnv): Promise<n
       if (!(e instanceof PgToolError)) throw e;
       ctx.io.err(`arbiter backup: ${e.message}\n`);
       return 2;
+    }
+    // The dump holds player data and the redacted mail: this user's only. pg_dump truncates the file and
+    // keeps its mode, so the file is made 0600 before a byte is written.
+    try {
+      await writeFile(file, '', { mode: 0o600 });
+      await chmod(file, 0o600);
+    } catch (e) {
+      ctx.io.err(`arbiter backup: cannot write ${file}: ${(e as Error).message}\n`);
+      return 1;
     }
     const code = await runTool('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, db.url], ctx.io.err);
     if (code !== 0) {

@@ -23,14 +23,14 @@ export async function ensureDemoGame(
   gameFile: string = DEMO_GAME_FILE,
   /** When given, the demo's players get their welcome mails (in the outbox folder without SMTP_URL). */
   playerMail?: PlayerMailSettings,
-): Promise<DemoState> {
+): Promise<{ state: DemoState; created: boolean }> {
   const { readDemoState, openGame, writeDemoState } = await rt();
   const existing = await readDemoState(home);
   if (existing !== null) {
     const game = await db.prisma.game.findUnique({ where: { id: existing.gameId }, select: { id: true } });
     if (game !== null) {
       logger.info({ gameId: existing.gameId }, 'demo game found');
-      return existing;
+      return { state: existing, created: false };
     }
     logger.warn({ gameId: existing.gameId }, 'the demo game is no longer in the database: creating it again');
   }
@@ -39,7 +39,7 @@ export async function ensureDemoGame(
   const state: DemoState = { gameId: created.gameId, name: input.name, createdAt: new Date().toISOString(), nations: created.nations };
   await writeDemoState(home, state);
   logger.info({ gameId: created.gameId, deadline: created.deadline.toISOString() }, 'demo game created');
-  return state;
+  return { state, created: true };
 }
 
 /** examples/demo/game.json: the body of POST /games, with the scenario in a file beside it. */

@@ -95,6 +95,8 @@ export interface StartedSystem {
   run: RunInfo;
   demo: DemoState | null;
   gmToken: string | null;
+  /** What this start created (the banner shows a secret only then). */
+  fresh: { gmToken: boolean; demo: boolean };
   logger: Logger;
   stop(): Promise<void>;
 }
@@ -152,8 +154,10 @@ export async function startSystem(options: StartOptions, env: Record<string, str
 
     // The GM token: with the embedded database, generated once and kept in <home>/gm-token when unset;
     // against a real database it must be configured (loadConfig names it when it is missing).
+    const fresh = { gmToken: false, demo: false };
     if (only.has('api') && !isSet('GM_TOKEN') && embedded !== null) {
       const t = await loadOrCreateGmToken(home);
+      fresh.gmToken = t.created;
       effective.GM_TOKEN = t.token;
       logger.info({ file: home.gmTokenFile }, t.created ? 'GM_TOKEN is not set: generated one' : 'GM_TOKEN is not set: using the generated one');
     }
@@ -187,7 +191,9 @@ export async function startSystem(options: StartOptions, env: Record<string, str
     let demo: DemoState | null = null;
     if (embedded !== null && options.demo) {
       const { playerMailSettings } = await rt();
-      demo = await ensureDemoGame(db, home, logger, wiring.dispatcher, DEMO_GAME_FILE, playerMailSettings(config.mail.from, config.mail.ordersTo, wiring.apiUrl ?? config.api.publicUrl));
+      const ensured = await ensureDemoGame(db, home, logger, wiring.dispatcher, DEMO_GAME_FILE, playerMailSettings(config.mail.from, config.mail.ordersTo, wiring.apiUrl ?? config.api.publicUrl));
+      demo = ensured.state;
+      fresh.demo = ensured.created;
     }
 
     const run: RunInfo = {
@@ -216,6 +222,7 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       run,
       demo,
       gmToken,
+      fresh,
       logger,
       stop() {
         stopping ??= stopAll();

@@ -56,6 +56,13 @@ export function formatIssuePath(path: readonly PropertyKey[], root = '(document)
   return out === '' ? root : out;
 }
 
+/**
+ * The highest turn a scenario may start at (every ruleset's `turn` field): turns are stored as 32-bit
+ * integers, and a game goes on from its first turn, so the bound leaves room for ages of play (issue 27:
+ * 2147483648 gave a 500 at the database).
+ */
+export const MAX_SCENARIO_TURN = 1_000_000;
+
 /** What `checkedScenario` needs of a schema (a zod schema has it): a parse that never throws. */
 export interface SafeSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };

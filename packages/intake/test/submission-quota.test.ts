@@ -1,0 +1,48 @@
+// Integration: what one nation may store per turn (issue 27), against the real PostgreSQL. Counted in the
+// batch's transaction from the stored rows, so it holds across batches and for submissions of one batch.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
+import { createGame, receiveOrders, type CreatedGame, type SubmissionQuota } from '../src/index.ts';
+import { exampleScenario, players } from '../src/testing.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await t?.drop();
+});
+
+const newGame = (): Promise<CreatedGame> =>
+  createGame(t.db, { name: 'Quota', scenario: exampleScenario(), schedule: { kind: 'every', days: 3, time: '18:00' }, timeZone: 'UTC', nations: players });
+const submit = (game: CreatedGame, rawText: string, quota: SubmissionQuota) => receiveOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText, quota });
+
+describe('the submission quota per nation and turn', () => {
+  it('refuses past the count, nothing stored, another nation unaffected', async () => {
+    const game = await newGame();
+    const quota = { submissionsPerTurn: 3, storedBytesPerTurn: 10_000_000 };
+    const kinds = [];
+    for (let i = 0; i < 5; i++) kinds.push((await submit(game, `aragorn, 850, no, e\n# ${i}\n`, quota)).kind);
+    expect(kinds).toEqual(['accepted', 'accepted', 'accepted', 'refused', 'refused']);
+    const refused = await submit(game, 'aragorn, 850, no, e\n', quota);
+    expect(refused).toMatchObject({ kind: 'refused', refusal: { code: 'submission-quota' } });
+    expect(await t.db.prisma.submission.count({ where: { gameId: game.gameId, nationId: 'north' } })).toBe(3);
+    expect((await receiveOrders(t.db, { gameId: game.gameId, nationId: 'south', source: 'email', rawText: 'grond, 850, no, w, h\n', quota })).kind).toBe('accepted');
+  });
+
+  it('refuses past the bytes stored (incompressible text), also within one batch of concurrent submissions', async () => {
+    const game = await newGame();
+    const quota = { submissionsPerTurn: 1_000, storedBytesPerTurn: 60_000 };
+    const text = () => `aragorn, 850, no, e\n# ${randomBytes(7_500).toString('base64')}\n`; // 10,000 characters
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => submit(game, text(), quota)));
+    const accepted = outcomes.filter((o) => o.kind === 'accepted').length;
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    expect(accepted).toBeLessThanOrEqual(6);
+    const stored = await t.db.pool.query<{ bytes: number }>(
+      `SELECT sum(pg_column_size("rawText") + pg_column_size(receipt))::int AS bytes FROM "Submission" WHERE "gameId" = $1 AND "nationId" = 'north'`,
+      [game.gameId],
+    );
+    expect(stored.rows[0]?.bytes).toBeLessThanOrEqual(60_000);
+  });
+});
