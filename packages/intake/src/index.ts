@@ -43,3 +43,5 @@ export {
   type ReplyKind,
   type ReplyRow,
 } from './mail-records.ts';
+export { AS_EACH_MOVE_ARRIVES, movers, roundState, sequentialModeOf, type MoveRow, type RoundState } from './moves.ts';
+export type { OutOfTurn } from './outcome.ts';
