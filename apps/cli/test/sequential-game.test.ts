@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayMove, replayTurn } from '@arbiter/turns';
+import { replay } from '../src/commands/replay.ts';
 import { sweep } from '@arbiter/worker';
 import { waitFor } from '../../worker/test/helpers.ts';
 import { bearer, mailOrders, newGame, startGameServices, submitText, MAIL_FROM, type GameServices } from './game-services.ts';
@@ -77,7 +78,10 @@ describe('Mage Knight played move by move', () => {
     expect(yours.parsed.text).toContain('goldyx, move 0');
     expect(yours.parsed.attachments[0]?.contentType).toBe('image/png');
 
-    // Chloe's orders are checked against the state Ben's move left: the path goes on into the revealed tile.
+    // Chloe's orders are checked against the state Ben's move left: the path goes on into the revealed tile
+    // (the web client's dry run as well as the submission).
+    const after = await services.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders/check`, headers: { ...bearer(game.secret('chloe')), 'content-type': 'text/plain' }, payload: 'goldyx, move 2+2+2+2+2+2, ne, e, e, e' });
+    expect(after.body).toContain('b2.w');
     const chloe = await move(game.gameId, game.secret('chloe'), 'goldyx, move 2+2+2+2+2+2, ne, e, e, e');
     expect(chloe.statusCode, chloe.body).toBe(200);
     expect(chloe.body).toContain('east to b2.w (monster-den, 3 MP, 1 left)');
@@ -119,6 +123,10 @@ describe('Mage Knight played move by move', () => {
     expect((await move(game.gameId, game.secret('anna'), 'tovak, move 2+2+1, ne, ne')).statusCode).toBe(200);
     expect(await moveDone(game.gameId, 1, 2)).toBe(first);
     expect(await replayMove(services.tdb.db.prisma, game.gameId, 1, 1)).toMatchObject({ kind: 'match', hash: first });
+    // `arbiter replay <game> <turn> <move>` says so too.
+    let out = '';
+    const code = await replay([game.gameId, '1', '1'], { env: { DATABASE_URL: services.tdb.url }, io: { out: (t) => { out += t; }, err: (t) => { out += t; } } });
+    expect([code, out]).toEqual([0, `move 1 of turn 1 of game ${game.gameId}: the replay matches the stored result (sha256 ${first})\n`]);
     const log = (await moves(game.gameId)).json() as { moves: { seq: number; status: string }[]; toMove: { id: string }[] };
     expect(log.moves.map((m) => m.status)).toEqual(['takenBack', 'done']);
     expect(log.toMove.map((p) => p.id)).toEqual(['ben']);
