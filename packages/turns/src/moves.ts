@@ -23,6 +23,8 @@ export interface StoredMoveResult extends StoredTurnResult {
 
 export type RunMoveOutcome =
   | { kind: 'done'; gameId: string; turn: number; seq: number; hash: string; alreadyDone: boolean; mails: number; roundComplete: boolean }
+  /** The ruleset failed on the move (a fault of the server): the move is set aside (taken back), the GM told, the player may send it again. */
+  | { kind: 'failed'; gameId: string; turn: number; seq: number; reason: string }
   | { kind: 'not-found'; gameId: string; turn: number; seq: number; message: string };
 
 export interface RunMoveInput {
@@ -70,7 +72,12 @@ export async function runMove(db: Db, input: RunMoveInput, mail: MoveMailSetting
       const move = await tx.move.findUnique({ where: { gameId_turnNumber_seq: { gameId, turnNumber: turn, seq } } });
       if (game === null || move === null) return { kind: 'not-found', gameId, turn, seq, message: `game ${gameId} has no move ${seq} in turn ${turn}` };
       if (move.status !== 'pending') return { kind: 'done', gameId, turn, seq, hash: move.resultHash ?? '', alreadyDone: true, mails: 0, roundComplete: false };
-      const done = await adjudicateMove(tx, game, { seq, nationId: move.nationId, kind: move.kind, orders: move.orders as string[] }, input.workerId, mail);
+      const pending = { seq, nationId: move.nationId, kind: move.kind, orders: move.orders as string[] };
+      const done = await adjudicateMove(tx, game, pending, input.workerId, mail).catch((err: unknown) => (err instanceof MoveFailure ? err : Promise.reject(err)));
+      if (done instanceof MoveFailure) {
+        await setAside(tx, game, turn, pending, done.message, input.workerId, mail);
+        return { kind: 'failed', gameId, turn, seq, reason: done.message };
+      }
       return { kind: 'done', gameId, turn, seq, hash: done.hash, alreadyDone: false, mails: done.mails, roundComplete: done.roundComplete };
     },
     { timeoutMs: 60_000 },
@@ -90,7 +97,12 @@ async function adjudicateMove(tx: Tx, game: MoveGame, move: PendingMove, actor: 
   const turn = await currentTurnOf(tx, game.id);
   const round = await roundState(tx, ruleset, game.id, turn);
   const orders = move.orders.length === 0 ? [] : ruleset.orders.parse(move.orders.join('\n')).orders;
-  const result = ruleset.sequential!.move(round.state, move.nationId, orders);
+  let result: TurnResult;
+  try {
+    result = ruleset.sequential!.move(round.state, move.nationId, orders);
+  } catch (err) {
+    throw new MoveFailure(`adjudicating move ${move.seq} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const stored: StoredMoveResult = { ...storedOf(ruleset, result, orders.length), seq: move.seq, player: move.nationId };
   const updated = await tx.move.updateMany({
     where: { gameId: game.id, turnNumber: turn, seq: move.seq, status: 'pending' },
@@ -106,6 +118,17 @@ async function adjudicateMove(tx: Tx, game: MoveGame, move: PendingMove, actor: 
     data: { id: uuidv7(), gameId: game.id, actor, action: 'move.adjudicated', detail: { turn, seq: move.seq, player: move.nationId, kind: move.kind, hash: result.hash, mails } },
   });
   return { hash: result.hash, mails, roundComplete };
+}
+
+/** The ruleset threw on a move: deterministic, so not retried. */
+class MoveFailure extends Error {}
+
+/** A move the ruleset failed on: set aside (taken back, the reason kept), the GM told; the player's move is open again. */
+async function setAside(tx: Tx, game: MoveGame, turn: number, move: PendingMove, reason: string, actor: string, mail: MoveMailSettings): Promise<void> {
+  await tx.move.updateMany({ where: { gameId: game.id, turnNumber: turn, seq: move.seq, status: 'pending' }, data: { status: 'takenBack', result: { failure: reason }, adjudicatedAt: game.now } });
+  const text = `${reason}. This is a fault of the server, not of the player's orders: report it to the operator. The move was set aside; ${move.nationId} may send it again, or skip the seat.`;
+  await queueGmNotice(tx, { gameId: game.id, gmEmail: game.gmEmail, mail }, `${game.id}.move-failed.t${turn}.m${move.seq}`, `[Arbiter] ${game.name}: move ${move.seq} of turn ${turn} failed`, text);
+  await tx.auditEntry.create({ data: { id: uuidv7(), gameId: game.id, actor, action: 'move.failed', detail: { turn, seq: move.seq, player: move.nationId, reason } } });
 }
 
 async function currentTurnOf(tx: Tx, gameId: string): Promise<number> {

@@ -16,7 +16,7 @@ export interface MoveDeps {
   afterMove: (gameId: string, turn: number, seq: number) => Promise<void>;
 }
 
-export type MoveJobResult = { outcome: 'done' | 'not-found'; hash?: string };
+export type MoveJobResult = { outcome: 'done' | 'failed'; hash?: string };
 
 export function moveProcessor(deps: MoveDeps) {
   return async (job: Job<MoveJobData>): Promise<MoveJobResult> => {
@@ -34,6 +34,10 @@ export function moveProcessor(deps: MoveDeps) {
           await deps.afterMove(gameId, turn, seq).catch((err: unknown) => log.warn({ err }, 'could not wake the mail sender; the outbox poll will send the mail'));
         }
         return { outcome: 'done', hash: outcome.hash };
+      case 'failed':
+        // Deterministic: not retried. The move is set aside and the GM told (turns' moves.ts).
+        log.error({ reason: outcome.reason }, 'move failed and was set aside');
+        return { outcome: 'failed' };
       case 'not-found':
         throw new UnrecoverableError(outcome.message);
       default:
