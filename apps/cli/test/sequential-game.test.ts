@@ -55,6 +55,9 @@ describe('Mage Knight played move by move', () => {
     scenario.players = [scenario.players[1], scenario.players[2], scenario.players[0]];
     const game = await newGame(services, { name: 'Move by move', scenario, nations: players('anna', 'ben', 'chloe') }, onArrival);
 
+    // Ben opens the turn: his "your move" comes with the game.
+    const opens = await mailTo(game.gameId, 'ben@players.test', 'turn 1, your move');
+    expect(opens.parsed.text).toContain('Your welcome mail has the starting position and its map.');
     // Not Chloe's move yet: refused, naming whose move it is; nothing stored.
     const early = await move(game.gameId, game.secret('chloe'), 'goldyx, move 2+2+2+2+2+2, ne, e, e, e');
     expect(early.statusCode).toBe(409);

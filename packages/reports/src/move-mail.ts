@@ -56,9 +56,7 @@ export function yourMoveMail(m: YourMoveMailInput): PlayerMail {
     'Your orders (a template: change it and send it back):',
     ...m.template.map((l) => `  ${l}`),
     '',
-    `The board as you see it now (the map is attached):`,
-    '',
-    m.report,
+    ...(m.report === '' ? ['Your welcome mail has the starting position and its map.'] : ['The board as you see it now (the map is attached):', '', m.report]),
     '',
   ].join('\n');
   return { subject: playerMailSubject(heading, `turn ${m.turn}, your move`), text, html: null, headers: playerMailHeaders(heading) };

@@ -49,13 +49,15 @@ interface MoveGame {
   gmEmail: string | null;
   moveTimeLimitMinutes: number;
   deadline: Date;
+  /** The current move's time limit (Turn.moveDeadline). */
+  moveDeadline: Date | null;
   now: Date;
 }
 
 /** Locks the turn's row (one move of a game at a time) and reads the game; null when there is no such turn. */
 export async function lockRound(tx: Tx, gameId: string, turn: number): Promise<(MoveGame & { turnStatus: string }) | null> {
   const rows = await tx.$queryRaw<(MoveGame & { turnStatus: string })[]>`
-    SELECT g.id, g.name, g.ruleset, g."timeZone", g."gmEmail", g."moveTimeLimitMinutes", t.deadline, t.status::text AS "turnStatus", now() AS now
+    SELECT g.id, g.name, g.ruleset, g."timeZone", g."gmEmail", g."moveTimeLimitMinutes", t.deadline, t."moveDeadline", t.status::text AS "turnStatus", now() AS now
       FROM "Turn" t JOIN "Game" g ON g.id = t."gameId"
      WHERE t."gameId" = ${gameId} AND t.number = ${turn}
        FOR UPDATE OF t`;
@@ -215,6 +217,11 @@ export async function passMoves(
     if (game.turnStatus !== (p.turnStatus ?? 'open')) return { code: 'conflict' as const, message: `turn ${turn} is ${game.turnStatus}: no move can be passed now` };
     const ruleset = rulesetFor(game.ruleset);
     if (ruleset.sequential === undefined) return { code: 'conflict' as const, message: `${ruleset.title} is not played move by move` };
+    // A timeout in an open turn only when the limit has passed, asked under the lock: two sweeps at once
+    // pass the waiting move once (the second finds the next move's fresh limit).
+    if (p.kind === 'timeout' && game.turnStatus === 'open' && (game.moveDeadline === null || game.moveDeadline.getTime() > game.now.getTime())) {
+      return { code: 'conflict' as const, message: `the time for the move in turn ${turn} has not run out` };
+    }
     const round = await roundState(tx, ruleset, p.gameId, turn);
     if (round.pending !== null) return { code: 'conflict' as const, message: `move ${round.pending.seq} is being adjudicated; try again in a moment` };
     if (ruleset.state.turnOf(round.state) !== turn) return { code: 'conflict' as const, message: `every seat has moved in turn ${turn}` };

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { createGame, receiveOrders } from '@arbiter/intake';
-import { runMove } from '../src/index.ts';
+import { passMoves, runMove } from '../src/index.ts';
 
 const MAIL = { from: 'Arbiter <arbiter@example.org>', domain: 'example.org' };
 let tdb: TestDatabase;
@@ -37,6 +37,14 @@ describe('runMove', () => {
     const [a, b] = await Promise.all([runMove(tdb.db, { gameId: g.gameId, turn: 1, seq: 1, workerId: 'a' }, MAIL), runMove(tdb.db, { gameId: g.gameId, turn: 1, seq: 1, workerId: 'b' }, MAIL)]);
     expect([a, b].map((o) => (o.kind === 'done' ? o.alreadyDone : o.kind)).sort()).toEqual([false, true]);
     expect(await tdb.db.prisma.auditEntry.count({ where: { gameId: g.gameId, action: 'move.adjudicated' } })).toBe(1);
+  });
+
+  it('two sweeps at once pass a timed-out move once: the next move has its fresh limit', async () => {
+    const g = await expeditionsGame();
+    await tdb.db.prisma.turn.update({ where: { gameId_number: { gameId: g.gameId, number: 1 } }, data: { moveDeadline: new Date(Date.now() - 1000) } });
+    const both = await Promise.all([1, 2].map(() => passMoves(tdb.db, { gameId: g.gameId, kind: 'timeout', actor: 'sweep', mail: MAIL })));
+    expect(both.flatMap((r) => ('passed' in r ? r.passed : [r.message])).sort()).toEqual(['ann', 'the time for the move in turn 1 has not run out']);
+    expect(await tdb.db.prisma.move.count({ where: { gameId: g.gameId } })).toBe(1);
   });
 
   it('sets aside a move the ruleset fails on (here a corrupted row: not that player\'s move), tells the GM, and takes the move again', async () => {
