@@ -19,6 +19,7 @@ import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
 import { gameRoutes } from './routes/games.ts';
 import { gmRoutes } from './routes/gm.ts';
+import { moveRoutes } from './routes/moves.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { webRoutes } from './routes/web.ts';
@@ -183,6 +184,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(orderRoutes, deps);
   await fastify.register(reportRoutes, deps);
   await fastify.register(gmRoutes, deps);
+  await fastify.register(moveRoutes, deps);
   await fastify.register(webRoutes, deps); // the web client (apps/web), the dry-run check, scenario maps
 }
 

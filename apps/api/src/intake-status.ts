@@ -18,6 +18,8 @@ export function httpStatusOf(code: IntakeErrorCode): number {
     case 'turn-closed':
     case 'deadline-passed':
     case 'conflict':
+    case 'not-your-move':
+    case 'move-already-received':
       return 409;
     case 'invalid-scenario':
     case 'no-orders-accepted':

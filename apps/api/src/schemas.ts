@@ -1,5 +1,6 @@
 // Request and response schemas (zod): validation, serialisation and the OpenAPI document.
 import { z } from 'zod';
+import { sequentialSchema } from './move-schemas.ts';
 import { AUDIT_PAGE_MAX, createGameInputSchema, INBOUND_PAGE_MAX, reminderHoursSchema as reminderHoursSetting, scheduleSchema } from '@arbiter/intake';
 
 export const gameIdParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'a game id is letters, digits, "_" and "-"' });
@@ -79,6 +80,7 @@ export const receiptSchema = z
     units: z.array(z.object({ unit: z.string(), outcome: z.enum(['replaced', 'cancelled', 'kept', 'superseded']), note: z.string() })),
     standingOrders: z.array(standingUnit),
     final: z.boolean(),
+    move: z.object({ seq: z.number().int() }).optional().describe('Games played as each move arrives: this submission is move `seq` of the turn, adjudicated now'),
     summary: z.object({ accepted: z.number().int(), rejected: z.number().int(), unreadable: z.number().int() }),
   })
   .meta({ id: 'Receipt' });
@@ -109,6 +111,7 @@ export const standingOrdersSchema = z.object({
 });
 
 export const statusSchema = z.object({
+  sequential: sequentialSchema.optional().describe('Games played as each move arrives: whose move it is, its time limit, the move log'),
   gameId: z.string(),
   name: z.string(),
   status: gameStatus,

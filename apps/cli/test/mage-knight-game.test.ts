@@ -139,11 +139,12 @@ describe('a Mage Knight game through the services', () => {
     expect(p.hash).toBe(turn.resultHash);
   }, 90_000);
 
-  it('refuses "as-each-move-arrives" (not on this server yet) and any sequential mode but at-deadline for a simultaneous game, naming the setting', async () => {
+  it('takes "as-each-move-arrives" for Mage Knight (sequential-game.test.ts plays it), refuses it where players choose at once, and refuses a mode that does not exist, naming the setting', async () => {
     const mk = await createGame('As they come', { sequentialMode: 'as-each-move-arrives' });
-    expect(mk.statusCode).toBe(400);
-    expect(mk.body).toContain('sequentialMode');
-    expect(mk.body).toContain("is not available on this server yet: Mage Knight's moves are adjudicated at the deadline in seat order");
+    expect(mk.statusCode, mk.body).toBe(201);
+    expect(sequentialModeProblem(rulesetFor('guards-of-atlantis'), 'as-each-move-arrives')).toBe(
+      '"as-each-move-arrives" needs moves made one after another; in Guards of Atlantis II every player chooses at once and the choices resolve in initiative order at the deadline (use "at-deadline")',
+    );
     const bad = await createGame('Nonsense', { sequentialMode: 'whenever' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('sequentialMode');

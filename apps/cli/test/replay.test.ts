@@ -42,7 +42,7 @@ describe('arbiter replay', () => {
   }, 30_000);
 
   it('exits 2 naming the problem for bad arguments, unknown games and turns, and a missing DATABASE_URL', async () => {
-    expect(await run([gameId])).toMatchObject({ code: 2, err: expect.stringMatching(/^arbiter replay: expected a game id and a turn number, got 1 argument\n/) });
+    expect(await run([gameId])).toMatchObject({ code: 2, err: expect.stringMatching(/^arbiter replay: expected a game id and a turn number \(and a move number\), got 1 argument\n/) });
     expect(await run([gameId, 'three'])).toMatchObject({ code: 2, err: 'arbiter replay: "three" is not a turn number (a whole number from 1)\n' });
     expect(await run(['bad id!', '1'])).toMatchObject({ code: 2, err: 'arbiter replay: "bad id!" is not a game id (letters, digits, "_" and "-")\n' });
     expect(await run([gameId, '1', '--fast'])).toMatchObject({ code: 2, err: expect.stringMatching(/^arbiter replay: unknown option --fast\n/) });

@@ -285,6 +285,7 @@ export class MailPipeline implements MailProcessor {
     const earlier = stored !== null && stored.gameId === nation.gameId && stored.nationId === nation.nationId ? stored : null;
     let receipt: Receipt;
     let dueTurn: number | null = null;
+    let dueMove: { turn: number; seq: number } | null = null;
     if (earlier !== null) {
       receipt = earlier.receipt as Receipt;
       this.log.warn({ messageId, submissionId: earlier.id }, 'mail-in: answering a submission stored before a restart');
@@ -307,6 +308,11 @@ export class MailPipeline implements MailProcessor {
           receipt = outcome.receipt;
           dueTurn = outcome.turn;
           break;
+        case 'accepted-move':
+          receipt = outcome.receipt;
+          dueMove = { turn: outcome.turn, seq: outcome.seq };
+          break;
+        case 'out-of-turn': // not this player's move: the notice names whose it is
         case 'refused': {
           const { code, message } = outcome.refusal;
           const notice = ordersNotStoredNotice(nation, oneLine(ctx.mail.subject), message);
@@ -321,6 +327,7 @@ export class MailPipeline implements MailProcessor {
     const mailed = receiptMail(nation, { turn: receipt.turn, summary: receipt.summary, lines, text: renderReceiptText(receipt) }, submission);
     await this.reply(ctx, to, 'receipt', mailed, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
     if (dueTurn !== null) await this.dispatchEarly(nation.gameId, dueTurn);
+    if (dueMove !== null) await this.dispatchMove(nation.gameId, dueMove.turn, dueMove.seq);
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
   }
 
@@ -382,6 +389,22 @@ export class MailPipeline implements MailProcessor {
       this.log.info({ gameId, turn }, 'mail-in: every nation is final; the turn was dispatched early');
     } catch (err) {
       this.log.error({ err, gameId, turn }, 'mail-in: could not dispatch the early turn; the worker\'s sweep will');
+    }
+  }
+
+  /**
+   * A move of a game played as each move arrives: adjudicated now, after its receipt was queued (so the
+   * mover gets the receipt first). Without a dispatcher, or when it fails, the worker's sweep runs it.
+   */
+  private async dispatchMove(gameId: string, turn: number, seq: number): Promise<void> {
+    if (this.dispatcher?.dispatchMove === undefined) {
+      this.log.info({ gameId, turn, seq }, "mail-in: a move arrived; no move dispatcher here, the worker's sweep adjudicates it");
+      return;
+    }
+    try {
+      await this.dispatcher.dispatchMove(gameId, turn, seq);
+    } catch (err) {
+      this.log.error({ err, gameId, turn, seq }, "mail-in: could not dispatch the move; the worker's sweep will");
     }
   }
 

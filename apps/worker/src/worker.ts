@@ -6,10 +6,11 @@ import type { WorkerConfig } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
 import { createSmtpTransport, messageIdDomain } from '@arbiter/mail';
 import type { MailTransport } from '@arbiter/mail';
-import { playerMailSettings, QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
-import type { AdjudicateJobData, TurnServiceConfig } from '@arbiter/turns';
+import { MOVE_JOB, playerMailSettings, QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
+import type { AdjudicateJobData, MoveJobData, TurnServiceConfig } from '@arbiter/turns';
 import type { Logger } from 'pino';
 import { adjudicateProcessor } from './processors/adjudicate.ts';
+import { moveProcessor } from './processors/move.ts';
 import { mailProcessor } from './processors/mail.ts';
 import { sweep, sweepProcessor } from './processors/sweep.ts';
 import {
@@ -154,6 +155,7 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
     // starves the process, so no Worker is created until the store has answered.
     await ensureSchedulers();
     await renderPool?.warm();
+    const moveMail = { from: deps.mailFrom, domain: messageIdDomain(deps.mailFrom) };
     const turnConfig: TurnServiceConfig = {
       mailFrom: deps.mailFrom,
       claimTimeoutMs: settings.claimTimeoutMs,
@@ -162,17 +164,28 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
       ...(deps.beforeCommit === undefined ? {} : { beforeCommit: deps.beforeCommit }),
     };
     const workerOptions = { connection, ...(backend.prefix === undefined ? {} : { prefix: backend.prefix }), autorun: true, ...backend.workerOptions };
-    const turnWorker = new classes.Worker<AdjudicateJobData>(
+    const adjudicate = adjudicateProcessor({
+      db: deps.db,
+      workerId: settings.workerId,
+      turnConfig,
+      log,
+      afterTurn: async (gameId, turn) => {
+        await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}` });
+      },
+    });
+    const move = moveProcessor({
+      db: deps.db,
+      workerId: settings.workerId,
+      mail: moveMail,
+      log,
+      afterMove: async (gameId, turn, seq) => {
+        await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}-m${seq}` });
+      },
+    });
+    // One queue for turns and moves: a move job is named `move` (turns' dispatch.ts).
+    const turnWorker = new classes.Worker<AdjudicateJobData | MoveJobData>(
       TURN_QUEUE,
-      adjudicateProcessor({
-        db: deps.db,
-        workerId: settings.workerId,
-        turnConfig,
-        log,
-        afterTurn: async (gameId, turn) => {
-          await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}` });
-        },
-      }),
+      (job, token) => (job.name === MOVE_JOB ? move(job as Job<MoveJobData>) : adjudicate(job as Job<AdjudicateJobData>, token)),
       { ...workerOptions, concurrency: settings.turnConcurrency, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs },
     );
     workers.push(turnWorker);
@@ -183,7 +196,7 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
     );
     workers.push(mailWorker);
     const links = deps.playerLinks;
-    const sweepDeps = { db: deps.db, dispatcher, log, staleClaimMs: 60_000, ...(links === undefined ? {} : { reminders: playerMailSettings(deps.mailFrom, links.ordersTo, links.apiUrl) }) };
+    const sweepDeps = { db: deps.db, dispatcher, log, staleClaimMs: 60_000, moveMail, ...(links === undefined ? {} : { reminders: playerMailSettings(deps.mailFrom, links.ordersTo, links.apiUrl) }) };
     const scheduleWorker = new classes.Worker(SCHEDULE_QUEUE, sweepProcessor(sweepDeps), { ...workerOptions, concurrency: 1 });
     workers.push(scheduleWorker);
     for (const w of [turnWorker, mailWorker, scheduleWorker]) {

@@ -47,7 +47,7 @@ describe('sweep', () => {
 
     const result = await sweep({ db: tdb.db, dispatcher: new QueueTurnDispatcher(queue), log: quietLog, staleClaimMs: 60_000 });
     // Other test files' games live in other databases: exactly these are counted.
-    expect(result).toEqual({ scheduled: 1, dueNow: 2, stalled: 1, reminders: 0 });
+    expect(result).toEqual({ scheduled: 1, dueNow: 2, stalled: 1, reminders: 0, moves: 0, timedOut: 0 });
     expect(await stateOf(future.gameId)).toBe('delayed');
     const job = await queue.getJob(adjudicateJobId(future.gameId, 1));
     expect(Math.abs(job!.timestamp + job!.delay - (Date.now() + 3_600_000))).toBeLessThan(60_000);

@@ -20,6 +20,7 @@ export type {
   StepRules,
   Topology,
   TurnResult,
+  TurnOrderName,
   TurnStructure,
   WatchOutcome,
 } from './kernel/ruleset.ts';
@@ -72,8 +73,10 @@ export { checkScenarioDocument, formatIssuePath, MAX_SCENARIO_TURN, renderAll, s
 export type { SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';
 export type { OrderEntry, OrderLine, OrderLineOptions } from './kernel/order-lines.ts';
 export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
-export { adjudicatesOnArrival, moveOrder, nextToMove } from './kernel/turn.ts';
-export type { MoveOrderInput } from './kernel/turn.ts';
+export { TURN_ORDERS, adjudicatesOnArrival, mayMove, moveOrder, movesLeft, nextToMove, recordMoves } from './kernel/turn.ts';
+export type { MoveOrderInput, Round, Seat, TurnOrder, TurnOrderOptions } from './kernel/turn.ts';
+export { sequentialPlay } from './kernel/sequential.ts';
+export type { SequentialPlay, SequentialRules, SequentialState } from './kernel/sequential.ts';
 export { EventLog, sealTurn } from './kernel/result.ts';
 export {
   HEX_DIRECTIONS,

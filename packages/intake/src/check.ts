@@ -1,8 +1,9 @@
 // Checking orders without storing them (the web client's dry run, POST .../orders/check): the same plan a
 // submission gets, against the same open-turn state, refused by the same rules when the turn takes no
 // orders; nothing is written.
-import type { Db } from '@arbiter/db';
-import { rulesetFor } from '@arbiter/rulesets';
+import { transaction, type Db } from '@arbiter/db';
+import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
+import { AS_EACH_MOVE_ARRIVES, roundState, sequentialModeOf } from './moves.ts';
 import { turnClosedRefusal, type TurnStatus } from './merge.ts';
 import { refusal, type Refused } from './outcome.ts';
 import { planSubmission, type Plan } from './plan.ts';
@@ -24,7 +25,13 @@ export async function checkOrders(db: Db, gameId: string, nationId: string, text
   const closed = turnClosedRefusal({ gameStatus: g.status, gameName: g.name, turn: g.currentTurn, turnStatus: g.turnStatus ?? 'open' });
   if (closed !== null) return closed;
   const ruleset = rulesetFor(g.ruleset);
-  const state = g.turnStatus === null || g.openedAt === null ? null : await loadState(db, db.pool, ruleset, gameId, g.currentTurn, g.openedAt);
+  const state = g.turnStatus === null || g.openedAt === null ? null : await checkedState(db, ruleset, gameId, g.currentTurn, g.openedAt);
   if (state === null || g.deadline === null) return refusal('turn-not-found', `Game "${gameId}" has no turn ${g.currentTurn}.`);
   return { kind: 'checked', ruleset: g.ruleset, turn: g.currentTurn, deadline: g.deadline, plan: planSubmission(ruleset, state, nationId, text) };
+}
+
+/** The state orders are checked against: the open turn's, or in a game played move by move the state its moves left. */
+async function checkedState(db: Db, ruleset: AnyRuleset, gameId: string, turn: number, openedAt: Date): Promise<unknown> {
+  if ((await sequentialModeOf(db, gameId)) !== AS_EACH_MOVE_ARRIVES) return loadState(db, db.pool, ruleset, gameId, turn, openedAt);
+  return (await transaction(db, (tx) => roundState(tx, ruleset, gameId, turn))).state;
 }

@@ -163,7 +163,7 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
 
 
 /** Why a submission found no game, nation or turn to store into (or, when all exist now, that the turn changed meanwhile). */
-async function whyMissing(db: Db, gameId: string, nationId: string): Promise<SubmissionOutcome> {
+export async function whyMissing(db: Db, gameId: string, nationId: string): Promise<SubmissionOutcome> {
   // The hot path uses the pg pool directly with named (prepared) statements: a submission is a handful of
   // short queries, and the ORM layer would cost more than the database work (docs/benchmarks.md, API).
   const rows = await db.pool.query<{

@@ -15,7 +15,11 @@ export type IntakeErrorCode =
   | 'deadline-passed'
   | 'conflict'
   | 'no-orders-accepted'
-  | 'submission-quota';
+  | 'submission-quota'
+  /** A sequential game played move by move: it is another player's move. */
+  | 'not-your-move'
+  /** This player's move was already received and is being adjudicated (two submissions of one move). */
+  | 'move-already-received';
 
 export class IntakeError extends Error {
   readonly code: IntakeErrorCode;

@@ -39,9 +39,14 @@ export const createGameInputSchema = z.strictObject({
   /**
    * Sequential rulesets: when moves are adjudicated (docs/api.md, "Sequential games"). `at-deadline`: every
    * move at the deadline, in the ruleset's order (seat order for Mage Knight). `as-each-move-arrives` is
-   * named so that a game can ask for it; this server refuses it for now (see sequentialModeProblem).
+   * for the sequential rulesets with moves one after another (see sequentialModeProblem).
    */
   sequentialMode: z.enum(['at-deadline', 'as-each-move-arrives']).default('at-deadline'),
+  /**
+   * Games played as each move arrives: minutes a player has for a move (default 48 hours; 5 minutes to
+   * 30 days); when it runs out the worker passes for them (docs/operations.md, "Sequential games").
+   */
+  moveTimeLimitMinutes: z.number().int().min(5).max(30 * 24 * 60).default(48 * 60),
   missingOrdersHoldShare: z.number().min(0).max(1).default(0.5),
   /** Hours before the deadline a nation without orders is reminded; 0: no reminders (docs/operations.md). */
   reminderHours: reminderHoursSchema.default(24),
@@ -71,7 +76,11 @@ export function sequentialModeProblem(ruleset: AnyRuleset, mode: SequentialMode)
   if (ruleset.turnStructure.kind === 'simultaneous') {
     return `"${mode}" is for sequential games; in ${ruleset.title} every ${ruleset.words.player} moves at once at the deadline (use "at-deadline")`;
   }
-  return `"${mode}" is not available on this server yet: ${ruleset.title}'s moves are adjudicated at the deadline in ${ruleset.turnStructure.order === 'seat' ? 'seat' : 'initiative'} order (use "at-deadline")`;
+  // Guards of Atlantis: every player chooses a card at once; only their resolution is in initiative order.
+  if (ruleset.sequential === undefined) {
+    return `"${mode}" needs moves made one after another; in ${ruleset.title} every ${ruleset.words.player} chooses at once and the choices resolve in ${ruleset.turnStructure.order} order at the deadline (use "at-deadline")`;
+  }
+  return null;
 }
 
 /**
@@ -154,6 +163,7 @@ export async function createGame(
         currentTurn: turn,
         runEarlyWhenAllFinal: g.runEarlyWhenAllFinal,
         sequentialMode: g.sequentialMode,
+        moveTimeLimitMinutes: g.moveTimeLimitMinutes,
         missingOrdersHoldShare: g.missingOrdersHoldShare,
         reminderHours: g.reminderHours,
         gmEmail: g.gmEmail ?? null,
@@ -162,7 +172,9 @@ export async function createGame(
     await tx.nation.createMany({
       data: nations.map((n) => ({ gameId, nationId: n.nationId, name: n.name, email: n.email, secretHash: hashSecret(n.secret) })),
     });
-    await tx.turn.create({ data: { gameId, number: turn, deadline, state: state as object } });
+    // Played as each move arrives: the first move's time limit runs from now.
+    const moveDeadline = g.sequentialMode === 'as-each-move-arrives' ? new Date(Date.now() + g.moveTimeLimitMinutes * 60_000) : null;
+    await tx.turn.create({ data: { gameId, number: turn, deadline, state: state as object, moveDeadline } });
     await tx.auditEntry.create({ data: { gameId, actor: 'gm', action: 'game.create', detail: { turn, deadline: deadline.toISOString() } } });
     await afterCreate?.(tx, { gameId, turn, deadline, nations });
     // The hook renders every nation's welcome (about 10 ms a nation: docs/benchmarks.md); the rows are the

@@ -50,3 +50,5 @@ export {
   type RefusalThrottle,
 } from './mail-records.ts';
 export { strangerUsage, authenticatedBytes, type MailSource, type StrangerUsage } from './mail-quota.ts';
+export { AS_EACH_MOVE_ARRIVES, movers, roundState, sequentialModeOf, type MoveRow, type RoundState } from './moves.ts';
+export type { OutOfTurn } from './outcome.ts';

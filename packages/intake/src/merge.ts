@@ -141,8 +141,23 @@ export async function mergeSubmission(
   }
   for (const row of unitWrites) merged.set(row.unitId, row);
 
+  const receipt = receiptOf({ input, receivedAt, ctx, plan, submissionId, units: outcomes, standingOrders: describeStanding(ruleset, [...merged.values()]) });
+  return { kind: 'merged', receipt, plan, unitWrites };
+}
+
+/** A submission's receipt: what its plan did, for the player (merge.ts and moves.ts). */
+export function receiptOf(r: {
+  input: SubmitOrdersInput;
+  receivedAt: Date;
+  ctx: TurnContext;
+  plan: Plan;
+  submissionId: string;
+  units: ReceiptUnitOutcome[];
+  standingOrders: StandingUnitOrders[];
+}): Receipt {
+  const { input, ctx, plan } = r;
   const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
-  const receipt: Receipt = {
+  return {
     gameId: input.gameId,
     gameName: ctx.gameName,
     ruleset: ctx.ruleset,
@@ -152,14 +167,14 @@ export async function mergeSubmission(
     deadline: ctx.deadline.toISOString(),
     deadlineText: formatDeadline(ctx.deadline, ctx.timeZone),
     timeZone: ctx.timeZone,
-    submissionId,
-    receivedAt: receivedAt.toISOString(),
+    submissionId: r.submissionId,
+    receivedAt: r.receivedAt.toISOString(),
     source: input.source,
     orders: plan.orders,
     cancels: plan.cancels,
     errors: plan.errors,
-    units: outcomes,
-    standingOrders: describeStanding(ruleset, [...merged.values()]),
+    units: r.units,
+    standingOrders: r.standingOrders,
     final: input.final === true,
     summary: {
       accepted: accepted + plan.cancels.filter((c) => c.status === 'accepted').length,
@@ -167,5 +182,4 @@ export async function mergeSubmission(
       unreadable: plan.errors.length,
     },
   };
-  return { kind: 'merged', receipt, plan, unitWrites };
 }

@@ -1,6 +1,7 @@
 // What taking a submission in can come to, as a value every shell switches on (REST, mail, web): stored
 // with its receipt; stored, and the game's open turn is now due early (the shell hands it to its
-// TurnDispatcher at once); or refused, with nothing stored. Refusals are the player's situation (the
+// TurnDispatcher at once); stored as a move to adjudicate now (games played as each move arrives);
+// refused because it is another player's move; or refused, with nothing stored. Refusals are the player's situation (the
 // deadline passed, the turn is closed, nothing could be accepted...), not exceptions: only bugs and
 // infrastructure failures are thrown.
 import { IntakeError } from './errors.ts';
@@ -16,7 +17,9 @@ export type SubmissionRefusalCode =
   | 'turn-closed'
   | 'deadline-passed'
   | 'no-orders-accepted'
-  | 'submission-quota';
+  | 'submission-quota'
+  | 'not-your-move'
+  | 'move-already-received';
 
 export interface SubmissionRefusal {
   code: SubmissionRefusalCode;
@@ -31,8 +34,23 @@ export type SubmissionOutcome =
   | { kind: 'accepted'; receipt: Receipt }
   /** Stored, and with it every active nation of a game that runs early is final: `turn` is due now. */
   | { kind: 'accepted-turn-due'; receipt: Receipt; turn: number }
+  /**
+   * A game played as each move arrives: stored as move `seq` of `turn`, to be adjudicated now (the shell
+   * hands it to its dispatcher's `dispatchMove`; without one the worker's sweep runs it).
+   */
+  | { kind: 'accepted-move'; receipt: Receipt; turn: number; seq: number }
+  /** A game played as each move arrives, and it is not this player's move: nothing stored. */
+  | OutOfTurn
   /** Nothing stored. */
   | Refused;
+
+export interface OutOfTurn {
+  kind: 'out-of-turn';
+  /** Code `not-your-move`; the message names whose move it is. */
+  refusal: SubmissionRefusal;
+  /** Who may move now (ids and names); empty when every seat has moved this turn. */
+  toMove: { id: string; name: string }[];
+}
 
 export interface Refused {
   kind: 'refused';

@@ -72,6 +72,8 @@ export interface Receipt {
   standingOrders: StandingUnitOrders[];
   /** The nation declared its orders final for this turn (it may still change them before the deadline). */
   final: boolean;
+  /** Games played as each move arrives: this submission is move `seq` of the turn, adjudicated now. */
+  move?: { seq: number };
   summary: { accepted: number; rejected: number; unreadable: number };
 }
 
@@ -119,6 +121,10 @@ export function renderReceiptText(r: Receipt): string {
   if (r.units.length > 0) {
     out.push('', 'What this submission did:');
     for (const u of r.units) out.push(`  ${u.unit}: ${u.note}`);
+  }
+  if (r.move !== undefined) {
+    out.push('', `This is move ${r.move.seq} of turn ${r.turn}: it is adjudicated now, and its report follows by mail.`);
+    return out.join('\n') + '\n';
   }
   out.push('', `Standing orders for turn ${r.turn} (what will be carried out unless you change it):`);
   if (r.standingOrders.length === 0) out.push('  (none)');

@@ -5,6 +5,7 @@
 import type { Db } from '@arbiter/db';
 import { commitBatch, type Item } from './commit.ts';
 import { GroupCommit } from './group-commit.ts';
+import { AS_EACH_MOVE_ARRIVES, receiveMove, sequentialModeOf } from './moves.ts';
 import { refusal, refusalError, type SubmissionOutcome } from './outcome.ts';
 import { perDb } from './per-db.ts';
 import type { Receipt } from './receipt.ts';
@@ -72,6 +73,8 @@ export async function receiveOrders(db: Db, given: SubmitOrdersInput): Promise<S
   // A `secret:` line among the orders (pasted from a mail) is never stored, nor quoted in the receipt or
   // the history: its value is replaced before the text is read (secret-lines.ts).
   const input = { ...given, rawText: redactSecretText(given.rawText) };
+  // A game played as each move arrives takes moves, one at a time (moves.ts), not standing orders.
+  if ((await sequentialModeOf(db, input.gameId)) === AS_EACH_MOVE_ARRIVES) return receiveMove(db, input, input.receivedAt ?? new Date());
   return committerOf(db).submit({ input, receivedAt: input.receivedAt ?? new Date(), early: planEarly(db, input) });
 }
 
@@ -84,8 +87,10 @@ export async function submitOrders(db: Db, input: SubmitOrdersInput): Promise<Re
   switch (outcome.kind) {
     case 'accepted':
     case 'accepted-turn-due':
+    case 'accepted-move':
       return outcome.receipt;
     case 'refused':
+    case 'out-of-turn':
       throw refusalError(outcome.refusal);
   }
 }

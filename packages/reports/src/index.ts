@@ -40,3 +40,4 @@ export {
   type MailPlayer,
   type StatusFacts,
 } from './mail-answers.ts';
+export { type MoveChange, type MoveNoticeInput, type MoveSince, type YourMoveMailInput, moveNoticeMail, moveReportSubject, yourMoveMail } from './move-mail.ts';

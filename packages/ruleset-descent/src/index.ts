@@ -9,7 +9,7 @@ export type { FigureResult } from './units.ts';
 export type { Scenario } from './scenario.ts';
 export { parseOrders, printOrder, describeOrder, describeEntry, readFigure, DIRECTION_WORDS } from './orders.ts';
 export { parseScenario, initialState, expandRange, footprint } from './scenario.ts';
-export { adjudicateTurn, moveOne, toMove, type DsTurnResult } from './turn.ts';
+export { TURN_STRUCTURE, adjudicateTurn, mayMove, moveOne, type DsTurnResult } from './turn.ts';
 export { checkOrders, orderTemplate } from './check.ts';
 export { viewFor } from './views.ts';
 export { actionMp, actionAttacks, ACTION_COST } from './move.ts';

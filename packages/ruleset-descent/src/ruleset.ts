@@ -12,7 +12,7 @@ import { renderTextReport } from './report-text.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
-import { adjudicateTurn, moveOne, toMove } from './turn.ts';
+import { TURN_STRUCTURE, adjudicateTurn, mayMove, moveOne } from './turn.ts';
 import type { DsState } from './types.ts';
 import type { FigureResult } from './units.ts';
 import type { DsView } from './views.ts';
@@ -31,7 +31,7 @@ export const descent: DescentRuleset = {
   title: 'Descent: Journeys in the Dark',
   rulesVersion: 2,
   words: { player: 'player', players: 'players', unit: 'figure', units: 'figures' },
-  turnStructure: { kind: 'sequential', order: 'seat' },
+  turnStructure: TURN_STRUCTURE,
   scenario: scenarioMembers('descent', parseScenario, initialState),
   board: topologyOf,
   state: {
@@ -52,7 +52,7 @@ export const descent: DescentRuleset = {
     template: orderTemplate,
   },
   adjudicate: adjudicateTurn,
-  sequential: { toMove, move: moveOne },
+  sequential: { mayMove, move: moveOne },
   report: {
     summary: summarise,
     text,

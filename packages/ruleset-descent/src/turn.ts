@@ -1,8 +1,8 @@
 // Adjudication: the heroes act, each in the order the hero players' orders give (place numbers; heroes
 // without one after, in seat order), then the overlord's monsters in the order of the overlord's lines.
-// Pure: the seeded generator's state is in the state, every draw is recorded (the kernel's Rng), events go
-// to the kernel's EventLog, and the kernel's sealTurn gives the result hash.
-import { EventLog, Rng, sealTurn, type DrawRecord, type OrderError, type TurnResult } from '@arbiter/engine';
+// The kernel's `sides` preset and `sequentialPlay` keep the round. Pure: the seeded generator's state is
+// in the state, every draw is recorded (the kernel's Rng), events go to the kernel's EventLog.
+import { sequentialPlay, type EventLog, type OrderError, type Rng, type TurnResult, type TurnStructure } from '@arbiter/engine';
 import type { DsEvent } from './events.ts';
 import { Activation } from './move.ts';
 import type { DsOrder } from './orders.ts';
@@ -12,13 +12,9 @@ import { viewFor, type DsView } from './views.ts';
 
 export type DsTurnResult = TurnResult<DsState, DsEvent, DsView, FigureResult>;
 
-const orderError = (o: DsOrder, message: string): OrderError => ({ line: o.line, column: o.column, message, unit: o.figure });
+export const TURN_STRUCTURE: TurnStructure = { kind: 'sequential', order: 'sides', sides: ['heroes', 'overlord'] };
 
-/** Whose move it is: hero players in seat order, then the overlord. */
-export function toMove(state: DsState): string | null {
-  const seats = [...state.players.filter((p) => p.side === 'heroes'), ...state.players.filter((p) => p.side === 'overlord')];
-  return seats.find((p) => !state.moved.includes(p.id))?.id ?? null;
-}
+const orderError = (o: DsOrder, message: string): OrderError => ({ line: o.line, column: o.column, message, unit: o.figure });
 
 /** The first order of each figure, and errors for the others and for orders no figure can follow. */
 export function pickOrders(state: DsState, orders: readonly DsOrder[]): { picked: Map<string, DsOrder>; errors: OrderError[] } {
@@ -51,17 +47,8 @@ export function heroOrder(state: DsState, players: readonly string[], picked: Re
     .sort((a, b) => (picked.get(a.id)?.place ?? 99) - (picked.get(b.id)?.place ?? 99) || seat(a) - seat(b) || index(a) - index(b));
 }
 
-interface Outcome {
-  players: string[];
-  events: DsEvent[];
-  rolls: DrawRecord[];
-  errors: OrderError[];
-}
-
-/** The moves of `players` (in turn order) on a working copy `s` (changed in place). */
-function play(s: DsState, players: readonly string[], orders: readonly DsOrder[]): Outcome {
-  const rng = new Rng(s.rng);
-  const log = new EventLog<DsEvent>();
+/** The moves of `players` (in turn order) on the round's working copy `s` (changed in place): the mistakes found. */
+function playMoves(s: DsState, players: readonly string[], orders: readonly DsOrder[], rng: Rng, log: EventLog<DsEvent>): OrderError[] {
   const { picked, errors } = pickOrders(s, orders);
   const acted = new Set<string>();
   const heroes = players.filter((p) => s.players.find((x) => x.id === p)?.side === 'heroes');
@@ -88,32 +75,27 @@ function play(s: DsState, players: readonly string[], orders: readonly DsOrder[]
     const f = s.figures.find((x) => x.id === o.figure);
     if (!acted.has(o.figure) && f !== undefined && !players.includes(f.player)) errors.push(orderError(o, `${o.figure} is not a figure of the player moving now`));
   }
-  s.rng = rng.state();
-  s.moved.push(...players);
-  if (s.players.every((p) => s.moved.includes(p.id))) {
-    s.turn += 1;
-    s.moved = [];
-  }
-  return { players: [...players], events: [...log.events()], rolls: rng.draws().map((r) => ({ ...r })), errors };
+  return errors;
 }
 
-function resultOf(before: DsState, next: DsState, out: Outcome, prior: readonly OrderError[]): DsTurnResult {
-  const errors = [...prior, ...out.errors].sort((a, b) => a.line - b.line || a.column - b.column);
-  const views = Object.fromEntries(next.players.map((p) => [p.id, viewFor(next, p.id, before.turn, out.events, errors)]));
-  return sealTurn({ turn: before.turn, units: figureResults(before, next, out.events), events: out.events, rolls: out.rolls, errors, views, nextState: next });
-}
+/**
+ * The round (the kernel's `sides` preset): the hero players in any order they choose (each move as it
+ * arrives; at the deadline by their place numbers), then the overlord.
+ */
+const play = sequentialPlay<DsState, DsOrder, DsEvent, DsView, FigureResult>({
+  structure: TURN_STRUCTURE,
+  seats: (state) => state.players.map((p) => ({ id: p.id, side: p.side })),
+  screenRound: () => [],
+  screenMove: () => [],
+  play: playMoves,
+  view: viewFor,
+  units: (before, next, _players, events) => figureResults(before, next, events),
+  sortErrors: (errors) => errors.sort((a, b) => a.line - b.line || a.column - b.column),
+});
 
+/** Who may move now: every hero player who has not moved this turn, else the overlord. */
+export const mayMove = play.mayMove;
 /** One player's move (the contract's sequential member): only that player's figures act. */
-export function moveOne(state: DsState, player: string, orders: readonly DsOrder[]): DsTurnResult {
-  const next = toMove(state);
-  if (next !== player) throw new Error(`it is ${next ?? 'nobody'}'s move, not ${player}'s`);
-  const s = structuredClone(state);
-  return resultOf(state, s, play(s, [player], orders), []);
-}
-
-/** The whole turn: every player who has not moved yet, heroes first, then the overlord. */
-export function adjudicateTurn(state: DsState, orders: readonly DsOrder[], options?: { orderErrors?: readonly OrderError[] }): DsTurnResult {
-  const s = structuredClone(state);
-  const players = state.players.filter((p) => !state.moved.includes(p.id)).map((p) => p.id);
-  return resultOf(state, s, play(s, players, orders), options?.orderErrors ?? []);
-}
+export const moveOne = play.move;
+/** The whole turn: every player who has not moved yet, heroes first (by place numbers), then the overlord. */
+export const adjudicateTurn = play.adjudicate;

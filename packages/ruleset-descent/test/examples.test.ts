@@ -106,6 +106,17 @@ describe('Descent example scenarios', () => {
     expect(descent.report.mapPoints!(view, ['A1', 'H4', 'Z99'])).toEqual([{ x: 40, y: 40 }, { x: 264, y: 136 }, null]);
   });
 
+  it('EXD-7: as each move arrives, the heroes move in the order they choose, then the overlord', () => {
+    const { state } = play('gate-of-bones');
+    const afterBen = descent.sequential!.move(state, 'ben', []).nextState;
+    expect(descent.sequential!.mayMove(afterBen)).toEqual(['anna']);
+    expect(() => descent.sequential!.move(afterBen, 'olga', [])).toThrow("it is anna's move, not olga's");
+    const afterAnna = descent.sequential!.move(afterBen, 'anna', []).nextState;
+    expect(descent.sequential!.mayMove(afterAnna)).toEqual(['olga']);
+    const round = descent.sequential!.move(afterAnna, 'olga', []).nextState;
+    expect([round.turn, round.moved]).toEqual([state.turn + 1, []]);
+  });
+
   it('EXD-6: fog of war: before the gate opens nobody sees the crypt; the stored state decodes; the contract members', () => {
     const { state, result } = play('gate-of-bones');
     const before = descent.sequential!.move(state, 'anna', []).views.olga!;
@@ -119,7 +130,7 @@ describe('Descent example scenarios', () => {
     expect(descent.state.ownerOf(state, 'jain')).toBe('ben');
     expect(descent.state.ownerOf(state, 'spider-1')).toBe('olga');
     expect(descent.state.ownerOf(state, 'nobody')).toBeNull();
-    expect(descent.sequential!.toMove(state)).toBe('anna');
+    expect(descent.sequential!.mayMove(state)).toEqual(['anna', 'ben']); // the heroes in any order they choose, then the overlord
     expect(descent.orders.template(state, 'anna')).toEqual(['# Grisban the Thirsty (speed 4, fatigue 3) is on A3', 'grisban, advance']);
     expect(descent.board(state).neighbours('F4').map((e) => `${e.to}${e.through === undefined ? '' : ` ${e.through}`}`)).toEqual(['F3', 'G3', 'G4 door', 'G5', 'F5', 'E5', 'E4', 'E3']); // the kernel's free diagonals; the step rules refuse G3 and G5 (a wall line)
     expect(() => descent.scenario.initialState({ ruleset: 'descent' })).toThrow(/not a valid descent scenario: name: /);

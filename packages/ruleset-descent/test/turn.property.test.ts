@@ -5,10 +5,13 @@
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
-import { adjudicateTurn, moveOne, parseOrders, toMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne, parseOrders, mayMove } from '../src/index.ts';
 import type { DsOrder, DsState } from '../src/index.ts';
 import { footprint } from '../src/index.ts';
 import { stateOf } from './helpers.ts';
+
+/** The first player who may move now, or null (the kernel's turn order asked). */
+const toMove = (s: Parameters<typeof mayMove>[0]): string | null => mayMove(s)[0] ?? null;
 
 const state: DsState = stateOf({
   heroes: ['grisban B2 speed 4 fatigue 3', 'jain B6 speed 5 fatigue 2 items healing-potion', 'tomble F2 speed 4 fatigue 4'],

@@ -9,7 +9,7 @@ export { parseOrders, printOrder, describeOrder, readMech } from './orders.ts';
 export { parseScenario, initialState, CARD_GAPS, type Scenario, type ScenarioIssue } from './scenario.ts';
 export { boardOf, destinations } from './board.ts';
 export { planMove, whyNotDestination } from './move.ts';
-export { adjudicateTurn, moveOne, toMove, actionsAllowed, type ExTurnResult } from './turn.ts';
+export { TURN_STRUCTURE, adjudicateTurn, mayMove, moveOne, actionsAllowed, type ExTurnResult } from './turn.ts';
 export { checkOrders, orderTemplate, legalDestinations } from './check.ts';
 export { viewFor, type ExView, type LocationView } from './views.ts';
 export type { MechResult } from './units.ts';

@@ -12,7 +12,7 @@ import { renderTextReport } from './report-text.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
-import { adjudicateTurn, moveOne, toMove } from './turn.ts';
+import { TURN_STRUCTURE, adjudicateTurn, mayMove, moveOne } from './turn.ts';
 import type { ExState } from './types.ts';
 import type { MechResult } from './units.ts';
 import type { ExView } from './views.ts';
@@ -31,7 +31,7 @@ export const expeditions: ExpeditionsRuleset = {
   title: 'Expeditions',
   rulesVersion: 1,
   words: { player: 'player', players: 'players', unit: 'mech', units: 'mechs' },
-  turnStructure: { kind: 'sequential', order: 'seat' },
+  turnStructure: TURN_STRUCTURE,
   scenario: scenarioMembers('expeditions', parseScenario, initialState),
   board: boardOf,
   state: {
@@ -51,7 +51,7 @@ export const expeditions: ExpeditionsRuleset = {
     template: orderTemplate,
   },
   adjudicate: adjudicateTurn,
-  sequential: { toMove, move: moveOne },
+  sequential: { mayMove, move: moveOne },
   report: {
     summary: summarise,
     text,

@@ -1,9 +1,9 @@
-// Adjudication: a round is every player's turn in seat order (sequential). One player's turn: the
+// Adjudication: a round is every player's turn in seat order (the kernel's `seat` preset and `sequentialPlay`). One player's turn: the
 // actions its orders name, in line order (Move adjudicated in full, Play and Gather recorded), at most
 // the actions a turn allows, each once. Pure: the seeded generator's state is in the state, every draw is
 // recorded (the kernel's Rng through the contract's Random), events go to the kernel's EventLog, and the
 // kernel's sealTurn gives the result hash.
-import { EventLog, Rng, sealTurn, type DrawRecord, type OrderError, type TurnResult } from '@arbiter/engine';
+import { sequentialPlay, type EventLog, type OrderError, type Rng, type TurnResult, type TurnStructure } from '@arbiter/engine';
 import type { ExEvent } from './events.ts';
 import { playMoveAction } from './move.ts';
 import { assertNever } from '@arbiter/engine';
@@ -14,10 +14,7 @@ import { viewFor, type ExView } from './views.ts';
 
 export type ExTurnResult = TurnResult<ExState, ExEvent, ExView, MechResult>;
 
-/** Whose turn it is: the first player in seat order who has not taken it this round. */
-export function toMove(state: ExState): string | null {
-  return state.players.find((p) => !state.moved.includes(p.id))?.id ?? null;
-}
+export const TURN_STRUCTURE: TurnStructure = { kind: 'sequential', order: 'seat' };
 
 export function mechOf(state: ExState, player: string): Mech {
   const m = state.mechs.find((x) => x.player === player);
@@ -49,18 +46,9 @@ export function pickActions(state: ExState, mech: Mech, orders: readonly ExOrder
   return { taken, errors };
 }
 
-interface TurnOutcome {
-  players: string[];
-  events: ExEvent[];
-  rolls: DrawRecord[];
-  errors: OrderError[];
-}
-
-/** One player's turn, on a working copy `s` (changed in place). */
-function playTurn(s: ExState, player: string, orders: readonly ExOrder[]): TurnOutcome {
+/** One player's turn, on the round's working copy `s` (changed in place): the mistakes found. */
+function playTurn(s: ExState, player: string, orders: readonly ExOrder[], rng: Rng, log: EventLog<ExEvent>): OrderError[] {
   const mech = mechOf(s, player);
-  const rng = new Rng(s.rng);
-  const log = new EventLog<ExEvent>();
   const { taken, errors } = pickActions(s, mech, orders);
   for (const o of taken) {
     switch (o.kind) {
@@ -79,21 +67,7 @@ function playTurn(s: ExState, player: string, orders: readonly ExOrder[]): TurnO
         assertNever(o);
     }
   }
-  s.rng = rng.state();
-  s.moved.push(player);
-  if (s.moved.length === s.players.length) {
-    s.turn += 1;
-    s.moved = [];
-  }
-  return { players: [player], events: [...log.events()], rolls: rng.draws().map((r) => ({ ...r })), errors };
-}
-
-function resultOf(before: ExState, next: ExState, outcome: TurnOutcome, priorErrors: readonly OrderError[]): ExTurnResult {
-  const turn = before.turn;
-  const errors = [...priorErrors, ...outcome.errors];
-  const views = Object.fromEntries(next.players.map((p) => [p.id, viewFor(next, p.id, turn, outcome.events, errors)]));
-  const units = mechResults(before, next, outcome.players, outcome.events);
-  return sealTurn({ turn, units, events: outcome.events, rolls: outcome.rolls, errors, views, nextState: next });
+  return errors;
 }
 
 /** Orders in line order, whatever order they arrived in (a result must not depend on it). */
@@ -106,34 +80,36 @@ function unknownMechErrors(state: ExState, orders: readonly ExOrder[]): OrderErr
   return orders.filter((o) => !ids.has(o.mech)).map((o) => orderError(o, `${JSON.stringify(o.mech)} is not a mech of this game (mechs: ${[...ids].join(', ')})`));
 }
 
-/** One player's turn (the sequential member of the contract): only that player's mech's orders count. */
-export function moveOne(state: ExState, player: string, arrived: readonly ExOrder[]): ExTurnResult {
-  const orders = inLineOrder(arrived);
-  const next = toMove(state);
-  if (next !== player) throw new Error(`it is ${next ?? 'nobody'}'s turn, not ${player}'s`);
-  const mech = mechOf(state, player);
-  const foreign = orders.filter((o) => o.mech !== mech.id).map((o) => orderError(o, `${o.mech} is not ${player}'s mech (${mech.id} is)`));
-  const s = structuredClone(state);
-  return resultOf(state, s, playTurn(s, player, orders), foreign);
-}
+/** The round in seat order (the kernel's `seat` preset): one turn a player, each as it arrives or all at the deadline. */
+const play = sequentialPlay<ExState, ExOrder, ExEvent, ExView, MechResult>({
+  structure: TURN_STRUCTURE,
+  seats: (state) => state.players.map((p) => ({ id: p.id })),
+  screenRound: (state, arrived) => {
+    const orders = inLineOrder(arrived);
+    return [
+      ...unknownMechErrors(state, orders),
+      ...state.moved.flatMap((pid) => {
+        const m = mechOf(state, pid);
+        return orders.filter((x) => x.mech === m.id).map((o) => orderError(o, `${m.id} has already taken its turn this round`));
+      }),
+    ];
+  },
+  // Only the mover's mech's orders count.
+  screenMove: (state, player, arrived) => {
+    const mech = mechOf(state, player);
+    return inLineOrder(arrived).filter((o) => o.mech !== mech.id).map((o) => orderError(o, `${o.mech} is not ${player}'s mech (${mech.id} is)`));
+  },
+  play: (s, players, arrived, rng, log) => {
+    const orders = inLineOrder(arrived);
+    return players.flatMap((p) => playTurn(s, p, orders, rng, log));
+  },
+  view: viewFor,
+  units: mechResults,
+});
 
+/** Whose turn it is: the first player in seat order who has not taken it this round. */
+export const mayMove = play.mayMove;
+/** One player's turn (the sequential member of the contract): only that player's mech's orders count. */
+export const moveOne = play.move;
 /** The whole round: each remaining player's turn in seat order, with the orders of every player. */
-export function adjudicateTurn(state: ExState, arrived: readonly ExOrder[], options?: { orderErrors?: readonly OrderError[] }): ExTurnResult {
-  const orders = inLineOrder(arrived);
-  const s = structuredClone(state);
-  const early = [...(options?.orderErrors ?? []), ...unknownMechErrors(state, orders)];
-  for (const pid of state.moved) {
-    const m = mechOf(state, pid);
-    for (const o of orders.filter((x) => x.mech === m.id)) early.push(orderError(o, `${m.id} has already taken its turn this round`));
-  }
-  const all: TurnOutcome = { players: [], events: [], rolls: [], errors: [] };
-  for (const p of state.players) {
-    if (state.moved.includes(p.id)) continue;
-    const out = playTurn(s, p.id, orders);
-    all.players.push(...out.players);
-    all.events.push(...out.events);
-    all.rolls.push(...out.rolls);
-    all.errors.push(...out.errors);
-  }
-  return resultOf(state, s, all, early);
-}
+export const adjudicateTurn = play.adjudicate;

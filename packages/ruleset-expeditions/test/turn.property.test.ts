@@ -5,9 +5,12 @@
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
-import { adjudicateTurn, moveOne, parseOrders, toMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne, parseOrders, mayMove } from '../src/index.ts';
 import type { ExOrder, ExState } from '../src/index.ts';
 import { stateOf, tokens } from './helpers.ts';
+
+/** The first player who may move now, or null (the kernel's turn order asked). */
+const toMove = (s: Parameters<typeof mayMove>[0]): string | null => mayMove(s)[0] ?? null;
 
 const MECHS = ['red', 'blue', 'green', 'yellow'];
 const STARTS = ['basecamp', '1', '2', '3', '4', '5', '6'];

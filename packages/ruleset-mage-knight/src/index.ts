@@ -15,7 +15,7 @@ export { parseOrders, printOrder, describeOrder, describeEntry, readHero, TURN_A
 export type { HeroResult } from './units.ts';
 export { summarise } from './summary.ts';
 export { parseScenario, initialState, levelFor, DEFAULT_LEVEL_AT } from './scenario.ts';
-export { adjudicateTurn, moveOne, toMove, type MkTurnResult } from './turn.ts';
+export { TURN_STRUCTURE, adjudicateTurn, mayMove, moveOne, type MkTurnResult } from './turn.ts';
 export { checkOrders, orderTemplate } from './check.ts';
 export { viewFor } from './views.ts';
 export { explorableFrom, provokedBy } from './move.ts';

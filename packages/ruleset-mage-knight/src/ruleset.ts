@@ -11,7 +11,7 @@ import { renderTextReport } from './report-text.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
 import { summarise } from './summary.ts';
-import { adjudicateTurn, moveOne, toMove } from './turn.ts';
+import { TURN_STRUCTURE, adjudicateTurn, mayMove, moveOne } from './turn.ts';
 import type { MkState } from './types.ts';
 import type { HeroResult } from './units.ts';
 import type { MkView } from './views.ts';
@@ -48,7 +48,7 @@ export const mageKnight: MageKnightRuleset = {
   title: 'Mage Knight',
   rulesVersion: 2,
   words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
-  turnStructure: { kind: 'sequential', order: 'seat' },
+  turnStructure: TURN_STRUCTURE,
   scenario: scenarioMembers('mage-knight', parseScenario, initialState),
   board: boardOf,
   state: {
@@ -68,7 +68,7 @@ export const mageKnight: MageKnightRuleset = {
     template: orderTemplate,
   },
   adjudicate: adjudicateTurn,
-  sequential: { toMove, move: moveOne },
+  sequential: { mayMove, move: moveOne },
   report: {
     summary: summarise,
     text,

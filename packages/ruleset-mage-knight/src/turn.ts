@@ -1,10 +1,11 @@
-// Adjudication: a turn is every player's move in seat order (sequential). One player's move: the hero
+// Adjudication: a turn is every player's move in seat order (the kernel's `seat` preset, played by its
+// `sequentialPlay`). One player's move: the hero
 // returns to the portal if it is off the map, walks its move order, then the end-of-move rules: ending on
 // another hero (an attack with player-vs-player combat, else forced withdrawal), the portal (the hero
 // leaves the map), a level reached. Pure: the seeded generator's state is in the state, every draw is
 // recorded (the kernel's Rng through the contract's Random), events go to the kernel's EventLog, and the
-// kernel's sealTurn gives the result hash.
-import { EventLog, Rng, sealTurn, type DrawRecord, type OrderError, type TurnResult } from '@arbiter/engine';
+// kernel seals the result.
+import { sequentialPlay, type EventLog, type OrderError, type Rng, type TurnResult, type TurnStructure } from '@arbiter/engine';
 import { Board } from './board.ts';
 import type { MkEvent } from './events.ts';
 import { HeroWalk, holdsManyHeroes, otherHeroesOn } from './move.ts';
@@ -17,10 +18,7 @@ import { heroResults, type HeroResult } from './units.ts';
 
 export type MkTurnResult = TurnResult<MkState, MkEvent, MkView, HeroResult>;
 
-/** Whose move it is: the first player in seat order who has not moved this turn. */
-export function toMove(state: MkState): string | null {
-  return state.players.find((p) => !state.moved.includes(p.id))?.id ?? null;
-}
+export const TURN_STRUCTURE: TurnStructure = { kind: 'sequential', order: 'seat' };
 
 export function heroOf(state: MkState, player: string): Hero {
   const h = state.heroes.find((x) => x.player === player);
@@ -49,20 +47,10 @@ export function pickOrder(hero: Hero, orders: readonly MkOrder[]): { order: MkOr
   return { order: first ?? null, errors };
 }
 
-interface MoveOutcome {
-  /** The players who made their move, in the order they moved. */
-  players: string[];
-  events: MkEvent[];
-  rolls: DrawRecord[];
-  errors: OrderError[];
-}
-
-/** One player's move, on a working copy `s` (changed in place). */
-function playMove(s: MkState, player: string, orders: readonly MkOrder[]): MoveOutcome {
+/** One player's move, on the round's working copy `s` (changed in place): the mistakes found. */
+function playMove(s: MkState, player: string, orders: readonly MkOrder[], rng: Rng, log: EventLog<MkEvent>): OrderError[] {
   const hero = heroOf(s, player);
   const board = new Board(s);
-  const rng = new Rng(s.rng);
-  const log = new EventLog<MkEvent>();
   const { order, errors } = pickOrder(hero, orders);
   if (hero.space === null) {
     hero.space = board.portal();
@@ -72,14 +60,8 @@ function playMove(s: MkState, player: string, orders: readonly MkOrder[]): MoveO
   if (order?.kind === 'rest') log.push({ type: 'rested', hero: hero.id });
   else if (order?.kind === 'move') path = new HeroWalk(s, board, hero, rng, log).run(order as MoveOrder).path;
   endOfMove(s, board, hero, path, log);
-  s.rng = rng.state();
   s.spaces.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  s.moved.push(player);
-  if (s.moved.length === s.players.length) {
-    s.turn += 1;
-    s.moved = [];
-  }
-  return { players: [player], events: [...log.events()], rolls: rng.draws().map((r) => ({ ...r })), errors };
+  return errors;
 }
 
 function endOfMove(s: MkState, board: Board, hero: Hero, path: string[], events: EventLog<MkEvent>): void {
@@ -110,47 +92,36 @@ function endOfMove(s: MkState, board: Board, hero: Hero, path: string[], events:
   }
 }
 
-function resultOf(before: MkState, next: MkState, outcome: MoveOutcome, priorErrors: readonly OrderError[]): MkTurnResult {
-  const turn = before.turn;
-  const errors = [...priorErrors, ...outcome.errors];
-  const views = Object.fromEntries(next.players.map((p) => [p.id, viewFor(next, p.id, turn, outcome.events, errors)]));
-  const units = heroResults(before, next, outcome.players, outcome.events);
-  return sealTurn({ turn, units, events: outcome.events, rolls: outcome.rolls, errors, views, nextState: next });
-}
-
 /** Orders for heroes nobody in this game has, as errors. */
 function unknownHeroErrors(state: MkState, orders: readonly MkOrder[]): OrderError[] {
   const ids = new Set(state.heroes.map((h) => h.id));
   return orders.filter((o) => !ids.has(o.hero)).map((o) => orderError(o, `${JSON.stringify(o.hero)} is not a hero of this game (heroes: ${[...ids].join(', ')})`));
 }
 
-/** One player's move (the sequential member of the contract): only that player's hero's orders count. */
-export function moveOne(state: MkState, player: string, orders: readonly MkOrder[]): MkTurnResult {
-  const next = toMove(state);
-  if (next !== player) throw new Error(`it is ${next ?? 'nobody'}'s move, not ${player}'s`);
-  const hero = heroOf(state, player);
-  const foreign = orders.filter((o) => o.hero !== hero.id).map((o) => orderError(o, `${o.hero} is not ${player}'s hero (${hero.id} is)`));
-  const s = structuredClone(state);
-  const outcome = playMove(s, player, orders);
-  return resultOf(state, s, outcome, foreign);
-}
+/** The round in seat order (the kernel's `seat` preset): one move a player, each as it arrives or all at the deadline. */
+const play = sequentialPlay<MkState, MkOrder, MkEvent, MkView, HeroResult>({
+  structure: TURN_STRUCTURE,
+  seats: (state) => state.players.map((p) => ({ id: p.id })),
+  screenRound: (state, orders) => [
+    ...unknownHeroErrors(state, orders),
+    ...state.moved.flatMap((pid) => {
+      const h = heroOf(state, pid);
+      return orders.filter((x) => x.hero === h.id).map((o) => orderError(o, `${h.id} has already moved this turn`));
+    }),
+  ],
+  // Only the mover's hero's orders count.
+  screenMove: (state, player, orders) => {
+    const hero = heroOf(state, player);
+    return orders.filter((o) => o.hero !== hero.id).map((o) => orderError(o, `${o.hero} is not ${player}'s hero (${hero.id} is)`));
+  },
+  play: (s, players, orders, rng, log) => players.flatMap((p) => playMove(s, p, orders, rng, log)),
+  view: viewFor,
+  units: heroResults,
+});
 
+/** Who may move now: the first player in seat order who has not moved this turn. */
+export const mayMove = play.mayMove;
+/** One player's move (the sequential member of the contract): only that player's hero's orders count. */
+export const moveOne = play.move;
 /** The whole turn: each remaining player's move in seat order, with the orders of every player. */
-export function adjudicateTurn(state: MkState, orders: readonly MkOrder[], options?: { orderErrors?: readonly OrderError[] }): MkTurnResult {
-  const s = structuredClone(state);
-  const early = [...(options?.orderErrors ?? []), ...unknownHeroErrors(state, orders)];
-  for (const pid of state.moved) {
-    const h = heroOf(state, pid);
-    for (const o of orders.filter((x) => x.hero === h.id)) early.push(orderError(o, `${h.id} has already moved this turn`));
-  }
-  const all: MoveOutcome = { players: [], events: [], rolls: [], errors: [] };
-  for (const p of state.players) {
-    if (state.moved.includes(p.id)) continue;
-    const out = playMove(s, p.id, orders);
-    all.players.push(...out.players);
-    all.events.push(...out.events);
-    all.rolls.push(...out.rolls);
-    all.errors.push(...out.errors);
-  }
-  return resultOf(state, s, all, early);
-}
+export const adjudicateTurn = play.adjudicate;

@@ -4,9 +4,12 @@
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
-import { adjudicateTurn, moveOne, parseOrders, toMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne, parseOrders, mayMove } from '../src/index.ts';
 import type { MkOrder, MkState } from '../src/index.ts';
 import { stateOf, tile } from './helpers.ts';
+
+/** The first player who may move now, or null (the kernel's turn order asked). */
+const toMove = (s: Parameters<typeof mayMove>[0]): string | null => mayMove(s)[0] ?? null;
 
 const HEROES = ['tovak', 'arythea', 'goldyx', 'norowas'];
 const START_SPACES = ['s.ne', 's.e', 's.se', 's.sw', 's.w', 'a.nw', 'a.ne', 'a.e', 'a.sw', 'a.c'];

@@ -1,8 +1,11 @@
 // The sequential turn: one player's move at a time (the contract's `sequential` member), and the whole
 // turn from wherever the turn stands.
 import { describe, expect, it } from 'vitest';
-import { adjudicateTurn, moveOne, parseOrders, renderHtmlReport, renderMapSvg, toMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne, parseOrders, renderHtmlReport, renderMapSvg, mayMove } from '../src/index.ts';
 import { stateOf, tile } from './helpers.ts';
+
+/** The first player who may move now, or null (the kernel's turn order asked). */
+const toMove = (s: Parameters<typeof mayMove>[0]): string | null => mayMove(s)[0] ?? null;
 
 const position = { map: { s: tile('A', 'starting', { nw: 'plains portal' }), a: tile('T1', 'countryside', {}) }, heroes: { tovak: 's.w', arythea: 's.e' } };
 const orders = parseOrders('tovak, move 2, e\narythea, move 2, e').orders;

@@ -100,7 +100,7 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
     if (t === undefined) return { kind: 'not-found', message: `game ${o.gameId} has no turn ${o.turn}` };
     const game = await tx.game.findUnique({
       where: { id: o.gameId },
-      select: { name: true, status: true, currentTurn: true, schedule: true, timeZone: true, missingOrdersHoldShare: true, gmEmail: true },
+      select: { name: true, status: true, currentTurn: true, schedule: true, timeZone: true, missingOrdersHoldShare: true, gmEmail: true, sequentialMode: true },
     });
     if (game === null) return { kind: 'not-found', message: `game ${o.gameId} does not exist` };
     if (t.status === 'done') return { kind: 'done' };
@@ -148,7 +148,8 @@ export async function claimTurn(db: Db, o: ClaimOptions): Promise<ClaimDecision>
         reason =
           `outage: the deadline ${t.deadline.toISOString()} passed ${formatDuration(late)} ago and the turn was not run; ` +
           `the server was probably down. Release the turn to run it now, or extend its deadline to give players time.`;
-      } else if (reason === null) {
+      } else if (reason === null && game.sequentialMode !== 'as-each-move-arrives') {
+        // (A game played move by move has no missing orders: a move not made in time passed.)
         reason = await missingOrdersHold(tx, o.gameId, o.turn, nations, game.missingOrdersHoldShare);
       }
       if (reason !== null) {

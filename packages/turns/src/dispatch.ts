@@ -2,6 +2,8 @@
 import type { DefaultJobOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import type { Db } from '@arbiter/db';
+import { messageIdDomain } from '@arbiter/mail';
+import { runMove } from './moves.ts';
 import { runTurn } from './run.ts';
 import type { RunTurnOutcome, TurnServiceConfig } from './run.ts';
 
@@ -35,6 +37,18 @@ export function adjudicateJobId(gameId: string, turn: number): string {
   return `adjudicate-${data.gameId}-${data.turn}`;
 }
 
+/** Job name of "adjudicate this move" (a game played as each move arrives), on the same queue. */
+export const MOVE_JOB = 'move';
+
+export const moveJobData = adjudicateJobData.extend({ seq: z.number().int().min(1) });
+export type MoveJobData = z.infer<typeof moveJobData>;
+
+/** The job id of a move: deterministic, so a duplicate enqueue is a no-op (the Move row's state guard makes it exactly once). */
+export function moveJobId(gameId: string, turn: number, seq: number): string {
+  const data = moveJobData.parse({ gameId, turn, seq });
+  return `move-${data.gameId}-${data.turn}-${data.seq}`;
+}
+
 /** What the API and the scheduler call to have a turn run. */
 export interface TurnDispatcher {
   /**
@@ -43,10 +57,15 @@ export interface TurnDispatcher {
    * (the processor also re-reads the deadline when it runs, and waits for it if it was extended).
    */
   dispatch(gameId: string, turn: number, at?: Date): Promise<void>;
+  /**
+   * Have move `seq` of turn `turn` adjudicated now (a game played as each move arrives). Optional: without
+   * it the worker's sweep adjudicates pending moves.
+   */
+  dispatchMove?(gameId: string, turn: number, seq: number): Promise<void>;
 }
 
 /** The shape of a BullMQ queue used here (a `Queue<AdjudicateJobData>` satisfies it). */
-export type TurnQueue = Pick<Queue<AdjudicateJobData>, 'add' | 'getJob'>;
+export type TurnQueue = Pick<Queue<AdjudicateJobData | MoveJobData>, 'add' | 'getJob'>;
 
 /** Dispatch through the BullMQ queue: one job per turn with a deterministic id. */
 export class QueueTurnDispatcher implements TurnDispatcher {
@@ -88,6 +107,22 @@ export class QueueTurnDispatcher implements TurnDispatcher {
     }
     await this.queue.add(ADJUDICATE_JOB, { gameId, turn }, { jobId, delay });
   }
+
+  dispatchMove(gameId: string, turn: number, seq: number): Promise<void> {
+    return addMoveJob(this.queue, gameId, turn, seq);
+  }
+}
+
+/** Adds the move's job unless one with its id is waiting or running (a finished one is replaced: the Move row decides). */
+export async function addMoveJob(queue: TurnQueue, gameId: string, turn: number, seq: number): Promise<void> {
+  const jobId = moveJobId(gameId, turn, seq);
+  const existing = await queue.getJob(jobId);
+  if (existing) {
+    const state = await existing.getState();
+    if (state !== 'completed' && state !== 'failed') return;
+    await existing.remove().catch(() => undefined);
+  }
+  await queue.add(MOVE_JOB, { gameId, turn, seq }, { jobId });
 }
 
 async function isGone(job: { getState(): Promise<string> }): Promise<boolean> {
@@ -106,7 +141,15 @@ export class InProcessTurnDispatcher implements TurnDispatcher {
     private readonly run: (gameId: string, turn: number) => Promise<unknown>,
     private readonly onError: (err: unknown, gameId: string, turn: number) => void,
     private readonly now: () => number = Date.now,
+    private readonly runMoveJob?: (gameId: string, turn: number, seq: number) => Promise<unknown>,
   ) {}
+
+  async dispatchMove(gameId: string, turn: number, seq: number): Promise<void> {
+    if (this.runMoveJob === undefined) return;
+    const p = this.runMoveJob(gameId, turn, seq).catch((err: unknown) => this.onError(err, gameId, turn));
+    this.running.add(p);
+    void p.finally(() => this.running.delete(p));
+  }
 
   async dispatch(gameId: string, turn: number, at?: Date): Promise<void> {
     const key = adjudicateJobId(gameId, turn);
@@ -129,11 +172,17 @@ export class InProcessTurnDispatcher implements TurnDispatcher {
     input: { workerId: string; config: TurnServiceConfig },
     handlers: { onOutcome?: (o: RunTurnOutcome) => void; onError: (err: unknown, gameId: string, turn: number) => void },
   ): InProcessTurnDispatcher {
-    return new InProcessTurnDispatcher(async (gameId, turn) => {
-      const outcome = await runTurn(db, { gameId, turn, workerId: input.workerId }, input.config);
-      handlers.onOutcome?.(outcome);
-      return outcome;
-    }, handlers.onError);
+    const mail = { from: input.config.mailFrom, domain: messageIdDomain(input.config.mailFrom) };
+    return new InProcessTurnDispatcher(
+      async (gameId, turn) => {
+        const outcome = await runTurn(db, { gameId, turn, workerId: input.workerId }, input.config);
+        handlers.onOutcome?.(outcome);
+        return outcome;
+      },
+      handlers.onError,
+      Date.now,
+      (gameId, turn, seq) => runMove(db, { gameId, turn, seq, workerId: input.workerId }, mail),
+    );
   }
 
   /** Cancels timers and waits for runs in progress. */

@@ -139,7 +139,8 @@ export async function runNow(db: Db, gameId: string, turn: number, actor: string
 
 /** The missing-orders hold of the game's turn, as the claim will decide it (claim.ts). */
 async function missingOrdersHoldOf(tx: Tx, gameId: string, turn: number): Promise<string | null> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { missingOrdersHoldShare: true } });
+  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { missingOrdersHoldShare: true, sequentialMode: true } });
+  if (game.sequentialMode === 'as-each-move-arrives') return null; // a move not made in time passes (claim.ts)
   const nations = await tx.nation.findMany({ where: { gameId, active: true }, select: { nationId: true } });
   return missingOrdersHold(tx, gameId, turn, nations, game.missingOrdersHoldShare);
 }

@@ -3,7 +3,11 @@ export { runTurn } from './run.ts';
 export type { RunTurnInput, RunTurnOutcome, StageTimings, StoredTurnResult, TurnServiceConfig } from './run.ts';
 export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts';
 export type { TurnInputs } from './inputs.ts';
-export { replayTurn } from './replay.ts';
+export { replayMove, replayTurn } from './replay.ts';
+export { runMove, passMoves, queueTurnOpening, type RunMoveOutcome, type RunMoveInput, type MoveMailSettings, type StoredMoveResult } from './moves.ts';
+export { extendMoveLimit, skipMove, takeBackMove } from './move-gm.ts';
+export { finishRound, playsMoveByMove, replayMoves, roundResult, type ReplayedMove } from './round.ts';
+export { movesDue, sequentialStatus, type SequentialStatus } from './move-status.ts';
 export { previewTurn } from './preview.ts';
 export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';
@@ -24,10 +28,13 @@ export {
   TURN_QUEUE,
   TURN_JOB_OPTIONS,
   ADJUDICATE_JOB,
+  MOVE_JOB,
+  moveJobData,
+  moveJobId,
   adjudicateJobData,
   adjudicateJobId,
   QueueTurnDispatcher,
   InProcessTurnDispatcher,
 } from './dispatch.ts';
-export type { AdjudicateJobData, TurnDispatcher, TurnQueue } from './dispatch.ts';
+export type { AdjudicateJobData, MoveJobData, TurnDispatcher, TurnQueue } from './dispatch.ts';
 export { createTurnQueue, QueueUnavailableError, type ApiTurnQueue, type TurnQueueOptions } from './turn-queue.ts';

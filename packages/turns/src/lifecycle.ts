@@ -6,6 +6,7 @@ import type { Db } from '@arbiter/db';
 import { createGame, type CreatedGame, type CreateGameInput } from '@arbiter/intake';
 import type { TurnDispatcher } from './dispatch.ts';
 import { resumeGame, type TurnToDispatch } from './gm.ts';
+import { queueTurnOpening } from './moves.ts';
 import type { PlayerMailSettings } from './player-outbox.ts';
 import { createGameWithWelcome } from './welcome.ts';
 
@@ -16,6 +17,8 @@ import { createGameWithWelcome } from './welcome.ts';
  */
 export async function openGame(db: Db, dispatcher: TurnDispatcher | null, input: CreateGameInput, playerMail?: PlayerMailSettings): Promise<CreatedGame> {
   const created = playerMail === undefined ? await createGame(db, input) : await createGameWithWelcome(db, input, playerMail);
+  // Played as each move arrives: whoever opens the first turn gets "your move" with its time limit.
+  if (playerMail !== undefined && input.sequentialMode === 'as-each-move-arrives') await queueTurnOpening(db, created.gameId, created.turn, playerMail);
   await dispatcher?.dispatch(created.gameId, created.turn, created.deadline);
   return created;
 }

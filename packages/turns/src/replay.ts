@@ -1,6 +1,8 @@
 // Re-adjudicating a stored turn from its stored inputs, to check that the result is reproducible.
 import type { DbClient } from '@arbiter/db';
+import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { loadTurnInputs, TurnInputError } from './inputs.ts';
+import { playsMoveByMove, replayMoves, roundResult } from './round.ts';
 
 export type ReplayOutcome =
   | { kind: 'match'; gameId: string; turn: number; hash: string }
@@ -23,6 +25,12 @@ export async function replayTurn(db: DbClient, gameId: string, turn: number): Pr
   if (row.status !== 'done' || row.resultHash === null) {
     return { kind: 'not-replayable', gameId, turn, message: `turn ${turn} of game ${gameId} is ${row.status}: it has no stored result yet` };
   }
+  const game = await db.game.findUniqueOrThrow({ where: { id: gameId }, select: { ruleset: true, sequentialMode: true } });
+  if (playsMoveByMove(game, rulesetFor(game.ruleset))) {
+    const chain = await replayMoves(db, gameId, turn);
+    if (chain === null || chain.moves.length === 0) return { kind: 'not-replayable', gameId, turn, message: `turn ${turn} of game ${gameId} has no moves to replay` };
+    return compared(gameId, turn, chain.ruleset, roundResult(turn, chain.moves.map((m) => m.result)).hash, row.resultHash, storedRulesVersion(row.result));
+  }
   let inputs;
   try {
     inputs = await loadTurnInputs(db, gameId, turn);
@@ -31,12 +39,29 @@ export async function replayTurn(db: DbClient, gameId: string, turn: number): Pr
     throw err;
   }
   const result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
-  if (result.hash === row.resultHash) return { kind: 'match', gameId, turn, hash: result.hash };
-  const storedVersion = storedRulesVersion(row.result);
-  if (storedVersion !== inputs.ruleset.rulesVersion) {
-    return { kind: 'other-rules', gameId, turn, ruleset: inputs.ruleset.id, storedVersion, version: inputs.ruleset.rulesVersion, storedHash: row.resultHash, hash: result.hash };
+  return compared(gameId, turn, inputs.ruleset, result.hash, row.resultHash, storedRulesVersion(row.result));
+}
+
+/**
+ * Replays move `seq` of turn `turn` (a game played as each move arrives) on the state the turn's done
+ * moves before it left, and compares its hash with the one stored when it was adjudicated; a taken-back
+ * move replays too (its result is kept for the record). Writes nothing.
+ */
+export async function replayMove(db: DbClient, gameId: string, turn: number, seq: number): Promise<ReplayOutcome> {
+  const chain = await replayMoves(db, gameId, turn, seq);
+  const move = chain?.moves.find((m) => m.seq === seq);
+  if (chain === null || move === undefined || move.storedHash === null) {
+    return { kind: 'not-replayable', gameId, turn, message: `game ${gameId} has no adjudicated move ${seq} in turn ${turn}` };
   }
-  return { kind: 'mismatch', gameId, turn, storedHash: row.resultHash, hash: result.hash };
+  return compared(gameId, turn, chain.ruleset, move.result.hash, move.storedHash, move.storedVersion);
+}
+
+function compared(gameId: string, turn: number, ruleset: AnyRuleset, hash: string, storedHash: string, storedVersion: number): ReplayOutcome {
+  if (hash === storedHash) return { kind: 'match', gameId, turn, hash };
+  if (storedVersion !== ruleset.rulesVersion) {
+    return { kind: 'other-rules', gameId, turn, ruleset: ruleset.id, storedVersion, version: ruleset.rulesVersion, storedHash, hash };
+  }
+  return { kind: 'mismatch', gameId, turn, storedHash, hash };
 }
 
 /** The rules version a stored result ran under; results stored before versions were kept ran under 1. */

@@ -13,6 +13,8 @@ import { deadlineAfter, scheduleSlots } from './deadlines.ts';
 import { loadTurnInputs, TurnInputError } from './inputs.ts';
 import { holdTurnInTx } from './hold.ts';
 import { ReportRenderer } from './render.ts';
+import { queueTurnOpening } from './moves.ts';
+import { finishRound, playsMoveByMove, type ReplayedMove } from './round.ts';
 import type { RenderedReport, RenderInput } from './render.ts';
 import { RenderThreadError } from './render-pool.ts';
 import type { RenderedChunk, RenderPool } from './render-pool.ts';
@@ -99,6 +101,8 @@ export interface StoredTurnResult {
   inputErrors: { nation: string; unit: string; message: string }[];
   /** How many orders went into the turn. */
   orderCount: number;
+  /** A turn played as each move arrives: its moves in order (the hash is over theirs, round.ts). */
+  moves?: { seq: number; player: string; kind: string; hash: string }[];
 }
 
 class ClaimLost extends Error {}
@@ -153,7 +157,10 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
     const tClaim = performance.now();
 
     // Load: the stored state and standing orders (intake is frozen: the turn is `adjudicating`).
-    const game = await db.prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { name: true, schedule: true, timeZone: true, gmEmail: true } });
+    const game = await db.prisma.game.findUniqueOrThrow({
+      where: { id: gameId },
+      select: { name: true, schedule: true, timeZone: true, gmEmail: true, sequentialMode: true, moveTimeLimitMinutes: true },
+    });
     // A failure of the turn itself (unusable stored inputs, an engine or renderer error) would fail the
     // same way on every retry: the turn is held for the GM with the error instead.
     const holdForFailure = async (stage: string, err: unknown): Promise<RunTurnOutcome> => {
@@ -175,9 +182,14 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
     ).map(({ reportDelivery, ...n }) => ({ ...n, delivery: reportDelivery }));
     const tLoad = performance.now();
 
+    // A game played as each move arrives: the turn is its chain of moves, finished at the deadline (round.ts).
+    const moveByMove = playsMoveByMove(game, inputs.ruleset);
+    const moveMail = { from: config.mailFrom, domain };
     let result: TurnResult;
+    let moves: ReplayedMove[] | null = null;
     try {
-      result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
+      if (moveByMove) ({ result, moves } = await finishRound(db, gameId, turn, decision.token, moveMail));
+      else result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
     } catch (err) {
       return holdForFailure('adjudication', err);
     }
@@ -212,7 +224,8 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       rolls: result.rolls,
       errors: result.errors,
       inputErrors: inputs.inputErrors,
-      orderCount: inputs.orders.length,
+      orderCount: moves === null ? inputs.orders.length : moves.length, // played move by move: its moves
+      ...(moves === null ? {} : { moves: moves.map((m) => ({ seq: m.seq, player: m.player, kind: m.kind, hash: m.result.hash })) }),
     };
     let written: { mails: number; renderMs: number; renderThreadsMs: number | null };
     try {
@@ -223,6 +236,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
         stored,
         nextState: result.nextState,
         nextDeadline,
+        nextMoveDeadline: moveByMove ? new Date(Date.now() + game.moveTimeLimitMinutes * 60_000) : null,
         renderer,
         renderInput,
         pool: config.renderPool ?? null,
@@ -234,6 +248,7 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       throw err;
     }
     const tWrite = performance.now();
+    if (moveByMove) await queueTurnOpening(db, gameId, turn + 1, moveMail);
     return {
       kind: 'done',
       gameId,
@@ -267,6 +282,8 @@ interface WriteInput {
   stored: StoredTurnResult;
   nextState: unknown;
   nextDeadline: Date;
+  /** A game played as each move arrives: the next turn's first move's time limit. */
+  nextMoveDeadline: Date | null;
   renderer: ReportRenderer;
   renderInput: RenderInput;
   pool: RenderPool | null;
@@ -385,11 +402,12 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
       }
       await pending;
 
-      await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state") VALUES ($1, $2, 'open', $3, $4::jsonb)`, [
+      await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state", "moveDeadline") VALUES ($1, $2, 'open', $3, $4::jsonb, $5)`, [
         w.gameId,
         w.turn + 1,
         w.nextDeadline,
         JSON.stringify(w.nextState),
+        w.nextMoveDeadline,
       ]);
       await client.query(`UPDATE "Game" SET "currentTurn" = $2, "updatedAt" = now() WHERE "id" = $1`, [w.gameId, w.turn + 1]);
       await client.query(`UPDATE "Nation" SET "ordersFinal" = false, "updatedAt" = now() WHERE "gameId" = $1 AND "ordersFinal"`, [w.gameId]);

@@ -6,7 +6,7 @@
 // `queue-unavailable` (and /readyz reports), and the mail intake logs (the worker's sweep runs the turn).
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QueueTurnDispatcher, TURN_JOB_OPTIONS, TURN_QUEUE, type AdjudicateJobData, type TurnDispatcher } from './dispatch.ts';
+import { QueueTurnDispatcher, TURN_JOB_OPTIONS, TURN_QUEUE, type AdjudicateJobData, type MoveJobData, type TurnDispatcher } from './dispatch.ts';
 
 export class QueueUnavailableError extends Error {
   constructor(what: string, cause?: unknown) {
@@ -55,7 +55,7 @@ export function createTurnQueue(options: TurnQueueOptions): ApiTurnQueue {
   const redis = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: timeoutMs, commandTimeout: timeoutMs });
   // The client keeps reconnecting in the background; its errors are answered per request, not thrown.
   redis.on('error', () => undefined);
-  const queue = new Queue<AdjudicateJobData>(TURN_QUEUE, { connection: redis, prefix: options.prefix, defaultJobOptions: TURN_JOB_OPTIONS });
+  const queue = new Queue<AdjudicateJobData | MoveJobData>(TURN_QUEUE, { connection: redis, prefix: options.prefix, defaultJobOptions: TURN_JOB_OPTIONS });
   queue.on('error', () => undefined);
   const inner = new QueueTurnDispatcher(queue);
   // Without the offline queue a command fails until the connection is up: wait for it (within the bound).
@@ -69,6 +69,11 @@ export function createTurnQueue(options: TurnQueueOptions): ApiTurnQueue {
         bounded(`dispatching turn ${turn} of game ${gameId}`, timeoutMs, async () => {
           await connected();
           await inner.dispatch(gameId, turn, at);
+        }),
+      dispatchMove: (gameId, turn, seq) =>
+        bounded(`dispatching move ${seq} of turn ${turn} of game ${gameId}`, timeoutMs, async () => {
+          await connected();
+          await inner.dispatchMove(gameId, turn, seq);
         }),
     },
     ready: () =>

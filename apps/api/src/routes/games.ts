@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
+import { sequentialStatus } from '@arbiter/turns';
 import { openGame } from '@arbiter/turns';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
@@ -79,7 +80,9 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
     handler: async (request) => {
       const who = principalOf(request);
       const viewer = who.kind === 'gm' ? ({ kind: 'gm' } as const) : ({ kind: 'nation', nationId: who.nation.nationId } as const);
-      return getStatus(db, request.params.gameId, viewer) as Promise<never>;
+      const [status, sequential] = await Promise.all([getStatus(db, request.params.gameId, viewer), sequentialStatus(db, request.params.gameId)]);
+      // `sequential`: whose move it is, its limit and the move log (games played as each move arrives).
+      return (sequential === null ? status : { ...status, sequential }) as never;
     },
   });
 

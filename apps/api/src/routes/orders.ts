@@ -45,6 +45,13 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
           await dispatcher.dispatch(outcome.receipt.gameId, outcome.turn);
           receipt = outcome.receipt;
           break;
+        case 'accepted-move':
+          // A game played as each move arrives: the move is adjudicated now. A queue that does not answer
+          // loses nothing: the move is stored, and the worker's sweep dispatches it.
+          await dispatcher.dispatchMove?.(outcome.receipt.gameId, outcome.turn, outcome.seq).catch((err: unknown) => request.log.warn({ err }, 'could not dispatch the move; the sweep will'));
+          receipt = outcome.receipt;
+          break;
+        case 'out-of-turn': // 409 not-your-move, the message naming whose move it is
         case 'refused':
           throw refusalProblem(outcome.refusal);
         default:

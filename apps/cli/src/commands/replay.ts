@@ -1,17 +1,20 @@
 // `arbiter replay <gameId> <turn>`: re-adjudicates a stored turn from its stored state (with its random
 // source state) and standing orders, and checks that the result hash is the stored one.
 import { createDb, redactUrl } from '@arbiter/db';
-import { replayTurn } from '@arbiter/turns';
+import { replayMove, replayTurn } from '@arbiter/turns';
 import { DATABASE_CHOICE_HELP, withCommandDatabase } from '../database-command.ts';
 import type { DatabaseCommandEnv } from '../database-command.ts';
 import type { Command } from './types.ts';
 import { processIo } from './types.ts';
 
-const usage = `Usage: arbiter replay <gameId> <turn>
+const usage = `Usage: arbiter replay <gameId> <turn> [<move>]
 
 Re-adjudicates turn <turn> of game <gameId> from what the database stored for it (the game state the
 turn started from, including its random source, and every nation's standing orders) and compares the
 SHA-256 hash of the result with the hash stored when the turn was run. Writes nothing.
+
+A game played as each move arrives: the turn replays move by move from its stored state; with <move>,
+only that move (a taken-back one too), on the state the moves before it left.
 
 ${DATABASE_CHOICE_HELP}
 
@@ -28,11 +31,15 @@ export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<nu
     io.err(`arbiter replay: unknown option ${unknown}\n\n${usage}\n`);
     return 2;
   }
-  if (args.length !== 2) {
-    io.err(`arbiter replay: expected a game id and a turn number, got ${args.length} ${args.length === 1 ? 'argument' : 'arguments'}\n\n${usage}\n`);
+  if (args.length !== 2 && args.length !== 3) {
+    io.err(`arbiter replay: expected a game id and a turn number (and a move number), got ${args.length} ${args.length === 1 ? 'argument' : 'arguments'}\n\n${usage}\n`);
     return 2;
   }
-  const [gameId, turnText] = args as [string, string];
+  const [gameId, turnText, moveText] = args as [string, string, string | undefined];
+  if (moveText !== undefined && !/^[1-9]\d{0,8}$/.test(moveText)) {
+    io.err(`arbiter replay: "${moveText}" is not a move number (a whole number from 1)\n`);
+    return 2;
+  }
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(gameId)) {
     io.err(`arbiter replay: "${gameId}" is not a game id (letters, digits, "_" and "-")\n`);
     return 2;
@@ -45,21 +52,22 @@ export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<nu
   return withCommandDatabase('replay', { env, io }, { migrate: true }, async ({ url }) => {
     const db = createDb(url, { poolMax: 2, applicationName: 'arbiter replay' });
     try {
-      const outcome = await replayTurn(db.prisma, gameId, turn);
+      const outcome = moveText === undefined ? await replayTurn(db.prisma, gameId, turn) : await replayMove(db.prisma, gameId, turn, Number(moveText));
+      const what = moveText === undefined ? `turn ${turn} of game ${gameId}` : `move ${moveText} of turn ${turn} of game ${gameId}`;
       switch (outcome.kind) {
         case 'match':
-          io.out(`turn ${turn} of game ${gameId}: the replay matches the stored result (sha256 ${outcome.hash})\n`);
+          io.out(`${what}: the replay matches the stored result (sha256 ${outcome.hash})\n`);
           return 0;
         case 'mismatch':
           io.out(
-            `turn ${turn} of game ${gameId}: the replay DIFFERS from the stored result\n` +
+            `${what}: the replay DIFFERS from the stored result\n` +
               `  stored hash: ${outcome.storedHash}\n  replay hash: ${outcome.hash}\n` +
               'The stored inputs were changed after the turn ran, or the engine no longer gives the same result for them.\n',
           );
           return 1;
         case 'other-rules':
           io.out(
-            `turn ${turn} of game ${gameId}: it ran under ${outcome.ruleset} rules version ${outcome.storedVersion}; this server has version ${outcome.version}\n` +
+            `${what}: it ran under ${outcome.ruleset} rules version ${outcome.storedVersion}; this server has version ${outcome.version}\n` +
               `  stored hash: ${outcome.storedHash}\n  replay hash: ${outcome.hash} (under version ${outcome.version})\n` +
               'The rules changed since (docs: "Rules versions" in the ruleset\'s rules document), so another hash is expected: it says nothing about the stored inputs.\n',
           );

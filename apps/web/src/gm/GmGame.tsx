@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { enc, json } from '../api.ts';
 import { Countdown, localTime } from '../components/Countdown.tsx';
 import { errorText, useLoad, usePoll } from '../hooks.ts';
+import { GmMoves } from './GmMoves.tsx';
 import type { GameStatus } from '../types.ts';
 import { GmHeader } from './GmGames.tsx';
 
@@ -183,6 +184,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                 </div>
               )}
             </section>
+            <GmMoves token={token} gameId={gameId} onChanged={reload} />
             <section class="card" aria-labelledby="nations-heading">
               <h2 id="nations-heading">Nations</h2>
               <div class="table-scroll">

@@ -8,6 +8,7 @@ import { MapView } from '../components/MapView.tsx';
 import { errorText, useLoad, usePoll } from '../hooks.ts';
 import { navigate } from '../router.ts';
 import { session, type PlayerSession } from '../session.ts';
+import { MoveLog } from '../components/MoveLog.tsx';
 import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, TurnList } from '../types.ts';
 import { OrderEditor } from './OrderEditor.tsx';
 import { ReceiptView } from './ReceiptView.tsx';
@@ -127,6 +128,7 @@ export function PlayerHome(props: { who: PlayerSession }) {
         </section>
         <div class="side">
           {receipt && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
+          <MoveLog token={secret} gameId={gameId} you={s.you?.nationId ?? ""} />
           <OrderEditor gameId={gameId} secret={secret} open={open} onCheck={setCheck} onSubmitted={submitted} />
           <section class="card" aria-labelledby="standing-heading">
             <h2 id="standing-heading">Standing orders for turn {s.turn}</h2>

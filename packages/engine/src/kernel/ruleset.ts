@@ -69,9 +69,13 @@ export interface Random {
 export type ResultHash = string;
 
 // ---- turn structure ----
+/** The kernel's turn-order presets (kernel/turn.ts, `TURN_ORDERS`): how play passes from seat to seat. */
+export type TurnOrderName = 'seat' | 'initiative' | 'sides';
 export type TurnStructure =
   | { kind: 'simultaneous' } // mepbm: every player's orders at the deadline at once
-  | { kind: 'sequential'; order: 'seat' | 'initiative' }; // MK/Expeditions: seat order; GoA: card initiative
+  // MK/Expeditions: seat order; GoA: card initiative; Descent: `sides` (['heroes', 'overlord']): every
+  // member of a side, in any order they choose, then the next side.
+  | { kind: 'sequential'; order: TurnOrderName; sides?: readonly string[] };
 /** Game setting for sequential games: all moves at the deadline in order, or each as soon as it arrives. */
 export type SequentialMode = 'at-deadline' | 'as-each-move-arrives';
 
@@ -172,9 +176,14 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
 
   /** Pure: no clock, no I/O. The seeded generator state is in `state`; every draw is recorded. */
   adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V, U>;
-  /** Sequential rulesets only: whose move it is now, and one player's move. */
+  /**
+   * Sequential rulesets only (the kernel's `sequentialPlay` gives both): who may move now (one player, or
+   * several where the turn order lets a side choose; empty never: a round ends after its last move and
+   * the next round opens at once), and one player's move. A move with no orders is the player's pass
+   * (what a timed-out or skipped move comes to).
+   */
   sequential?: {
-    toMove(state: St): PlayerId | null;
+    mayMove(state: St): PlayerId[];
     move(state: St, player: PlayerId, orders: readonly O[]): TurnResult<St, Ev, V, U>;
   };
 
