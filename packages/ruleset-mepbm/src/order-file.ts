@@ -36,6 +36,12 @@ export function hasOrderFile(text: string): boolean {
 }
 
 const BEGIN_ANYWHERE = /BEGINMEAUTOINPUT/i;
+const BEGIN_LINE = /^[\uFEFF \t]*BEGINMEAUTOINPUT[ \t]*\r?$/im;
+
+/** Whether a text is a JOverseer order file, whatever its name: one of its lines is `BEGINMEAUTOINPUT` (the ruleset's `orders.recognises`). */
+export function isOrderFile(text: string): boolean {
+  return BEGIN_LINE.test(text);
+}
 
 /** The order lines of a JOverseer order file in place, or null when the text holds none. */
 export function readOrderFile(text: string): OrderFileText | null {

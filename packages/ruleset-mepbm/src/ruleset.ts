@@ -4,6 +4,7 @@ import { adjudicate } from './adjudicate.ts';
 import type { TurnEvent } from './resolve/events.ts';
 import { boardView } from './board-view.ts';
 import { checkOrders } from './check.ts';
+import { isOrderFile } from './order-file.ts';
 import { type Order, describeOrder, normaliseUnitName, parseOrders, printOrder, unitNameProblem } from './orders.ts';
 import type { ReportContext } from './report/context.ts';
 import { renderHtmlReport } from './report/html.ts';
@@ -110,6 +111,7 @@ export const mepbm: MepbmRuleset = {
     },
     check: checkOrders,
     template: (state, player) => state.units.filter((u) => u.nation === player).map((u) => templateLine(u.kind, u.id)),
+    recognises: isOrderFile,
   },
 
   adjudicate: (state, orders, options) => adjudicate(state, orders, options),
