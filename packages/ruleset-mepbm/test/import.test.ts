@@ -1,7 +1,7 @@
 // The JOverseer import (docs/import.md): each quirk of the files with a small hand-made file, and the
 // real 2950 and 1650 maps (test/fixtures/joverseer/, BSD-3, see LICENSE and SOURCE there) with their
 // notes in golden files.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCE, formatNote, importJoverseer, parseScenario } from '../src/index.ts';
 import type { ImportNote, ImportOptions, JoverseerFiles } from '../src/index.ts';
@@ -162,7 +162,9 @@ describe('the real maps', () => {
   const dir = new URL('./fixtures/joverseer/', import.meta.url);
   const real = (game: string): JoverseerFiles => {
     const f = (ext: string) => ({ name: `${game}.${ext}`, text: readFileSync(new URL(`${game}.${ext}`, dir), 'utf8') });
-    return { terrain: f('terrain'), traffic: f('traffic'), pcs: f('pcs') };
+    const optional = (ext: string) => (existsSync(new URL(`${game}.${ext}`, dir)) ? f(ext) : undefined);
+    const [startArmies, characters] = [optional('startarmies'), optional('chars.csv')];
+    return { terrain: f('terrain'), traffic: f('traffic'), pcs: f('pcs'), ...(startArmies ? { startArmies } : {}), ...(characters ? { characters } : {}) };
   };
 
   for (const game of ['2950', '1650']) {
@@ -180,6 +182,33 @@ describe('the real maps', () => {
       await expect(summary.join('\n')).toMatchFileSnapshot(`./__golden__/import-${game}.txt`);
     });
   }
+
+  it('2950: the starting forces, every unit and every JOverseer id', async () => {
+    const { scenario } = imported(real('2950'), opts({ game: '2950', gameNumber: 77 }));
+    const count = (kind: string) => scenario.units.filter((u) => u.kind === kind).length;
+    expect([count('army'), count('navy'), count('character')]).toEqual([64, 12, 135]);
+    // Every one of the 199 characters is a unit or leads one, each under its JOverseer id.
+    expect(scenario.nations.reduce((n, x) => n + Object.keys(x.joverseer.characters).length, 0)).toBe(199);
+    const line = (u: (typeof scenario.units)[number]): string => {
+      const what =
+        u.kind === 'character'
+          ? `character ${u.name}`
+          : u.kind === 'navy'
+            ? `navy, ${u.commander.name ?? 'no commander'} (command ${u.commander.command}), ${u.ships.warships} warships, ${u.ships.transports} transports, morale ${u.morale}`
+            : `army, ${u.commander.name ?? 'no commander'} (command ${u.commander.command}), ${Object.entries(u.troops).map(([t, n]) => `${n} ${t}`).join(' ')}, food ${u.food}, morale ${u.morale}${u.aboard ? `, aboard ${u.aboard}` : ''}`;
+      return `${u.nation} ${u.hex} ${u.id}: ${what}`;
+    };
+    const ids = scenario.nations.map((n) => `${n.id}: ${Object.entries(n.joverseer.characters).map(([k, v]) => `"${k}" ${v}`).join(', ')}`);
+    await expect([...scenario.units.map(line), '', ...ids, ''].join('\n')).toMatchFileSnapshot('./__golden__/import-2950-forces.txt');
+  });
+
+  it('2950: ids with spaces as JOverseer writes them (ren t, tonn )', () => {
+    const { scenario } = imported(real('2950'), opts({ game: '2950' }));
+    const of18 = scenario.nations.find((n) => n.joverseer.nation === 18)!.joverseer.characters;
+    const of13 = scenario.nations.find((n) => n.joverseer.nation === 13)!.joverseer.characters;
+    expect(of18['ren t']).toBe('ren the unclean');
+    expect(of13['tonn ']).toBe('tonn varthkur');
+  });
 
   it('2950: the two sides with two river kinds are decisions', () => {
     const { notes } = imported(real('2950'), opts({ game: '2950' }));
