@@ -2,9 +2,10 @@
 // ruleset its `ruleset` names, and prints the result (per-unit results, event log, rolls, errors,
 // per-player views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
-import type { OrderError } from '@arbiter/engine';
 import { decodeTextBytes } from '@arbiter/mail-in';
 import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
+
+type OrderError = ReturnType<AnyRuleset['orders']['parse']>['errors'][number];
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
