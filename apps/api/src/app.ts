@@ -12,6 +12,7 @@ import type { PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
 import { refuseNulBytes } from './nul-bytes.ts';
+import { readTextBodies } from './text-body.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
@@ -63,6 +64,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setErrorHandler(errorHandler);
   fastify.decorateRequest('principal', null);
   refuseNulBytes(fastify);
+  readTextBodies(fastify);
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );

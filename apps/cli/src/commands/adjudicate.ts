@@ -2,7 +2,7 @@
 // ruleset its `ruleset` names, and prints the result (per-unit results, event log, rolls, errors,
 // per-player views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
-import { decodeTextBytes } from '@arbiter/mail-in';
+import { decodeTextBytes } from '@arbiter/engine';
 import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 
 type OrderError = ReturnType<AnyRuleset['orders']['parse']>['errors'][number];
