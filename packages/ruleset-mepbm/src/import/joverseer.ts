@@ -175,15 +175,15 @@ function importForces(
   return startingForces({ armies, characters, nationIds: world.nationIds, homes, terrain: world.terrain, docks, hexsides: world.hexsides, foodTurns }, notes);
 }
 
-/** The ranked characters, with the hexes of the placed ones of the same name; placed ones not ranked too. */
+/**
+ * The starting characters: those a `.startchars` file places when there is one (JOverseer's "start
+ * dummies": for 1650 they stand for the nation's characters, whose names the game has not told yet), each
+ * with the command rank `.chars.csv` gives the same name; otherwise `.chars.csv`'s, unplaced.
+ */
 function placedCharacters(ranked: StartCharacter[], placed: StartCharacter[]): StartCharacter[] {
-  const hexOf = new Map(placed.map((p) => [`${p.nation}/${p.name}`, p.hex]));
-  const names = new Set(ranked.map((r) => `${r.nation}/${r.name}`));
-  const withHex = ranked.map((r) => {
-    const hex = hexOf.get(`${r.nation}/${r.name}`);
-    return hex === undefined ? r : { ...r, hex };
-  });
-  return [...withHex, ...placed.filter((p) => !names.has(`${p.nation}/${p.name}`))];
+  if (placed.length === 0) return ranked;
+  const rank = new Map(ranked.map((r) => [`${r.nation}/${r.name}`, r.command]));
+  return placed.map((p) => ({ ...p, command: rank.get(`${p.nation}/${p.name}`) ?? p.command }));
 }
 
 /** A note as one line: `2950.pcs line 3, col 1: ...` or `decision: ...`. */
