@@ -14,6 +14,7 @@ import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './a
 import { createMetrics } from './metrics.ts';
 import { refuseDeepBodies } from './body-depth.ts';
 import { refuseNulBytes } from './nul-bytes.ts';
+import { readTextBodies } from './text-body.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
@@ -87,6 +88,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.decorateRequest('principal', null);
   refuseDeepBodies(fastify); // before the NUL check, which walks the body recursively
   refuseNulBytes(fastify);
+  readTextBodies(fastify);
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );

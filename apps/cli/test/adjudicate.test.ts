@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arbiter, root } from './run-arbiter.ts';
 import { adjudicateFile, runCli } from '../src/index.ts';
+import { orderFileName, savedOrderFile } from '../../../packages/ruleset-mepbm/test/joverseer-export.ts';
+import { army, character, scenario } from '../../../packages/ruleset-mepbm/test/resolution-helpers.ts';
 
 describe('arbiter adjudicate', () => {
   it('adjudicates the bundled example: exit 0, per-unit results, events, views, hash', async () => {
@@ -85,5 +87,54 @@ describe('arbiter command line', () => {
     const t = io();
     expect(await runCli(['adjudicate', '--help'], t.io)).toBe(0);
     expect(t.out.join('')).toContain('Usage: arbiter adjudicate <scenario.json>');
+  });
+});
+
+describe('arbiter adjudicate --orders <file> --nation <id>: a player\'s JOverseer file, as the server takes it', () => {
+  // A small game with JOverseer's numbers; the file as JOverseer 1.19.01 saves it (Windows-1252, CRLF).
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-cli-jo-'));
+  const game = scenario({ units: [army('theoden', 'rohan', '0505'), character('ren the unclean', 'rohan', '0303'), character('eowyn', 'rohan', '0404')] });
+  game['joverseer'] = { game: 77 };
+  game['nations'] = [{ id: 'rohan', joverseer: { nation: 3, characters: { theod: 'theoden', 'ren t': 'ren the unclean', eowyn: 'eowyn' } } }];
+  const scenarioFile = join(dir, 'rohan.json');
+  writeFileSync(scenarioFile, JSON.stringify(game));
+  const header = { game: 77, nation: 3, player: 'Éomer Fan' };
+  const ordersFile = join(dir, orderFileName(header));
+  writeFileSync(
+    ordersFile,
+    savedOrderFile(header, [
+      { id: 'theod', orders: [{ order: 850, params: ['e', 'e', 'no'] }] },
+      { id: 'ren t', orders: [{ order: 810, params: ['0306'] }] },
+      { id: 'eowyn', orders: [{ order: 870, params: ['0705', 'theod'] }] },
+    ]),
+  );
+  const run = async (...extra: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const [orders, nation] = [extra[0], extra[1]];
+    const code = await adjudicateFile(scenarioFile, { compact: true, ...(orders ? { orders } : {}), ...(nation ? { nation } : {}) }, { out: (s) => void out.push(s), err: (s) => void err.push(s) });
+    return { code, out: out.join(''), err: err.join('') };
+  };
+
+  it('maps the file\'s ids to the units and adjudicates them with no error', async () => {
+    const r = await run(ordersFile, 'rohan');
+    expect(r.code, r.err).toBe(0);
+    const result = JSON.parse(r.out) as { errors: unknown[]; units: { id: string; finalHex: string }[] };
+    expect(result.errors).toEqual([]);
+    expect(result.units.map((u) => [u.id, u.finalHex]).sort()).toEqual([
+      ['eowyn', '0705'],
+      ['ren the unclean', '0306'],
+      ['theoden', '0705'],
+    ]);
+  });
+
+  it('lists what the server would refuse among the errors (another nation\'s file), and names a player that is not one', async () => {
+    const other = join(dir, 'me04v0.077');
+    writeFileSync(other, savedOrderFile({ game: 77, nation: 4 }, [{ id: 'theod', orders: [{ order: 850, params: ['e', 'no'] }] }]));
+    const r = await run(other, 'rohan');
+    expect((JSON.parse(r.out) as { errors: { message: string }[] }).errors.map((e) => e.message)).toEqual(['the order file is for nation 4; rohan is JOverseer nation 3']);
+    const wrong = await run(ordersFile, 'gondor');
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('--nation gondor is not a nation of');
   });
 });

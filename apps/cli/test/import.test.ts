@@ -34,7 +34,18 @@ describe('arbiter import joverseer', () => {
     expect(scenario['joverseer']).toEqual({ game: 77 });
     expect(r.stderr).toContain('decision: game 2950: harbour codes read swapped (1 harbour, 2 port)');
     expect(r.stderr).toContain('decision: 2527/2627: major-river recorded from 2527, minor-river from 2627; kept major-river');
-    expect(r.stderr).toContain(`imported game 2950: 1716 hexes, 654 hexsides, 135 population centres, 13 ruins, 25 nations; 7 decisions, 10 warnings; written to ${out}`);
+    expect(r.stderr).toContain(`imported game 2950: 1716 hexes, 654 hexsides, 135 population centres, 13 ruins, 25 nations, 64 armies, 12 navies, 135 characters; 11 decisions, 10 warnings; written to ${out}`);
+    // The starting forces, one unit a line, each character's JOverseer id mapped.
+    expect(text).toContain('\n    { "id": "theoden", "kind": "army", "nation": "riders-of-rohan", "hex": "2220", "commander": { "name": "Theoden", "command": 50 }, "troops": { "lightCavalry": 200 }, "food": 1600, "morale": 40 },\n');
+    expect(text).toContain('"ren t": "ren the unclean"');
+  });
+
+  it('gives the armies the food asked for (--food-turns)', async () => {
+    const r = await run('joverseer', fixtures, '--game', '2950', '--food-turns', '1');
+    expect(r.code, r.stderr).toBe(0);
+    const scenario = JSON.parse(r.stdout) as { units: { id: string; food?: number }[] };
+    expect(scenario.units.find((u) => u.id === 'theoden')?.food).toBe(400);
+    expect((await run('joverseer', fixtures, '--game', '2950', '--food-turns', 'many')).stderr).toContain('--food-turns many: write a whole number from 0 to 100');
   });
 
   it('takes the files themselves, and the GM\'s choice for one side', async () => {

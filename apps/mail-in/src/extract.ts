@@ -309,15 +309,22 @@ function isOrderFile(a: MailAttachment): boolean {
 }
 
 /**
- * A `text/plain` attachment that is not an order file by its name (`orders.csv`, `game77.jo`) but may hold
- * a JOverseer order file (docs/orders.md, "Order files"): read when its text has the BEGINMEAUTOINPUT
- * line and the mail body has no orders.
+ * Whether a text is an order file some ruleset reads whatever its name (JOverseer's for mepbm): the
+ * rulesets' `orders.recognises` (apps/mail-in/src/order-files.ts asks them all). Extraction runs before
+ * the game is known, and knows no order file's format itself.
  */
-function mayHoldJoverseerFile(a: MailAttachment): boolean {
-  return !a.related && a.contentType === 'text/plain' && !isOrderFile(a);
-}
+export type RecognisesOrderFile = (text: string) => boolean;
 
-const JOVERSEER_BEGIN = /^\s*BEGINMEAUTOINPUT\s*$/m;
+const RECOGNISES_NONE: RecognisesOrderFile = () => false;
+
+/**
+ * An attachment that is not an order file by its name (`me03v0.077`, `orders.csv`), of any MIME type
+ * (`application/octet-stream` too): read when a ruleset recognises its text and the mail body has no
+ * orders. Not one a mail client adds on its own, and within the size read at all.
+ */
+function mayBeRecognised(a: MailAttachment, maxChars: number): boolean {
+  return !a.related && !isOrderFile(a) && !isQuietAttachment(a) && a.content.length <= maxChars && !looksBinary(a.content);
+}
 
 /** Attachments that mail clients add on their own and that need no warning. */
 function isQuietAttachment(a: MailAttachment): boolean {
@@ -339,12 +346,12 @@ function isQuietAttachment(a: MailAttachment): boolean {
  * Reads a mail: finds the game, the secret and the command in the subject and the body, and the
  * order text in the body, a `.txt` attachment, or a forwarded message.
  */
-export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS): Extraction {
+export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS, recognises: RecognisesOrderFile = RECOGNISES_NONE): Extraction {
   const warnings: string[] = [];
   // Size first, before any line is looked at: a text far past what any order mail needs is refused
   // unread (the reading below is linear, but need not run over megabytes of it).
   const maxTextChars = maxMailTextChars(limits);
-  const longest = Math.max(mail.text?.length ?? 0, ...mail.attachments.map((a) => (isOrderFile(a) || mayHoldJoverseerFile(a) ? a.content.length : 0)));
+  const longest = Math.max(mail.text?.length ?? 0, ...mail.attachments.map((a) => (isOrderFile(a) ? a.content.length : 0)));
   if (longest > maxTextChars) {
     return refuse('too-long', `The mail's text is ${longest} characters long; at most ${maxTextChars} are read in one mail. Nothing was stored.`, warnings);
   }
@@ -357,12 +364,12 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
 
   // Order files among the attachments.
   const orderFiles: { name: string; lines: string[] }[] = [];
-  const joverseerFiles: { name: string; lines: string[] }[] = [];
+  const recognisedFiles: { name: string; lines: string[] }[] = [];
   for (const a of mail.attachments) {
     const name = a.filename ?? `(unnamed ${a.contentType} part)`;
-    const decodedJoverseer = mayHoldJoverseerFile(a) && !looksBinary(a.content) ? decodeTextBytes(a.content, a.charset ?? undefined) : null;
-    if (decodedJoverseer !== null && JOVERSEER_BEGIN.test(decodedJoverseer.text)) {
-      joverseerFiles.push({ name, lines: normalizeText(decodedJoverseer.text).split('\n') });
+    const decoded = mayBeRecognised(a, maxTextChars) ? decodeTextBytes(a.content, a.charset ?? undefined) : null;
+    if (decoded !== null && recognises(decoded.text)) {
+      recognisedFiles.push({ name, lines: normalizeText(decoded.text).split('\n') });
     } else if (isOrderFile(a)) {
       if (looksBinary(a.content)) {
         warnings.push(`Attachment ${name} is not a text file and was ignored.`);
@@ -372,7 +379,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
       if (decoded.note !== undefined) warnings.push(`Attachment ${name}: ${decoded.note}.`);
       orderFiles.push({ name, lines: liveText(decoded.text, false).lines });
     } else if (!isQuietAttachment(a)) {
-      warnings.push(`Attachment ${name} (${a.contentType}) was ignored: only .txt order files are read.`);
+      warnings.push(`Attachment ${name} (${a.contentType}) was ignored: it is not an order file (orders go in the mail body, in a .txt attachment, or in an order file your game reads under any name).`);
     }
   }
   const fileSplits = orderFiles.map((f) => ({ name: f.name, split: splitKeywords(f.lines) }));
@@ -451,7 +458,7 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
   const hasAnyText =
     (body !== null && body.lines.some((l) => l.trim() !== '')) ||
     orderFiles.length > 0 ||
-    joverseerFiles.length > 0 ||
+    recognisedFiles.length > 0 ||
     forwardedSplits.length > 0 ||
     hits.length > 0;
   if (!hasAnyText) {
@@ -496,14 +503,14 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
   } else {
     orderLines = bodyOrderLines();
     const bodyEmpty = trimBlankEdges(orderLines).length === 0;
-    const joverseerNames = joverseerFiles.map((f) => f.name).join(', ');
-    if (bodyEmpty && joverseerFiles.length > 0) {
-      orderLines = joverseerFiles.flatMap((f) => f.lines);
-      source = `attachment ${joverseerNames}`;
-    } else if (joverseerFiles.length > 0) {
-      warnings.push(`The orders were read from the mail body; the JOverseer order file in ${joverseerNames} was not read (send it without orders in the body).`);
+    const recognisedNames = recognisedFiles.map((f) => f.name).join(', ');
+    if (bodyEmpty && recognisedFiles.length > 0) {
+      orderLines = recognisedFiles.flatMap((f) => f.lines);
+      source = `attachment ${recognisedNames}`;
+    } else if (recognisedFiles.length > 0) {
+      warnings.push(`The orders were read from the mail body; the order file in ${recognisedNames} was not read (send it without orders in the body).`);
     }
-    if (bodyEmpty && joverseerFiles.length === 0 && forwardedSplits.length > 0) {
+    if (bodyEmpty && recognisedFiles.length === 0 && forwardedSplits.length > 0) {
       orderLines = forwardedSplits.flatMap((f) => (f.firstKeywordLine < 0 ? f.rest : f.rest.filter((r) => r.index > f.firstKeywordLine)).map((r) => r.line));
       source = 'forwarded message';
     }

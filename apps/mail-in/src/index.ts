@@ -9,3 +9,4 @@ export * from './pipeline.ts';
 export * from './smtp.ts';
 export * from './imap.ts';
 export * from './wiring.ts';
+export * from './order-files.ts';

@@ -67,6 +67,7 @@ import {
 } from '@arbiter/reports';
 import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
+import { rulesetsRecognise } from './order-files.ts';
 import { readMail, type ReadMail } from './parse.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { DEFAULT_MAIL_QUOTA, headersOnly, type MailQuota } from './quota.ts';
@@ -221,7 +222,7 @@ export class MailPipeline implements MailProcessor {
     const sender = answerAddress(mail.from, envelope.mailFrom);
 
     // The submission in the mail.
-    const extraction = extractSubmission(mail.content, this.limits);
+    const extraction = extractSubmission(mail.content, this.limits, rulesetsRecognise);
     if (!extraction.ok) {
       // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
       // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.

@@ -1,6 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { extractSubmission, liveText, type MailContent } from '../src/extract.ts';
+import { DEFAULT_EXTRACT_LIMITS, extractSubmission, liveText, type MailContent } from '../src/extract.ts';
+import { rulesetsRecognise } from '../src/order-files.ts';
+import { orderFileName, savedOrderFile } from '../../../packages/ruleset-mepbm/test/joverseer-export.ts';
 import { decodeTextBytes, looksBinary, normalizeText } from '../src/text.ts';
 
 function mail(text: string | null, extra: Partial<MailContent> = {}): MailContent {
@@ -8,7 +10,7 @@ function mail(text: string | null, extra: Partial<MailContent> = {}): MailConten
 }
 
 function submission(text: string, extra: Partial<MailContent> = {}) {
-  const r = extractSubmission(mail(text, extra));
+  const r = extractSubmission(mail(text, extra), DEFAULT_EXTRACT_LIMITS, rulesetsRecognise);
   if (!r.ok) throw new Error(`refused: ${r.reason} ${r.message}`);
   return r.submission;
 }
@@ -169,7 +171,42 @@ describe('attachments', () => {
   it('reads the body\'s orders over a JOverseer attachment, saying so', () => {
     const s = submission('game: me1\nsecret: a\naragorn, 850, no, nw', { attachments: [att('me77n06.csv', 'text/plain', Buffer.from(joverseer))] });
     expect(s.orderText).toBe('aragorn, 850, no, nw');
-    expect(s.warnings).toEqual(['The orders were read from the mail body; the JOverseer order file in me77n06.csv was not read (send it without orders in the body).']);
+    expect(s.warnings).toEqual(['The orders were read from the mail body; the order file in me77n06.csv was not read (send it without orders in the body).']);
+  });
+
+  // The file as JOverseer 1.19.01 saves it (CRLF, Windows-1252, no final line break), under its own name,
+  // as a mail program sends a file it does not know: application/octet-stream, no charset.
+  const header = { game: 77, nation: 3, player: 'Éowyn Fan' };
+  const saved = savedOrderFile(header, [
+    { id: 'eowyn', orders: [{ order: 870, params: ['2521', 'theod'] }] },
+    { id: 'theod', orders: [{ order: 850, params: ['e', 'no'] }] },
+  ]);
+
+  it('reads JOverseer\'s own file (me03v0.077, application/octet-stream, Windows-1252) by its content', () => {
+    const name = orderFileName(header);
+    expect(name).toBe('me03v0.077');
+    const s = submission('game: me1\nsecret: a\n', { attachments: [att(name, 'application/octet-stream', saved)] });
+    expect(s.source).toBe('attachment me03v0.077');
+    expect(s.warnings).toEqual([]);
+    const lines = s.orderText.split('\n');
+    expect(lines[1]).toBe('77,3,1234,5678,Éowyn Fan,15Jan2027,NO,4');
+    expect(lines).toContain('eowyn,870,2521,theod,--,--,--,--,--,--,--,--,--,--,--,--,--');
+    expect(lines).toContain('eowyn,-1,--,--,--,--,--,--,--,--,--,--,--,--,--,--,--');
+    expect(lines[lines.length - 1]).toBe('JO1.19.01');
+  });
+
+  it('does not decode an unknown attachment past the size read at all, nor a binary one', () => {
+    const limits = { maxOrderLines: 500, maxOrderChars: 2 }; // 80 characters read at all
+    const big = extractSubmission(mail('game: me1\nsecret: a\n', { attachments: [att('me03v0.077', 'application/octet-stream', saved)] }), limits, rulesetsRecognise);
+    expect(big.ok && big.submission.orderText).toBe('');
+    const binary = submission('game: me1\nsecret: a\n', { attachments: [att('me03v0.077', 'application/octet-stream', new Uint8Array([0, 1, 2, ...saved]))] });
+    expect(binary.orderText).toBe('');
+    expect(binary.warnings.join(' ')).toContain('Attachment me03v0.077 (application/octet-stream) was ignored');
+  });
+
+  it('asks the rulesets: without one that recognises it, the file is an ignored attachment', () => {
+    const r = extractSubmission(mail('game: me1\nsecret: a\n', { attachments: [att('me03v0.077', 'application/octet-stream', saved)] }));
+    expect(r.ok && r.submission.orderText).toBe('');
   });
 
   it('still ignores a text/plain attachment of another name without the BEGINMEAUTOINPUT line', () => {

@@ -70,6 +70,8 @@ export type { RefinementContext } from './kernel/board-limits.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
 export { orderEntries, orderLines, quoteEntry, readUnitId } from './kernel/order-lines.ts';
 export { checkScenarioDocument, formatIssuePath, MAX_SCENARIO_TURN, renderAll, scenarioMembers } from './kernel/members.ts';
+export { decodeTextBytes, decodeWindows1252 } from './kernel/text-bytes.ts';
+export type { DecodedText } from './kernel/text-bytes.ts';
 export type { SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';
 export type { OrderEntry, OrderLine, OrderLineOptions } from './kernel/order-lines.ts';
 export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';

@@ -1,7 +1,8 @@
-// Benchmark: the JOverseer import of the real 2950 and 1650 maps (1,716 hexes each), read and checked as
+// Benchmark: the JOverseer import of the real 2950 and 1650 maps (1,716 hexes each; 2950 with its starting
+// forces, 211 units), read and checked as
 // `arbiter import joverseer` does (import, then parseScenario), and creating a game's state from it.
 // Run: npm run bench:import -w packages/ruleset-mepbm   (prints the figures recorded in docs/benchmarks.md)
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_PREFERENCE, createGame, importJoverseer, parseScenario } from '../src/index.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -9,7 +10,8 @@ const dir = new URL('../test/fixtures/joverseer/', import.meta.url);
 
 for (const game of ['2950', '1650']) {
   const f = (ext: string) => ({ name: `${game}.${ext}`, text: readFileSync(new URL(`${game}.${ext}`, dir), 'utf8') });
-  const files = { terrain: f('terrain'), traffic: f('traffic'), pcs: f('pcs') };
+  const forces = existsSync(new URL(`${game}.startarmies`, dir)) ? { startArmies: f('startarmies'), characters: f('chars.csv') } : {};
+  const files = { terrain: f('terrain'), traffic: f('traffic'), pcs: f('pcs'), ...forces };
   const times: { first: number; all: number[] } = { first: 0, all: [] };
   for (let i = 0; i <= RUNS; i++) {
     const t0 = performance.now();

@@ -2,9 +2,11 @@
 // an `ENDMEAUTOINPUT` line. Its first line is the header, `<game>,<nation>,<account>,<secret>,<player>,
 // <due date>,<YES|NO>,<order count>`; every other line is one order, `<character id padded to 5>,<order
 // number>,<p1>,...,<p15>`, empty parameters written `--` (for 830/850/860 the travel mode is p1 and the
-// directions follow). This file turns such a text into ordinary order lines in place: the header and
-// every line outside the block are blanked and each order line is cut before its trailing `--`, so
-// line and column numbers stay those of the file.
+// directions follow); an unused order slot is a line with order number `-1` (JOverseer's
+// OrderFileGenerator writes one for every slot a character leaves empty), read as nothing. This file
+// turns such a text into ordinary order lines in place: the header, the empty slots and every line
+// outside the block are blanked and each order line is cut before its trailing `--`, so line and column
+// numbers stay those of the file.
 import type { OrderError } from './types.ts';
 
 /** The game and nation numbers of the header the orders came with. */
@@ -34,6 +36,12 @@ export function hasOrderFile(text: string): boolean {
 }
 
 const BEGIN_ANYWHERE = /BEGINMEAUTOINPUT/i;
+const BEGIN_LINE = /^[\uFEFF \t]*BEGINMEAUTOINPUT[ \t]*\r?$/im;
+
+/** Whether a text is a JOverseer order file, whatever its name: one of its lines is `BEGINMEAUTOINPUT` (the ruleset's `orders.recognises`). */
+export function isOrderFile(text: string): boolean {
+  return BEGIN_LINE.test(text);
+}
 
 /** The order lines of a JOverseer order file in place, or null when the text holds none. */
 export function readOrderFile(text: string): OrderFileText | null {
@@ -81,8 +89,12 @@ function readHeader(raw: string, line: number, errors: OrderError[]): OrderFileO
   return { game: Number(game), nation: Number(nation), line };
 }
 
+/** An empty order slot as JOverseer writes it: `<id>,-1,--,...`. */
+const EMPTY_SLOT = /^[^,]*,\s*-1\s*(,|$)/;
+
 /** An order line cut before its trailing `--` parameters; a `--` before a given parameter is an error. */
 function orderLine(raw: string, line: number, errors: OrderError[]): string {
+  if (EMPTY_SLOT.test(raw)) return '';
   let gap = -1;
   let start = 0;
   let index = 0;

@@ -7,6 +7,7 @@
 //   frodo, 810, 2915                   character move to a hex
 //   gandalf, 825, 304, 2920            movement spell (302..314); 308 Capital Return takes no hex
 //   frodo, 870, aragorn                character moves to and joins an army
+//   eowyn, 870, 2521, theoden          the same, naming the hex where the army will be (JOverseer's form)
 //
 // Case and spaces do not matter; `#` or `;` starts a comment to the end of the line; blank lines are
 // ignored. The parser never throws: every mistake comes back as an OrderError with its line and column
@@ -35,7 +36,8 @@ export type NavyMoveOrder = OrderBase & { kind: 'navy-move'; code: 830; evasive:
 export type StandAndDefendOrder = OrderBase & { kind: 'stand-and-defend'; code: 840; dir: Direction };
 export type CharacterMoveOrder = OrderBase & { kind: 'character-move'; code: 810; to: HexId };
 export type MovementSpellOrder = OrderBase & { kind: 'movement-spell'; code: 825; spell: SpellCode; to: HexId | null };
-export type MoveAndJoinOrder = OrderBase & { kind: 'move-and-join'; code: 870; army: UnitId };
+/** `to`: the hex where the character expects to meet the army (MEPBM's and JOverseer's form); absent in the short form. */
+export type MoveAndJoinOrder = OrderBase & { kind: 'move-and-join'; code: 870; army: UnitId; to?: HexId };
 
 export type Order = ArmyMoveOrder | NavyMoveOrder | StandAndDefendOrder | CharacterMoveOrder | MovementSpellOrder | MoveAndJoinOrder;
 export type OrderKind = Order['kind'];
@@ -412,10 +414,15 @@ class LineParser {
   }
 
   private moveAndJoin(params: Token[], b: { line: number; column: number }): Order | null {
-    const t = params[0];
-    this.extra(1, 'one army', 870);
+    // Two forms: `870, <army>` and MEPBM's (JOverseer's) `870, <hex>, <army>`. A unit name is never all
+    // digits, so a first parameter of digits is the hex.
+    const first = params[0];
+    const withHex = first !== undefined && /^\d+$/.test(first.text);
+    const t = withHex ? params[1] : first;
+    this.extra(withHex ? 2 : 1, withHex ? 'a hex and one army' : 'one army', 870);
+    const to = withHex ? this.hex(first, 870, 'eowyn, 870, 2521, theoden') : null;
     if (t === undefined || t.text === '') {
-      this.error(t?.column ?? this.missingColumn, 'order 870 needs the army to join, e.g. frodo, 870, aragorn');
+      this.error(t?.column ?? this.missingColumn, withHex ? 'order 870 needs the army to join after the hex, e.g. eowyn, 870, 2521, theoden' : 'order 870 needs the army to join, e.g. frodo, 870, aragorn');
       return null;
     }
     const u = unitName(t.text);
@@ -423,7 +430,10 @@ class LineParser {
       this.error(t.column, (u.problem as string).replace('is not a unit name', 'is not an army name'));
       return null;
     }
-    return { ...this.baseOf(b), kind: 'move-and-join', code: 870, army: u.name };
+    if (withHex && to === null) return null;
+    const order: MoveAndJoinOrder = { ...this.baseOf(b), kind: 'move-and-join', code: 870, army: u.name };
+    if (to !== null) order.to = to;
+    return order;
   }
 }
 
@@ -492,7 +502,7 @@ export function printOrder(o: Order): string {
     case 'movement-spell':
       return o.to === null ? `${o.unit}, 825, ${o.spell}` : `${o.unit}, 825, ${o.spell}, ${o.to}`;
     case 'move-and-join':
-      return `${o.unit}, 870, ${o.army}`;
+      return o.to === undefined ? `${o.unit}, 870, ${o.army}` : `${o.unit}, 870, ${o.to}, ${o.army}`;
     default:
       return assertNever(o);
   }
@@ -529,7 +539,7 @@ export function describeOrder(o: Order): string {
       return `${o.unit} casts ${s.name} (825, spell ${o.spell}) to ${where}`;
     }
     case 'move-and-join':
-      return `${o.unit} moves to and joins (870) army ${o.army}`;
+      return o.to === undefined ? `${o.unit} moves to and joins (870) army ${o.army}` : `${o.unit} moves to hex ${o.to} and joins (870) army ${o.army} there`;
     default:
       return assertNever(o);
   }

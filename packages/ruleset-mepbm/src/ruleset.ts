@@ -4,6 +4,7 @@ import { adjudicate } from './adjudicate.ts';
 import type { TurnEvent } from './resolve/events.ts';
 import { boardView } from './board-view.ts';
 import { checkOrders } from './check.ts';
+import { isOrderFile } from './order-file.ts';
 import { type Order, describeOrder, normaliseUnitName, parseOrders, printOrder, unitNameProblem } from './orders.ts';
 import type { ReportContext } from './report/context.ts';
 import { renderHtmlReport } from './report/html.ts';
@@ -75,6 +76,9 @@ function decodeState(json: unknown): GameState {
   return json as GameState;
 }
 
+/** The welcome mail's word on JOverseer's order files (docs/orders.md, "Order files from JOverseer"). */
+const JOVERSEER_NOTE = '# Or send the order file JOverseer saves, as it is: in the mail body, attached (any name) or over REST.';
+
 export const mepbm: MepbmRuleset = {
   id: 'mepbm',
   title: 'Middle-earth PBM',
@@ -110,7 +114,12 @@ export const mepbm: MepbmRuleset = {
       return unit === null ? { ok: false, message: unitNameProblem(raw) ?? 'the unit name is missing' } : { ok: true, unit };
     },
     check: checkOrders,
-    template: (state, player) => state.units.filter((u) => u.nation === player).map((u) => templateLine(u.kind, u.id)),
+    // The welcome mail's template (the reports' is the view's, views.ts): JOverseer's players may send its file instead.
+    template: (state, player) => {
+      const lines = state.units.filter((u) => u.nation === player).map((u) => templateLine(u.kind, u.id));
+      return lines.length === 0 ? lines : [JOVERSEER_NOTE, ...lines];
+    },
+    recognises: isOrderFile,
   },
 
   adjudicate: (state, orders, options) => adjudicate(state, orders, options),

@@ -28,6 +28,19 @@ const id = (what: 'unit' | 'nation') =>
         }
       });
 
+/**
+ * The one spelling of a JOverseer character id (null when it is not one). JOverseer's id is the first five
+ * characters of the character's name, lower case, so it may hold spaces (`ren t` for Ren the Unclean,
+ * `tonn ` for Tonn Varthkur); it is read as the order parser reads an order line's unit (outer spaces
+ * dropped, inner runs of spaces as one), so `tonn ` and `tonn` are one id.
+ */
+export function joverseerKey(id: string): string | null {
+  return [...id].length > 5 ? null : normaliseUnitName(id);
+}
+
+const JOVERSEER_ID_RULE =
+  "write 1 to 5 characters as JOverseer's order file writes the id (the first five characters of the character's name: letters, digits, spaces, -, _ and ', with at least one letter), e.g. \"arago\" or \"ren t\"";
+
 const TERRAINS = ['shore', 'plains', 'hills', 'forest', 'desert', 'swamp', 'mountains', 'coast', 'sea'] as const;
 const DIRECTIONS_LIST = ['ne', 'e', 'se', 'sw', 'w', 'nw'] as const;
 const FEATURES = ['road', 'bridge', 'ford', 'minor-river', 'major-river'] as const;
@@ -116,7 +129,7 @@ export const scenarioSchema = z.strictObject({
         joverseer: z
           .strictObject({
             nation: z.number().int().min(1).max(99),
-            characters: z.record(z.string().regex(/^[a-z0-9]{1,5}$/, { message: 'a JOverseer character id is 1 to 5 lower-case letters or digits' }), id('unit')).default({}),
+            characters: z.record(z.string(), id('unit')).default({}),
           })
           .optional(),
       }),
@@ -278,10 +291,16 @@ function joverseerIssues(s: Parsed, units: ReadonlyMap<string, { nation: string 
     const prev = numbers.get(j.nation);
     if (prev !== undefined) issues.push({ path: `nations[${i}].joverseer.nation`, message: `JOverseer nation number ${j.nation} is already ${prev}'s` });
     else numbers.set(j.nation, n.id);
+    const keys = new Map<string, string>();
     for (const [character, unit] of Object.entries(j.characters)) {
       const u = units.get(unit);
       const at = `nations[${i}].joverseer.characters.${character}`;
-      if (u === undefined) issues.push({ path: at, message: `"${unit}" is not a unit of this scenario` });
+      const key = joverseerKey(character);
+      const same = key === null ? undefined : keys.get(key);
+      if (key !== null) keys.set(key, character);
+      if (key === null) issues.push({ path: at, message: `${JSON.stringify(character)} is not a JOverseer character id: ${JOVERSEER_ID_RULE}` });
+      else if (same !== undefined) issues.push({ path: at, message: `"${character}" and "${same}" are one JOverseer id (outer spaces do not count); keep one` });
+      else if (u === undefined) issues.push({ path: at, message: `"${unit}" is not a unit of this scenario` });
       else if (u.nation !== n.id) issues.push({ path: at, message: `"${unit}" belongs to ${u.nation}, not ${n.id}` });
     }
   });

@@ -16,6 +16,7 @@ import type { RngState } from '@arbiter/engine';
 import { rngFromSeed } from '@arbiter/engine';
 import type { RuleSettings } from './settings.ts';
 import type { Scenario } from './scenario.ts';
+import { joverseerKey } from './scenario.ts';
 
 export interface MapData {
   hexes: { hex: HexId; terrain: Terrain }[];
@@ -147,7 +148,8 @@ export function createGame(scenario: Scenario): GameState {
       out.id = n.id;
       if (n.joverseer !== undefined) {
         const characters: Record<string, string> = {};
-        for (const k of Object.keys(n.joverseer.characters).sort()) characters[k] = n.joverseer.characters[k]!;
+        // Keyed as an order line's unit reads (`tonn ` as `tonn`), so a file's id finds its unit.
+        for (const k of Object.keys(n.joverseer.characters).sort()) characters[joverseerKey(k) ?? k] = n.joverseer.characters[k]!;
         out.joverseer = { characters, ...(scenario.joverseer === undefined ? {} : { game: scenario.joverseer.game }), nation: n.joverseer.nation };
       }
       if (n.name !== undefined) out.name = n.name;

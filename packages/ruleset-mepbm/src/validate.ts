@@ -329,6 +329,7 @@ function judgeOne(j: Judging, o: Order): OrderVerdict {
       // A foreign unit and a missing one get the same answer (no probing for unit names).
       if (target === undefined || target.nation !== c.nation) problem = `"${o.army}" is not an army of your nation`;
       else if (target.kind !== 'army') problem = `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
+      else if (o.to !== undefined) problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 870 moves a character at most ${CHARACTER_RANGE} hexes`);
       else if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
       else {
         const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);

@@ -1,7 +1,7 @@
 // The JOverseer import (docs/import.md): each quirk of the files with a small hand-made file, and the
 // real 2950 and 1650 maps (test/fixtures/joverseer/, BSD-3, see LICENSE and SOURCE there) with their
 // notes in golden files.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCE, formatNote, importJoverseer, parseScenario } from '../src/index.ts';
 import type { ImportNote, ImportOptions, JoverseerFiles } from '../src/index.ts';
@@ -158,11 +158,67 @@ describe('population centres', () => {
   });
 });
 
+describe('starting forces', () => {
+  // 0301 is coastal water; the one population centre (0202) is the nation's home.
+  const terrain = `${TERRAIN}"0301",8\n`;
+  const element = (counts: Record<string, string> = {}) => ['HC', 'LC', 'HI', 'LI', 'AR', 'MA', 'WM', 'WA', 'TR'].map((t) => `${t};${counts[t] ?? ''};;;`).join(';');
+  const armies = [
+    '#hex;commander;allegiance;nation;navy;size;troops;morale;<element type;number;training;weapons;armor>+',
+    `0101;Unknown (Map Icon);1;1;0;1;100;40;${element({ HI: '100', WM: '2' })};`,
+    `0201;Unknown (Map Icon);1;1;1;1;50;30;${element({ LI: '50', WA: '2', TR: '1' })};`,
+    `0301;Unknown (Map Icon);1;1;0;1;100;30;${element({ HI: '100' })};`,
+    `0102;Unknown (Map Icon);1;7;0;1;100;30;${element({ HI: '100' })};`,
+  ].join('\n');
+  const chars = '1;Ren the Unclean;50;0;20;50;30;73\n1;Tonn Varthkur;30;0;0;30;0;47\n1;Uthcu?;0;0;0;0;0;30\n';
+  const withForces = (more: Partial<JoverseerFiles> = {}): JoverseerFiles => ({
+    ...files('', ONE_PC, terrain),
+    startArmies: { name: 't.startarmies', text: armies },
+    characters: { name: 't.chars.csv', text: chars },
+    ...more,
+  });
+
+  it('makes units of the armies, navies and characters, each JOverseer id mapped, with the decisions and warnings', () => {
+    const { scenario, notes } = imported(withForces());
+    expect(scenario.units).toEqual([
+      { id: 'ren the unclean', kind: 'army', nation: 'nation-1', hex: '0101', commander: { name: 'Ren the Unclean', command: 50 }, troops: { heavyInfantry: 100 }, food: 400, morale: 40 },
+      { id: 'tonn varthkur', kind: 'navy', nation: 'nation-1', hex: '0201', commander: { name: 'Tonn Varthkur', command: 30 }, ships: { warships: 2, transports: 1 }, food: 0, morale: 30 },
+      { id: "tonn varthkur's army", kind: 'army', nation: 'nation-1', hex: '0201', commander: { name: 'Tonn Varthkur', command: 30 }, troops: { lightInfantry: 50 }, food: 200, morale: 30, aboard: 'tonn varthkur' },
+      { id: 'uthcu', kind: 'character', nation: 'nation-1', hex: '0202', name: 'Uthcu?', spells: [] },
+    ]);
+    expect(scenario.nations[0]!.joverseer.characters).toEqual({ 'ren t': 'ren the unclean', 'tonn ': 'tonn varthkur', uthcu: 'uthcu' });
+    expect(of(notes, 'warning')).toEqual([
+      '2 war machines at 0101: Arbiter\'s armies have none; left out',
+      'nation-1\'s force at 0301: the hex is water and the force has no ships; left out',
+      "the force at 0102 is nation 7's, a nation no population centre names; left out",
+    ]);
+    expect(of(notes, 'decision').filter((m) => /leads|navy|food|capital/.test(m))).toHaveLength(4);
+  });
+
+  it('gives the food asked for, and places characters where .startchars says (an army led by one standing in its hex)', () => {
+    const placed = { name: 't.startchars', text: '#hex;name;allegiance;nation\n0101;Tonn Varthkur;1;1\n0102;Ren the Unclean;1;1\n' };
+    const { scenario } = imported(withForces({ startCharacters: placed }), opts({ foodTurns: 1 }));
+    const byId = new Map(scenario.units.map((u) => [u.id, u]));
+    expect(byId.get('tonn varthkur')).toMatchObject({ kind: 'army', hex: '0101', food: 100, commander: { command: 30 } });
+    expect(byId.get('ren the unclean')).toMatchObject({ kind: 'character', hex: '0102' });
+    // No one stands at 0201: its fleet has no commander and no JOverseer id.
+    expect(byId.get('nation-1 navy 0201')).toMatchObject({ kind: 'navy', commander: { command: 0 } });
+    expect(byId.get('nation-1 army 0201')).toMatchObject({ aboard: 'nation-1 navy 0201' });
+  });
+
+  it('names a line it cannot read with line and column, and writes no scenario', () => {
+    const r = importJoverseer(withForces({ startArmies: { name: 't.startarmies', text: `0101;x;1;1;0;1;100;fifty;${element()}` } }), opts());
+    expect(r.scenario).toBeNull();
+    expect(r.notes.filter((n) => n.kind === 'error').map(formatNote)).toEqual(['error: t.startarmies line 1, col 20: "fifty" is not a morale (0 to 100)']);
+  });
+});
+
 describe('the real maps', () => {
   const dir = new URL('./fixtures/joverseer/', import.meta.url);
   const real = (game: string): JoverseerFiles => {
     const f = (ext: string) => ({ name: `${game}.${ext}`, text: readFileSync(new URL(`${game}.${ext}`, dir), 'utf8') });
-    return { terrain: f('terrain'), traffic: f('traffic'), pcs: f('pcs') };
+    const optional = (ext: string) => (existsSync(new URL(`${game}.${ext}`, dir)) ? f(ext) : undefined);
+    const [startArmies, characters] = [optional('startarmies'), optional('chars.csv')];
+    return { terrain: f('terrain'), traffic: f('traffic'), pcs: f('pcs'), ...(startArmies ? { startArmies } : {}), ...(characters ? { characters } : {}) };
   };
 
   for (const game of ['2950', '1650']) {
@@ -180,6 +236,33 @@ describe('the real maps', () => {
       await expect(summary.join('\n')).toMatchFileSnapshot(`./__golden__/import-${game}.txt`);
     });
   }
+
+  it('2950: the starting forces, every unit and every JOverseer id', async () => {
+    const { scenario } = imported(real('2950'), opts({ game: '2950', gameNumber: 77 }));
+    const count = (kind: string) => scenario.units.filter((u) => u.kind === kind).length;
+    expect([count('army'), count('navy'), count('character')]).toEqual([64, 12, 135]);
+    // Every one of the 199 characters is a unit or leads one, each under its JOverseer id.
+    expect(scenario.nations.reduce((n, x) => n + Object.keys(x.joverseer.characters).length, 0)).toBe(199);
+    const line = (u: (typeof scenario.units)[number]): string => {
+      const what =
+        u.kind === 'character'
+          ? `character ${u.name}`
+          : u.kind === 'navy'
+            ? `navy, ${u.commander.name ?? 'no commander'} (command ${u.commander.command}), ${u.ships.warships} warships, ${u.ships.transports} transports, morale ${u.morale}`
+            : `army, ${u.commander.name ?? 'no commander'} (command ${u.commander.command}), ${Object.entries(u.troops).map(([t, n]) => `${n} ${t}`).join(' ')}, food ${u.food}, morale ${u.morale}${u.aboard ? `, aboard ${u.aboard}` : ''}`;
+      return `${u.nation} ${u.hex} ${u.id}: ${what}`;
+    };
+    const ids = scenario.nations.map((n) => `${n.id}: ${Object.entries(n.joverseer.characters).map(([k, v]) => `"${k}" ${v}`).join(', ')}`);
+    await expect([...scenario.units.map(line), '', ...ids, ''].join('\n')).toMatchFileSnapshot('./__golden__/import-2950-forces.txt');
+  });
+
+  it('2950: ids with spaces as JOverseer writes them (ren t, tonn )', () => {
+    const { scenario } = imported(real('2950'), opts({ game: '2950' }));
+    const of18 = scenario.nations.find((n) => n.joverseer.nation === 18)!.joverseer.characters;
+    const of13 = scenario.nations.find((n) => n.joverseer.nation === 13)!.joverseer.characters;
+    expect(of18['ren t']).toBe('ren the unclean');
+    expect(of13['tonn ']).toBe('tonn varthkur');
+  });
 
   it('2950: the two sides with two river kinds are decisions', () => {
     const { notes } = imported(real('2950'), opts({ game: '2950' }));

@@ -232,6 +232,16 @@ describe('printing and words', () => {
       'witch-king force-marches (860, normal movement, 14 MP): east',
     ]);
   });
+  it('OP-063 move and join naming the hex (MEPBM and JOverseer field order): eowyn, 870, 2521, theoden', () => {
+    expect(orders('eowyn, 870, 2521, theoden')).toEqual([{ unit: 'eowyn', kind: 'move-and-join', code: 870, army: 'theoden', to: '2521' }]);
+    const [o] = parseOrders('eowyn,870,2521,theod').orders;
+    expect(printOrder(o!)).toBe('eowyn, 870, 2521, theod');
+    expect(parseOrders(printOrder(o!)).orders[0]).toEqual(o);
+    expect(describeOrder(o!)).toBe('eowyn moves to hex 2521 and joins (870) army theod there');
+    expect(errors('eowyn, 870, 2521')).toEqual(['line 1, col 17: order 870 needs the army to join after the hex, e.g. eowyn, 870, 2521, theoden']);
+    expect(errors('eowyn, 870, 252, theoden')[0]).toMatch(/^line 1, col 13: "252" is not a hex/);
+    expect(errors('eowyn, 870, 2521, theoden, rohan')).toEqual(['line 1, col 28: order 870 takes a hex and one army; "rohan" is one parameter too many']);
+  });
   it('OP-062 parseOrder reads one line', () => {
     const { order, errors: errs } = parseOrder('frodo, 810, 2915');
     expect(errs).toEqual([]);

@@ -38,8 +38,10 @@ describe('the mepbm ruleset value', () => {
     expect(mepbm.state.ownerOf(state, 'nobody-at-all')).toBeNull();
     expect(mepbm.scenario.players(state).map((p) => p.id)).toEqual(state.nations.map((n) => n.id));
     const template = mepbm.orders.template(state, unit.nation);
-    expect(template).toHaveLength(state.units.filter((u) => u.nation === unit.nation).length);
-    expect(template[0]).toMatch(new RegExp(`^${unit.id}, (850|830|810), `));
+    // The welcome mail's template: a word on JOverseer's order files, then one line per unit.
+    expect(template[0]).toBe('# Or send the order file JOverseer saves, as it is: in the mail body, attached (any name) or over REST.');
+    expect(template).toHaveLength(1 + state.units.filter((u) => u.nation === unit.nation).length);
+    expect(template[1]).toMatch(new RegExp(`^${unit.id}, (850|830|810), `));
   });
 
   it('reads a unit name in its one spelling, or says why not', () => {

@@ -123,3 +123,32 @@ describe('parseScenario', () => {
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
   });
 });
+
+describe('JOverseer character ids (joverseer.characters)', () => {
+  const withIds = (characters: Record<string, string>) => {
+    const s = scenario({ units: [character('ren the unclean', 'mordor', '0505'), army('tonn varthkur', 'mordor', '0505')] });
+    s['nations'] = [{ id: 'mordor', joverseer: { nation: 18, characters } }];
+    return parseScenario(s);
+  };
+
+  it('takes ids with inner and trailing spaces, as JOverseer cuts a name to its first five characters, and keys them as orders read them', () => {
+    const p = withIds({ 'ren t': 'ren the unclean', 'tonn ': 'tonn varthkur' });
+    expect(p.ok).toBe(true);
+    if (!p.ok) return;
+    expect(createGame(p.scenario).nations[0]!.joverseer!.characters).toEqual({ 'ren t': 'ren the unclean', tonn: 'tonn varthkur' });
+  });
+
+  it('refuses an id that is not one, saying what is allowed', () => {
+    const p = withIds({ 'ren th': 'ren the unclean', '12': 'tonn varthkur', 'a$': 'tonn varthkur' });
+    expect(p.ok).toBe(false);
+    if (p.ok) return;
+    expect(p.issues.map((i) => i.path).sort()).toEqual(['nations[0].joverseer.characters.12', 'nations[0].joverseer.characters.a$', 'nations[0].joverseer.characters.ren th']);
+    expect(p.issues[0]!.message).toMatch(/is not a JOverseer character id: write 1 to 5 characters as JOverseer's order file writes the id \(the first five characters of the character's name: letters, digits, spaces, -, _ and ', with at least one letter\), e\.g\. "arago" or "ren t"$/);
+  });
+
+  it('refuses two ids that differ only in outer spaces', () => {
+    const p = withIds({ tonn: 'tonn varthkur', 'tonn ': 'tonn varthkur' });
+    expect(p.ok).toBe(false);
+    if (!p.ok) expect(p.issues.map((i) => i.message)).toEqual(['"tonn " and "tonn" are one JOverseer id (outer spaces do not count); keep one']);
+  });
+});

@@ -2,32 +2,53 @@
 // ruleset its `ruleset` names, and prints the result (per-unit results, event log, rolls, errors,
 // per-player views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
-import { RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
+import { decodeTextBytes } from '@arbiter/engine';
+import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
+
+type OrderError = ReturnType<AnyRuleset['orders']['parse']>['errors'][number];
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
-const usage = `Usage: arbiter adjudicate <scenario.json> [--compact]
+const usage = `Usage: arbiter adjudicate <scenario.json> [--orders <file>] [--nation <id>] [--compact | --summary]
 
 Reads a scenario (docs/scenario-format.md; its "ruleset" names the game), adjudicates its "orders" as
 one turn and prints the result as JSON on stdout: per-unit results (steps, stop reasons), the event
 log, the random draws, order errors, each player's view, the next game state and the result's SHA-256
 hash.
 
-  --compact   print the JSON on one line instead of indented
-  --summary   print a short text summary (one line per unit, the errors, the hash) instead of JSON
+  --orders <file>  adjudicate the orders of this file instead of the scenario's "orders": a player's
+                   order text or the order file their tool saved (mepbm: JOverseer's me03v0.077),
+                   UTF-8 or Windows-1252
+  --nation <id>    check the orders as this player's, as the server does when they send them: a
+                   JOverseer file's character ids become the units the scenario maps them to, and an
+                   order the server would refuse is listed among the errors instead of adjudicated
+  --compact        print the JSON on one line instead of indented
+  --summary        print a short text summary (one line per unit, the errors, the hash) instead of JSON
 
 Exit status: 0 when the turn was adjudicated (order errors are part of the result),
 2 when the file is missing, is not JSON, or is not a valid scenario (each problem is named by its
 JSON path on stderr).`;
 
-export async function adjudicateFile(file: string, opts: { compact: boolean; summary?: boolean }, io: Io): Promise<number> {
+export interface AdjudicateOptions {
+  compact: boolean;
+  summary?: boolean;
+  /** A file of orders to adjudicate instead of the scenario's. */
+  orders?: string;
+  /** Check the orders as this player's (the intake's check) before the turn. */
+  nation?: string;
+}
+
+function cannotRead(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);
+}
+
+export async function adjudicateFile(file: string, opts: AdjudicateOptions, io: Io): Promise<number> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);
-    io.err(`arbiter adjudicate: cannot read scenario file ${file}: ${why}\n`);
+    io.err(`arbiter adjudicate: cannot read scenario file ${file}: ${cannotRead(e)}\n`);
     return 2;
   }
   let json: unknown;
@@ -53,12 +74,37 @@ export async function adjudicateFile(file: string, opts: { compact: boolean; sum
   }
   const scenario = parsed.scenario;
   const state = ruleset.scenario.initialState(scenario);
+  let orderText = ruleset.scenario.orderText(scenario);
+  if (opts.orders !== undefined) {
+    try {
+      // A file saved on Windows (JOverseer's) is Windows-1252; UTF-8 is read as UTF-8.
+      orderText = decodeTextBytes(await readFile(opts.orders)).text;
+    } catch (e) {
+      io.err(`arbiter adjudicate: cannot read order file ${opts.orders}: ${cannotRead(e)}\n`);
+      return 2;
+    }
+  }
+  if (opts.nation !== undefined && !ruleset.scenario.players(state).some((p) => p.id === opts.nation)) {
+    io.err(`arbiter adjudicate: --nation ${opts.nation} is not a ${ruleset.words.player} of ${file}; the ${ruleset.words.players} are ${ruleset.scenario.players(state).map((p) => p.id).join(', ')}\n`);
+    return 2;
+  }
   // Each entry of "orders" is one line of order text: errors name its line (entry number, from 1).
-  const { orders, errors } = ruleset.orders.parse(ruleset.scenario.orderText(scenario));
-  const result = ruleset.adjudicate(state, orders, { orderErrors: errors });
+  const { orders, errors } = ruleset.orders.parse(orderText);
+  const turn = opts.nation === undefined ? { orders, errors } : checkedAs(ruleset, state, opts.nation, orders, errors);
+  const result = ruleset.adjudicate(state, turn.orders, { orderErrors: turn.errors });
   if (opts.summary) io.out(ruleset.report.summary(result));
   else io.out(`${opts.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2)}\n`);
   return 0;
+}
+
+/** The orders as the intake takes them from one player: the accepted ones as checked, the refused ones as errors. */
+function checkedAs(ruleset: AnyRuleset, state: unknown, player: string, orders: unknown[], errors: OrderError[]): { orders: unknown[]; errors: OrderError[] } {
+  const checks = ruleset.orders.check(state, player, orders);
+  const refused = checks
+    .filter((c) => c.status === 'rejected')
+    .map((c): OrderError => ({ line: ruleset.orders.lineOf(c.order), column: 1, message: c.reason ?? 'refused', unit: ruleset.orders.unitOf(c.order) }));
+  const all = [...errors, ...refused].sort((a, b) => a.line - b.line || a.column - b.column);
+  return { orders: checks.filter((c) => c.status === 'accepted').map((c) => c.order), errors: all };
 }
 
 export const adjudicateCommand: Command = {
@@ -67,12 +113,20 @@ export const adjudicateCommand: Command = {
   usage,
   async run(argv) {
     const files: string[] = [];
-    let compact = false;
-    let summary = false;
-    for (const a of argv) {
-      if (a === '--compact') compact = true;
-      else if (a === '--summary') summary = true;
-      else if (a.startsWith('-')) {
+    const opts: AdjudicateOptions = { compact: false, summary: false };
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (a === '--compact') opts.compact = true;
+      else if (a === '--summary') opts.summary = true;
+      else if (a === '--orders' || a === '--nation') {
+        const value = argv[++i];
+        if (value === undefined || value.startsWith('-')) {
+          processIo.err(`arbiter adjudicate: ${a} needs a value\n\n${usage}\n`);
+          return 2;
+        }
+        if (a === '--orders') opts.orders = value;
+        else opts.nation = value;
+      } else if (a.startsWith('-')) {
         processIo.err(`arbiter adjudicate: unknown option ${a}\n\n${usage}\n`);
         return 2;
       } else files.push(a);
@@ -81,6 +135,6 @@ export const adjudicateCommand: Command = {
       processIo.err(`arbiter adjudicate: expected one scenario file, got ${files.length}\n\n${usage}\n`);
       return 2;
     }
-    return adjudicateFile(files[0]!, { compact, summary }, processIo);
+    return adjudicateFile(files[0]!, opts, processIo);
   },
 };

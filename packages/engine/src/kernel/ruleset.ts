@@ -172,6 +172,12 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
     check(state: St, player: PlayerId, orders: readonly O[]): OrderCheck<O>[];
     /** The order template lines for a player's units (report and welcome mail). */
     template(state: St, player: PlayerId): string[];
+    /**
+     * Optional: whether a text is an order file this ruleset reads whatever the file's name and type
+     * (mepbm: JOverseer's, by its `BEGINMEAUTOINPUT` line). The mail intake asks every ruleset before the
+     * game is known, so that an attachment such as `me03v0.077` sent as `application/octet-stream` is read.
+     */
+    recognises?(text: string): boolean;
   };
 
   /** Pure: no clock, no I/O. The seeded generator state is in `state`; every draw is recorded. */

@@ -1,14 +1,19 @@
 // A scenario from JOverseer's data files (docs/import.md): the `.terrain` file's hexes, the `.traffic`
-// file's hexsides, the `.pcs` file's population centres, ruins, nations and allegiances. Pure: texts in,
+// file's hexsides, the `.pcs` file's population centres, ruins, nations and allegiances, and the starting
+// forces of the `.startarmies`, `.chars.csv` and `.startchars` files (forces.ts). Pure: texts in,
 // the scenario document and every note (errors, warnings, decisions) out. The document is checked by
 // parseScenario like any other; the import only writes one.
 import type { Allegiance } from '../state.ts';
+import type { Terrain } from '../types.ts';
 import { type ImportedHexside, type RiverPreference, assembleHexsides } from './hexsides.ts';
 import { nationIdOf, nationName, NATION_NAMES } from './nations.ts';
 import { type PcsCentre, type PcsRuin, readPcsFile } from './pcs-file.ts';
 import type { ImportNote } from './records.ts';
 import { type TerrainHex, readTerrainFile } from './terrain-file.ts';
 import { readTrafficFile } from './traffic-file.ts';
+import { readCharactersFile, readStartCharactersFile, type StartCharacter } from './characters-file.ts';
+import { DEFAULT_FOOD_TURNS, type ImportedUnit, startingForces } from './forces.ts';
+import { readStartArmiesFile } from './start-armies-file.ts';
 
 export interface NamedText {
   /** The file's name, for notes. */
@@ -20,6 +25,12 @@ export interface JoverseerFiles {
   terrain: NamedText;
   traffic?: NamedText;
   pcs?: NamedText;
+  /** `<game>.startarmies`: the starting armies and navies. */
+  startArmies?: NamedText;
+  /** `<game>.chars.csv`: the starting characters and their command ranks. */
+  characters?: NamedText;
+  /** `<game>.startchars`: where starting characters stand. */
+  startCharacters?: NamedText;
 }
 
 export interface ImportOptions {
@@ -29,6 +40,8 @@ export interface ImportOptions {
   prefer: RiverPreference;
   /** The running game's number in JOverseer's order files (the scenario's joverseer.game). */
   gameNumber?: number;
+  /** Turns of eating each army's starting food lasts (default 4). */
+  foodTurns?: number;
 }
 
 export interface ImportedScenario {
@@ -36,7 +49,7 @@ export interface ImportedScenario {
   seed: number;
   joverseer?: { game: number };
   map: { hexes: TerrainHex[]; hexsides: ImportedHexside[]; ruins?: { hex: string; name: string }[] };
-  nations: { id: string; name: string; allegiance?: Allegiance; relations: Record<string, never>; joverseer: { nation: number; characters: Record<string, never> } }[];
+  nations: { id: string; name: string; allegiance?: Allegiance; relations: Record<string, never>; joverseer: { nation: number; characters: Record<string, string> } }[];
   populationCentres: {
     hex: string;
     nation: string;
@@ -47,7 +60,7 @@ export interface ImportedScenario {
     dock: string;
     hidden?: true;
   }[];
-  units: never[];
+  units: ImportedUnit[];
 }
 
 export const DEFAULT_PREFERENCE: RiverPreference = Object.freeze({ default: 'major-river', sides: Object.freeze({}) });
@@ -110,6 +123,19 @@ export function importJoverseer(files: JoverseerFiles, options: ImportOptions): 
   if (known === undefined) notes.push({ kind: 'decision', message: `game ${options.game} is not 2950 or 1650: nations are named "Nation <number>"` });
   notes.push({ kind: 'decision', message: 'allegiances come from the population centres (1 Free Peoples, 2 Dark Servants, 3 neutral); relations follow from them (docs/scenario-format.md)' });
 
+  const populationCentres = centres.map((c) => ({
+    hex: c.hex,
+    nation: idOf.get(c.nation) as string,
+    name: c.name,
+    size: c.size,
+    fortification: c.fortification,
+    capital: c.capital,
+    dock: c.dock,
+    ...(c.hidden ? { hidden: true as const } : {}),
+  }));
+  const forces = importForces(files, options, { nationIds: idOf, centres: populationCentres, terrain: terrainOf, hexsides }, notes);
+  for (const n of nations) n.joverseer.characters = forces.characters.get(n.id) ?? {};
+
   if (notes.some((n) => n.kind === 'error')) return { scenario: null, notes };
   const scenario: ImportedScenario = {
     ruleset: 'mepbm',
@@ -117,19 +143,47 @@ export function importJoverseer(files: JoverseerFiles, options: ImportOptions): 
     ...(options.gameNumber === undefined ? {} : { joverseer: { game: options.gameNumber } }),
     map: { hexes, hexsides, ...(ruins.length === 0 ? {} : { ruins: ruins.map((r) => ({ hex: r.hex, name: r.name })) }) },
     nations,
-    populationCentres: centres.map((c) => ({
-      hex: c.hex,
-      nation: idOf.get(c.nation) as string,
-      name: c.name,
-      size: c.size,
-      fortification: c.fortification,
-      capital: c.capital,
-      dock: c.dock,
-      ...(c.hidden ? { hidden: true as const } : {}),
-    })),
-    units: [],
+    populationCentres,
+    units: forces.units,
   };
   return { scenario, notes };
+}
+
+/** The starting forces of the files that give them (forces.ts), with the decisions they take. */
+function importForces(
+  files: JoverseerFiles,
+  options: ImportOptions,
+  world: { nationIds: ReadonlyMap<number, string>; centres: ImportedScenario['populationCentres']; terrain: ReadonlyMap<string, Terrain>; hexsides: ImportedHexside[] },
+  notes: ImportNote[],
+): { units: ImportedUnit[]; characters: Map<string, Record<string, string>> } {
+  const armies = files.startArmies === undefined ? [] : readStartArmiesFile(files.startArmies.text, files.startArmies.name, notes);
+  const ranked = files.characters === undefined ? [] : readCharactersFile(files.characters.text, files.characters.name, notes);
+  const placed = files.startCharacters === undefined ? [] : readStartCharactersFile(files.startCharacters.text, files.startCharacters.name, notes);
+  const characters = placedCharacters(ranked, placed);
+  // Without them the scenario has no units (the command's summary says so); the GM adds them by hand.
+  if (armies.length === 0 && characters.length === 0) return { units: [], characters: new Map() };
+  const homes = new Map<string, string>();
+  for (const c of world.centres) if (c.capital || !homes.has(c.nation)) homes.set(c.nation, c.hex);
+  const foodTurns = options.foodTurns ?? DEFAULT_FOOD_TURNS;
+  notes.push(
+    { kind: 'decision', message: "the files do not say who leads which army: each army, in the file's order, is led by its nation's character of the highest command rank not yet leading one (the first in the file on a tie; in the army's hex when the files place characters); that character is the army (its JOverseer id maps to it) and no separate unit; an army without one is \"<nation> army <hex>\" with command 0" },
+    { kind: 'decision', message: 'a force with ships on water, or marked a navy, is a navy led by its commander, its troops an army aboard it; an army with ships in port keeps them as a navy beside it' },
+    { kind: 'decision', message: `each army carries food for ${foodTurns} turns of its troops eating (the files give none; --food-turns); navies carry none` },
+  );
+  if (placed.length === 0 && ranked.length > 0) notes.push({ kind: 'decision', message: "characters that lead no army stand at their nation's capital (or its first population centre): the files give them no hex" });
+  const docks = new Set(world.centres.filter((c) => c.dock !== 'none').map((c) => c.hex));
+  return startingForces({ armies, characters, nationIds: world.nationIds, homes, terrain: world.terrain, docks, hexsides: world.hexsides, foodTurns }, notes);
+}
+
+/**
+ * The starting characters: those a `.startchars` file places when there is one (JOverseer's "start
+ * dummies": for 1650 they stand for the nation's characters, whose names the game has not told yet), each
+ * with the command rank `.chars.csv` gives the same name; otherwise `.chars.csv`'s, unplaced.
+ */
+function placedCharacters(ranked: StartCharacter[], placed: StartCharacter[]): StartCharacter[] {
+  if (placed.length === 0) return ranked;
+  const rank = new Map(ranked.map((r) => [`${r.nation}/${r.name}`, r.command]));
+  return placed.map((p) => ({ ...p, command: rank.get(`${p.nation}/${p.name}`) ?? p.command }));
 }
 
 /** A note as one line: `2950.pcs line 3, col 1: ...` or `decision: ...`. */

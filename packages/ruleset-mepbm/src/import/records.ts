@@ -26,20 +26,24 @@ export interface DataRecord {
   columns: number[];
 }
 
-export function readRecords(text: string, file: string, notes: ImportNote[]): DataRecord[] {
+/**
+ * `separator`: `,` (.terrain, .traffic, .pcs) or `;` (.startarmies, .startchars, .chars.csv, whose lines
+ * starting with `#` are comments, as JOverseer's CommentedBufferedReader skips them).
+ */
+export function readRecords(text: string, file: string, notes: ImportNote[], separator: ',' | ';' = ','): DataRecord[] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const offset = body.length === text.length ? 0 : 1;
   const out: DataRecord[] = [];
   const lines = body.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] as string;
-    if (raw.trim() === '') continue;
+    if (raw.trim() === '' || (separator === ';' && raw.startsWith('#'))) continue;
     const fields: string[] = [];
     const columns: number[] = [];
     let start = 0;
     let ok = true;
     while (start <= raw.length) {
-      const end = raw.indexOf(',', start);
+      const end = raw.indexOf(separator, start);
       const cell = raw.slice(start, end < 0 ? raw.length : end).trim();
       const column = start + 1 + (i === 0 ? offset : 0);
       if (cell.startsWith('"') !== (cell.endsWith('"') && cell.length > 1)) {

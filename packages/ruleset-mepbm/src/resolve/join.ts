@@ -1,4 +1,5 @@
-// 870 move and join: after all movement, a unit joins the army it named when it ended in that army's hex.
+// 870 move and join: after all movement, a unit joins the army it named when the army ended within its
+// reach (and, when the order names a hex, in that hex).
 import { distance, parseHexId } from '@arbiter/engine';
 import { CHARACTER_RANGE, STOP_MESSAGES } from '../paths.ts';
 import { AFTER_MOVEMENT, onlyOf } from './events.ts';
@@ -15,6 +16,7 @@ export function moveAndJoin(r: Resolution, u: RUnit): void {
   const startCoord = parseHexId(hexIdOf(r, u.start))!;
   let problem: string | null = null;
   if (army.destroyed) problem = `army ${army.id} was destroyed this turn`;
+  else if (o.to !== undefined && hexIdOf(r, army.hex) !== o.to) problem = `army ${army.id} ended its move at ${hexIdOf(r, army.hex)}, not at ${o.to} where the order meets it`;
   else {
     const d = distance(startCoord, parseHexId(hexIdOf(r, army.hex))!);
     if (d > CHARACTER_RANGE) problem = `army ${army.id} ended its move at ${hexIdOf(r, army.hex)}, ${d} hexes from ${u.id}'s start ${hexIdOf(r, u.start)} (at most ${CHARACTER_RANGE})`;

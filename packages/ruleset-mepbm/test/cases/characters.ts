@@ -188,4 +188,28 @@ export const characterCases: Case[] = [
     orders: ['orcs, 850, no, e, e, e'],
     expect: [{ unit: 'frodo', destroyed: true, gone: true }, { event: 'character-killed', where: { unit: 'frodo', with: 'aragorn' }, count: 1 }],
   },
+  {
+    id: 'C22',
+    rule: "870 naming the hex (MEPBM's and JOverseer's field order, `eowyn, 870, 2521, theod`): the character joins the army when the army ends its move in that hex.",
+    source: 'reference',
+    position: big({ units: [army('aragorn', N, '0505'), character('frodo', N, '0503')] }),
+    orders: ['aragorn, 850, no, e, e', 'frodo, 870, 0705, aragorn'],
+    expect: [{ unit: 'frodo', final: '0705', with: 'aragorn' }, { event: 'joined', where: { unit: 'frodo', army: 'aragorn', hex: '0705', pulse: 15 }, count: 1 }],
+  },
+  {
+    id: 'C23',
+    rule: '870 naming a hex the army does not end in fails with the reason; the character stays where it was.',
+    source: 'house rule',
+    position: big({ units: [army('aragorn', N, '0505'), character('frodo', N, '0503')] }),
+    orders: ['aragorn, 850, no, e', 'frodo, 870, 0705, aragorn'],
+    expect: [{ unit: 'frodo', final: '0503', stop: 'join-failed', with: null }, { event: 'join-failed', where: { unit: 'frodo', army: 'aragorn' }, count: 1 }],
+  },
+  {
+    id: 'C24',
+    rule: "870's hex is a character's destination: within 12 hexes, on land (as 810).",
+    source: 'reference',
+    position: big({ units: [army('aragorn', N, '0505'), character('frodo', N, '0503')] }),
+    orders: ['frodo, 870, 0520, aragorn'],
+    expect: [{ unit: 'frodo', final: '0503' }, { error: 'order 870 moves a character at most 12 hexes' }],
+  },
 ];
