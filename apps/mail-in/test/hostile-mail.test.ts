@@ -184,7 +184,8 @@ describe('wrong-secret mail from one sender (finding 3)', () => {
       expect(Buffer.from(await storedRaw(outcomes[i]!.m.messageId)).toString('latin1')).toMatch(/^X-Arbiter-Body-Not-Kept: the sender or its mail server is over its quota of unauthenticated mail/);
     }
     // The GM sees every one of them in the game's audit log, with whether a notice went out (issue 26).
-    const audit = await prisma().auditEntry.findMany({ where: { gameId: t.game.gameId, action: 'mail.refused' }, orderBy: { id: 'asc' } });
+    // (Other tests of this file refuse mail to the same game: only this sender's entries are this test's.)
+    const audit = await prisma().auditEntry.findMany({ where: { gameId: t.game.gameId, action: 'mail.refused', detail: { path: ['sender'], equals: from } }, orderBy: { id: 'asc' } });
     expect(audit.map((a) => [a.actor, a.detail])).toEqual([
       ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'sent' }],
       ...[1, 2].map(() => ['mail-in', { reason: 'not-authenticated', sender: from, notice: 'withheld: one refusal notice per address per interval' }]),
