@@ -108,9 +108,19 @@ export const standingOrdersSchema = z.object({
   ),
 });
 
+/** A ruleset's id, title and words (what a player and a unit are called), for clients that speak them. */
+export const rulesetSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    words: z.object({ player: z.string(), players: z.string(), unit: z.string(), units: z.string() }),
+  })
+  .describe("The game's ruleset and its words: what a player is called (nation, player), a unit (unit, hero)");
+
 export const statusSchema = z.object({
   gameId: z.string(),
   name: z.string(),
+  ruleset: rulesetSchema,
   status: gameStatus,
   timeZone: z.string(),
   schedule: scheduleSchema,

@@ -20,7 +20,7 @@ export interface OrderCheck {
   cancels: ReceiptCancel[];
   errors: Receipt['errors'];
   summary: Receipt['summary'];
-  map: { turn: number; paths: MapPath[] } | null;
+  map: { turn: number; opening: boolean; paths: MapPath[] } | null;
 }
 
 export interface TurnList {

@@ -4,6 +4,7 @@ export { authenticateNation, forgetGameAuth, AUTH_CACHE_TTL_MS, type Authenticat
 export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
 export { type SubmissionOutcome, type SubmissionRefusal, type SubmissionRefusalCode, type Refused } from './outcome.ts';
 export { checkOrders, type OrderCheckOutcome } from './check.ts';
+export { loadState as loadTurnState } from './turn-state.ts';
 export { planSubmission } from './plan.ts';
 export { extractCancels } from './cancel.ts';
 export { turnDueEarly, ALL_ACTIVE_NATIONS_FINAL } from './run-early.ts';

@@ -6,7 +6,7 @@ import type { MkEvent } from './events.ts';
 import { describeOrder, parseOrders, printOrder, readHero, type MkOrder } from './orders.ts';
 import { headingLines, checkReportContext } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
-import { renderMapSvg } from './report-svg.ts';
+import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
@@ -75,5 +75,6 @@ export const mageKnight: MageKnightRuleset = {
     html,
     svg,
     render: renderAll(text, html, svg),
+    mapPoints,
   },
 };

@@ -5,6 +5,7 @@ export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts
 export type { TurnInputs } from './inputs.ts';
 export { replayTurn } from './replay.ts';
 export { previewTurn } from './preview.ts';
+export { openingMap, planningMap, type PlanningMap } from './planning-map.ts';
 export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';
 export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGTH_MS } from './deadlines.ts';

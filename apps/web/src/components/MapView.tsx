@@ -72,7 +72,7 @@ function titleAt(target: EventTarget | null, root: Element): string | null {
   return null;
 }
 
-export function MapView(props: { svg: string; paths?: readonly MapPath[]; label: string }) {
+export function MapView(props: { svg: string; paths?: readonly MapPath[]; label: string; hint?: string }) {
   const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -206,7 +206,7 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
       >
         <div ref={stage} class="map-stage" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }} />
       </div>
-      <p class="map-detail" aria-live="polite">{detail ?? 'Point at or tap a unit, town or river crossing for its details.'}</p>
+      <p class="map-detail" aria-live="polite">{detail ?? props.hint ?? 'Point at or tap something on the map for its details.'}</p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Countdown, localTime } from '../components/Countdown.tsx';
 import { errorText, useLoad, usePoll } from '../hooks.ts';
 import type { GameStatus } from '../types.ts';
 import { GmHeader } from './GmGames.tsx';
+import { capital } from '../words.ts';
 
 interface Inbound {
   mail: { messageId: string; receivedAt: string; from: string; status: string; reason: string | null }[];
@@ -163,7 +164,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                   }}
                 >
                   <label>
-                    Remind nations without orders this many hours before the deadline (0: no reminders)
+                    Remind {s.ruleset.words.players} without orders this many hours before the deadline (0: no reminders)
                     <input type="number" min={0} max={336} step={1} value={reminder || String(s.reminderHours)} onInput={(e) => setReminder(e.currentTarget.value)} required />
                   </label>
                   <button type="submit" class="secondary">Set reminders</button>
@@ -173,7 +174,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                 <div class="preview-box">
                   <h3>Preview (nothing stored)</h3>
                   <p>
-                    {preview.unitsWithOrders} units with orders, {preview.events.length} events, result hash <code>{preview.hash.slice(0, 16)}…</code>
+                    {preview.unitsWithOrders} {s.ruleset.words.units} with orders, {preview.events.length} events, result hash <code>{preview.hash.slice(0, 16)}…</code>
                   </p>
                   {[...preview.inputErrors.map((e) => `${e.nation} ${e.unit}: ${e.message}`), ...preview.orderErrors.map((e) => `line ${e.line}:${e.column} ${e.message}`)].map((t) => (
                     <p class="warning" key={t}>{t}</p>
@@ -182,12 +183,12 @@ export function GmGame(props: { token: string; gameId: string }) {
               )}
             </section>
             <section class="card" aria-labelledby="nations-heading">
-              <h2 id="nations-heading">Nations</h2>
+              <h2 id="nations-heading">{capital(s.ruleset.words.players)}</h2>
               <div class="table-scroll">
                 <table>
                   <thead>
                     <tr>
-                      <th scope="col">Nation</th>
+                      <th scope="col">{capital(s.ruleset.words.player)}</th>
                       <th scope="col">Orders this turn</th>
                       <th scope="col">Address</th>
                       <th scope="col">Reports</th>

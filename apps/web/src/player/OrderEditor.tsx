@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, enc, json } from '../api.ts';
 import { errorText } from '../hooks.ts';
 import type { OrderCheck, Receipt } from '../types.ts';
+import type { Words } from '../words.ts';
 
 const DEBOUNCE_MS = 350;
 
@@ -22,6 +23,7 @@ export function OrderEditor(props: {
   gameId: string;
   secret: string;
   open: boolean;
+  words: Words;
   onCheck(check: OrderCheck | null): void;
   onSubmitted(receipt: Receipt): void;
 }) {
@@ -85,7 +87,7 @@ export function OrderEditor(props: {
   return (
     <form class="card editor" onSubmit={submit} aria-labelledby="orders-heading">
       <h2 id="orders-heading">Orders</h2>
-      <label for="orders">One order a line, as in a mail: <code>unit, order, …</code></label>
+      <label for="orders">One order a line, as in a mail: <code>{props.words.unit}, order, …</code></label>
       <textarea
         id="orders"
         ref={area}

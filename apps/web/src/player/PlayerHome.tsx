@@ -12,14 +12,21 @@ import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, T
 import { OrderEditor } from './OrderEditor.tsx';
 import { ReceiptView } from './ReceiptView.tsx';
 
-function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null }) {
+/** A map with the check's paths drawn on it where they are for this map (the same turn, opening or not). */
+function PlanningMap(props: { who: PlayerSession; path: string; turn: number; opening: boolean; label: string; check: OrderCheck | null; hint: string }) {
+  const svg = useLoad(() => text(props.who.secret, props.path, { accept: 'image/svg+xml' }), [props.path]);
+  const m = props.check?.map;
+  const paths = m && m.turn === props.turn && m.opening === props.opening ? m.paths : [];
+  if (svg.error) return <p class="error">{svg.error}</p>;
+  return svg.value ? <MapView svg={svg.value} paths={paths} label={props.label} hint={props.hint} /> : <p>Loading the map…</p>;
+}
+
+function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null; hint: string }) {
   const base = `/v1/games/${enc(props.who.gameId)}/turns/${props.turn}/report`;
-  const svg = useLoad(() => text(props.who.secret, base, { accept: 'image/svg+xml' }), [base]);
   const words = useLoad(() => text(props.who.secret, base, { accept: 'text/plain' }), [base]);
-  const paths = props.check?.map?.turn === props.turn ? props.check.map.paths : [];
   return (
     <>
-      {svg.error ? <p class="error">{svg.error}</p> : svg.value ? <MapView svg={svg.value} paths={paths} label={`Map of turn ${props.turn}`} /> : <p>Loading the map…</p>}
+      <PlanningMap who={props.who} path={base} turn={props.turn} opening={false} label={`Map of turn ${props.turn}`} check={props.check} hint={props.hint} />
       <details class="report-text">
         <summary>The report of turn {props.turn} in words</summary>
         {words.error ? <p class="error">{words.error}</p> : <pre>{words.value ?? 'Loading…'}</pre>}
@@ -88,6 +95,8 @@ export function PlayerHome(props: { who: PlayerSession }) {
   const reportTurn = shownTurn ?? latest;
   const open = s.turnStatus === 'open' && s.status !== 'finished';
   const standingUnits = standing.value?.standingOrders ?? [];
+  const words = s.ruleset.words;
+  const hint = `Point at or tap a ${words.unit} or a place on the map for its details.`;
 
   return (
     <>
@@ -108,26 +117,29 @@ export function PlayerHome(props: { who: PlayerSession }) {
       </header>
       <main class="player">
         <section class="card map-card" aria-labelledby="report-heading">
-          <h2 id="report-heading">{reportTurn === null ? 'Report' : `Report of turn ${reportTurn}`}</h2>
+          <h2 id="report-heading">{reportTurn === null ? 'Starting position' : `Report of turn ${reportTurn}`}</h2>
           {done.length > 1 && (
             <nav aria-label="Earlier turns" class="turns">
               {done.map((t) => (
-                <button type="button" key={t} aria-pressed={t === reportTurn} onClick={() => setShownTurn(t)}>
+                <button type="button" class="secondary" key={t} aria-pressed={t === reportTurn} onClick={() => setShownTurn(t)}>
                   Turn {t}
                 </button>
               ))}
             </nav>
           )}
           {reportTurn === null ? (
-            <p>No report yet: your first report and its map come when turn {s.turn} has been adjudicated. You can send orders now.</p>
+            <>
+              <p>No report yet: your first report comes when turn {s.turn} has been adjudicated. This is your starting position, as your welcome mail shows it; you can send orders now.</p>
+              <PlanningMap who={props.who} path={`${g}/opening-map`} turn={s.turn} opening={true} label={`Your starting position, turn ${s.turn}`} check={check} hint={hint} />
+            </>
           ) : (
-            <Report who={props.who} turn={reportTurn} check={check} />
+            <Report who={props.who} turn={reportTurn} check={check} hint={hint} />
           )}
-          {check?.map && reportTurn !== null && check.map.turn !== reportTurn && <p class="hint">The paths are drawn on the latest report's map (turn {check.map.turn}).</p>}
+          {check?.map && reportTurn !== null && !check.map.opening && check.map.turn !== reportTurn && <p class="hint">The paths are drawn on the latest report's map (turn {check.map.turn}).</p>}
         </section>
         <div class="side">
-          {receipt && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
-          <OrderEditor gameId={gameId} secret={secret} open={open} onCheck={setCheck} onSubmitted={submitted} />
+          {receipt && receipt.turn === s.turn && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
+          <OrderEditor gameId={gameId} secret={secret} open={open} words={s.ruleset.words} onCheck={setCheck} onSubmitted={submitted} />
           <section class="card" aria-labelledby="standing-heading">
             <h2 id="standing-heading">Standing orders for turn {s.turn}</h2>
             {actionError && <p class="error" role="alert">{actionError}</p>}
