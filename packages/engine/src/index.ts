@@ -4,6 +4,8 @@
 export type {
   DrawRecord,
   Edge,
+  MapLine,
+  MapUnit,
   OrderCheck,
   OrderError,
   PlayerId,
@@ -80,3 +82,4 @@ export {
 } from './kernel/topology/hex-tiles.ts';
 export type { Axial, HexDirection, HexTiles, TileHex, TilePosition } from './kernel/topology/hex-tiles.ts';
 export { assertNever } from './kernel/assert-never.ts';
+export { directionLine, stepDirections } from './kernel/map-orders.ts';

@@ -1,5 +1,6 @@
 // Mage Knight behind the kernel's Ruleset contract: the one value the registry, the services and the
 // shells use (docs/architecture.md).
+import { mapLine, mapUnits } from './map-orders.ts';
 import { hexTiles, renderAll, scenarioMembers, type ReportContext, type Ruleset, type Topology } from '@arbiter/engine';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { MkEvent } from './events.ts';
@@ -66,6 +67,7 @@ export const mageKnight: MageKnightRuleset = {
     readUnit: readHero,
     check: checkOrders,
     template: orderTemplate,
+    byMap: { units: mapUnits, line: mapLine },
   },
   adjudicate: adjudicateTurn,
   sequential: { toMove, move: moveOne },

@@ -15,6 +15,7 @@ import { type Scenario, parseScenario } from './scenario.ts';
 import { type GameState, createGame } from './state.ts';
 import type { NationView, UnitResult } from './types.ts';
 import { templateLine } from './views.ts';
+import { mapLine, mapUnits } from './map-orders.ts';
 
 export type MepbmRuleset = Ruleset<GameState, Order, TurnEvent, NationView, UnitResult>;
 
@@ -110,6 +111,7 @@ export const mepbm: MepbmRuleset = {
     },
     check: checkOrders,
     template: (state, player) => state.units.filter((u) => u.nation === player).map((u) => templateLine(u.kind, u.id)),
+    byMap: { units: mapUnits, line: (state, player, unit, path) => mapLine(boardOf(state), state, player, unit, path) },
   },
 
   adjudicate: (state, orders, options) => adjudicate(state, orders, options),

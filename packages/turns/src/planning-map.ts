@@ -29,11 +29,8 @@ function openingViewsOf(rulesetId: string, state: NonNullable<unknown>): Record<
   return views;
 }
 
-/**
- * The position of one player at the start of the open turn, as its map; null when the game, the open
- * turn or the player's view is missing.
- */
-export async function openingMap(db: Db, gameId: string, nationId: string): Promise<PlanningMap | null> {
+/** A game's open turn: its ruleset and decoded state (intake's cached object), or null. */
+export async function openTurnOf(db: Db, gameId: string) {
   const game = await db.prisma.game.findUnique({
     where: { id: gameId },
     select: { name: true, ruleset: true, currentTurn: true, timeZone: true, nations: { select: { nationId: true, name: true } } },
@@ -43,7 +40,17 @@ export async function openingMap(db: Db, gameId: string, nationId: string): Prom
   if (turn === null) return null;
   const ruleset = rulesetFor(game.ruleset);
   const state = await loadTurnState(db, db.pool, ruleset, gameId, game.currentTurn, turn.openedAt);
-  if (state === null) return null;
+  return state === null ? null : { game, ruleset, state };
+}
+
+/**
+ * The position of one player at the start of the open turn, as its map; null when the game, the open
+ * turn or the player's view is missing.
+ */
+export async function openingMap(db: Db, gameId: string, nationId: string): Promise<PlanningMap | null> {
+  const open = await openTurnOf(db, gameId);
+  if (open === null) return null;
+  const { game, ruleset, state } = open;
   const view = openingViewsOf(game.ruleset, state)[nationId];
   const me = game.nations.find((n) => n.nationId === nationId);
   if (view === undefined || me === undefined) return null;
