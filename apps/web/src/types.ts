@@ -32,3 +32,25 @@ export interface StandingOrders {
   standingOrders: StandingUnitOrders[];
   submissions: { id: string; receivedAt: string; source: string; summary: Receipt['summary'] }[];
 }
+
+/** A space on the map the player plans on (GET/POST /v1/games/:id/orders/map); null: not on that map. */
+export interface MapSpace {
+  space: string;
+  x: number | null;
+  y: number | null;
+}
+
+export interface MapUnits {
+  map: { turn: number; opening: boolean } | null;
+  byMap: boolean;
+  units: (MapSpace & { unit: string })[];
+  template: string[];
+}
+
+export interface MapStep {
+  unit: string;
+  line: string | null;
+  problem: string | null;
+  path: MapSpace[];
+  next: (MapSpace & { cost: string | null })[];
+}

@@ -68,7 +68,7 @@ export async function runTurnWith(server: WebServer, game: WebGame, turn: number
 
 /** The planned path's points drawn on the map for `unit`, or null while none is drawn. */
 export async function drawnPath(page: Page, unit: string): Promise<string[] | null> {
-  const line = page.locator(`.map-stage svg g[data-overlay="paths"] g[data-unit="${unit}"] polyline`);
+  const line = page.locator(`.map-stage svg g[data-overlay="paths"] g[data-unit="${unit}"] polyline.path-line`);
   if ((await line.count()) === 0) return null;
   return ((await line.getAttribute('points')) ?? '').trim().split(/\s+/);
 }

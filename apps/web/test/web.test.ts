@@ -60,7 +60,7 @@ describe('the web client', () => {
     await expect.poll(() => mistake.first().textContent(), WAIT).toMatch(/^line 1, column 22: "x" is not a direction/);
 
     await editor.fill('aragorn, 850, no, e, e, e');
-    const path = page.locator('.map-stage svg g[data-overlay="paths"] g[data-unit="aragorn"] polyline');
+    const path = page.locator('.map-stage svg g[data-overlay="paths"] g[data-unit="aragorn"] polyline.path-line');
     await path.waitFor({ ...WAIT, state: 'attached' }); // a straight east-west line has no height: never "visible" to Playwright
     expect((await path.getAttribute('points'))?.trim().split(/\s+/)).toHaveLength(4);
     await expect.poll(() => page.getByRole('list', { name: 'Orders as checked' }).textContent(), WAIT).toMatch(/it would end at 0603/);

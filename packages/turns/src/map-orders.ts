@@ -19,6 +19,8 @@ export interface MapOrdersUnits {
   /** False when the game's ruleset writes no orders from the map. */
   byMap: boolean;
   units: (MapPoint & { unit: string })[];
+  /** The order template for the player's units (as the report and the welcome mail give it). */
+  template: string[];
 }
 
 export interface MapStep {
@@ -51,7 +53,7 @@ export async function mapOrderUnits(db: Db, gameId: string, nationId: string): P
   const { place, map } = await placerFor(db, ruleset, gameId, nationId, game.currentTurn);
   const units = ruleset.orders.byMap?.units(state, nationId) ?? [];
   const points = place(units.map((u) => u.space));
-  return { map, byMap: ruleset.orders.byMap !== undefined, units: units.map((u, i) => ({ unit: u.unit, ...points[i]! })) };
+  return { map, byMap: ruleset.orders.byMap !== undefined, units: units.map((u, i) => ({ unit: u.unit, ...points[i]! })), template: ruleset.orders.template(state, nationId) };
 }
 
 /** Whether the ruleset's check takes the unit along `path` to its end, and what the last step costs. */

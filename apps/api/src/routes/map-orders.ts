@@ -16,6 +16,7 @@ export const mapUnitsSchema = z
     map: z.object({ turn: z.number().int(), opening: z.boolean() }).nullable().describe('The map the points are on (as in the check)'),
     byMap: z.boolean().describe("False when the game's ruleset writes no orders from the map"),
     units: z.array(z.object({ unit: z.string(), ...point })),
+    template: z.array(z.string()).describe("The order template for the nation's units, as its report gives it"),
   })
   .meta({ id: 'MapUnits' });
 

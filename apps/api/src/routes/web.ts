@@ -11,6 +11,7 @@ import type { RouteDeps } from '../app.ts';
 import { checkRoutes } from './check.ts';
 import { mapOrderRoutes } from './map-orders.ts';
 import { openingMapRoutes } from './opening-map.ts';
+import { ordersGuideRoutes } from './orders-guide.ts';
 import { scenarioMapRoutes } from './scenario-map.ts';
 import { problem, sendProblem } from '../problem.ts';
 
@@ -26,6 +27,7 @@ export const webRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => 
   await app.register(scenarioMapRoutes, deps);
   await app.register(openingMapRoutes, deps);
   await app.register(mapOrderRoutes, deps);
+  await app.register(ordersGuideRoutes, deps);
 
   if (!existsSync(`${WEB_DIST}index.html`)) {
     app.log.warn({ dist: WEB_DIST }, 'the web client is not built (npm run build -w @arbiter/web); / answers 503');

@@ -19,15 +19,24 @@ function focusAt(area: HTMLTextAreaElement, line: number, column: number): void 
   area.setSelectionRange(at, at + 1);
 }
 
+/** The editor's text, and whether it was just written from the map (checked at once, not after a pause). */
+export interface Draft {
+  text: string;
+  fromMap: boolean;
+}
+
 export function OrderEditor(props: {
   gameId: string;
   secret: string;
   open: boolean;
   words: Words;
+  draft: Draft;
+  onDraft(d: Draft): void;
   onCheck(check: OrderCheck | null): void;
   onSubmitted(receipt: Receipt): void;
 }) {
-  const [text, setText] = useState('');
+  const text = props.draft.text;
+  const setText = (t: string) => props.onDraft({ text: t, fromMap: false });
   const [check, setCheck] = useState<OrderCheck | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -64,12 +73,14 @@ export function OrderEditor(props: {
           setChecking(false);
         },
       );
-    }, DEBOUNCE_MS);
+    }, props.draft.fromMap ? 0 : DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, props.open]);
+  }, [props.draft, props.open]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
+    const mistakes = check === null ? 0 : check.errors.length + check.orders.filter((o) => o.status === 'rejected').length;
+    if (mistakes > 0 && !confirm(`${mistakes} ${mistakes === 1 ? 'line has a mistake' : 'lines have mistakes'} (listed under the editor); those lines will not be stored. Submit the rest anyway?`)) return;
     setBusy(true);
     setSubmitError(null);
     try {

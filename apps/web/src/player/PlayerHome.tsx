@@ -1,7 +1,7 @@
 // The player's page: the game's turn and deadline, the latest report with its map (earlier turns one
 // click away), the order editor with the path drawn as they type, the receipt, the standing orders
 // (cancel a unit's, mark them final), and how reports are mailed.
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { enc, json, text } from '../api.ts';
 import { Countdown } from '../components/Countdown.tsx';
 import { MapView } from '../components/MapView.tsx';
@@ -9,24 +9,28 @@ import { errorText, useLoad, usePoll } from '../hooks.ts';
 import { navigate } from '../router.ts';
 import { session, type PlayerSession } from '../session.ts';
 import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, TurnList } from '../types.ts';
-import { OrderEditor } from './OrderEditor.tsx';
+import { OrderEditor, type Draft } from './OrderEditor.tsx';
+import { MyUnits } from './MyUnits.tsx';
+import { withMapLine } from './map-lines.ts';
+import { useMapOrders, type MapOrders } from './useMapOrders.ts';
 import { ReceiptView } from './ReceiptView.tsx';
 
 /** A map with the check's paths drawn on it where they are for this map (the same turn, opening or not). */
-function PlanningMap(props: { who: PlayerSession; path: string; turn: number; opening: boolean; label: string; check: OrderCheck | null; hint: string }) {
+function PlanningMap(props: { who: PlayerSession; path: string; turn: number; opening: boolean; label: string; check: OrderCheck | null; hint: string; mapOrders: MapOrders }) {
   const svg = useLoad(() => text(props.who.secret, props.path, { accept: 'image/svg+xml' }), [props.path]);
   const m = props.check?.map;
-  const paths = m && m.turn === props.turn && m.opening === props.opening ? m.paths : [];
+  const paths = useMemo(() => (m && m.turn === props.turn && m.opening === props.opening ? m.paths : []), [m, props.turn, props.opening]);
+  const picks = useMemo(() => props.mapOrders.picksFor({ turn: props.turn, opening: props.opening }), [props.mapOrders.picksFor, props.turn, props.opening]);
   if (svg.error) return <p class="error">{svg.error}</p>;
-  return svg.value ? <MapView svg={svg.value} paths={paths} label={props.label} hint={props.hint} /> : <p>Loading the map…</p>;
+  return svg.value ? <MapView svg={svg.value} paths={paths} picks={picks} label={props.label} hint={props.hint} /> : <p>Loading the map…</p>;
 }
 
-function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null; hint: string }) {
+function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null; hint: string; mapOrders: MapOrders }) {
   const base = `/v1/games/${enc(props.who.gameId)}/turns/${props.turn}/report`;
   const words = useLoad(() => text(props.who.secret, base, { accept: 'text/plain' }), [base]);
   return (
     <>
-      <PlanningMap who={props.who} path={base} turn={props.turn} opening={false} label={`Map of turn ${props.turn}`} check={props.check} hint={props.hint} />
+      <PlanningMap who={props.who} path={base} turn={props.turn} opening={false} label={`Map of turn ${props.turn}`} check={props.check} hint={props.hint} mapOrders={props.mapOrders} />
       <details class="report-text">
         <summary>The report of turn {props.turn} in words</summary>
         {words.error ? <p class="error">{words.error}</p> : <pre>{words.value ?? 'Loading…'}</pre>}
@@ -45,6 +49,21 @@ export function PlayerHome(props: { who: PlayerSession }) {
   const [check, setCheck] = useState<OrderCheck | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>({ text: '', fromMap: false });
+  // The line the map last wrote for each unit, so that the next step replaces it.
+  const mapLines = useRef<Record<string, string>>({});
+  const mapOrders = useMapOrders({
+    gameId,
+    secret,
+    turn: status.value?.turn ?? 0,
+    unitWord: status.value?.ruleset.words.unit ?? 'unit',
+    onLine: (unit, line) =>
+      setDraft((d) => {
+        const text = withMapLine(d.text, mapLines.current[unit], line);
+        mapLines.current[unit] = line;
+        return { text, fromMap: true };
+      }),
+  });
 
   const signOut = () => {
     session.signOutPlayer();
@@ -130,16 +149,25 @@ export function PlayerHome(props: { who: PlayerSession }) {
           {reportTurn === null ? (
             <>
               <p>No report yet: your first report comes when turn {s.turn} has been adjudicated. This is your starting position, as your welcome mail shows it; you can send orders now.</p>
-              <PlanningMap who={props.who} path={`${g}/opening-map`} turn={s.turn} opening={true} label={`Your starting position, turn ${s.turn}`} check={check} hint={hint} />
+              <PlanningMap who={props.who} path={`${g}/opening-map`} turn={s.turn} opening={true} label={`Your starting position, turn ${s.turn}`} check={check} hint={hint} mapOrders={mapOrders} />
             </>
           ) : (
-            <Report who={props.who} turn={reportTurn} check={check} hint={hint} />
+            <Report who={props.who} turn={reportTurn} check={check} hint={hint} mapOrders={mapOrders} />
           )}
           {check?.map && reportTurn !== null && !check.map.opening && check.map.turn !== reportTurn && <p class="hint">The paths are drawn on the latest report's map (turn {check.map.turn}).</p>}
         </section>
         <div class="side">
           {receipt && receipt.turn === s.turn && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
-          <OrderEditor gameId={gameId} secret={secret} open={open} words={s.ruleset.words} onCheck={setCheck} onSubmitted={submitted} />
+          <MyUnits
+            words={words}
+            rulesetId={s.ruleset.id}
+            open={open}
+            mapOrders={mapOrders}
+            standing={standing.value}
+            check={check}
+            onTemplate={(lines) => setDraft((d) => ({ text: [d.text.trimEnd(), ...lines].filter((l) => l !== '').join('\n'), fromMap: true }))}
+          />
+          <OrderEditor gameId={gameId} secret={secret} open={open} words={s.ruleset.words} draft={draft} onDraft={setDraft} onCheck={setCheck} onSubmitted={submitted} />
           <section class="card" aria-labelledby="standing-heading">
             <h2 id="standing-heading">Standing orders for turn {s.turn}</h2>
             {actionError && <p class="error" role="alert">{actionError}</p>}
