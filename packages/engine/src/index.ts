@@ -60,7 +60,7 @@ export { locationGraphTopology } from './kernel/topology/location-graph.ts';
 export type { Location, LocationGraphTopology } from './kernel/topology/location-graph.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
 export { orderEntries, orderLines, quoteEntry, readUnitId } from './kernel/order-lines.ts';
-export { checkScenarioDocument, formatIssuePath, renderAll, scenarioMembers } from './kernel/members.ts';
+export { checkScenarioDocument, formatIssuePath, issueMessage, renderAll, scenarioMembers } from './kernel/members.ts';
 export type { SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';
 export type { OrderEntry, OrderLine, OrderLineOptions } from './kernel/order-lines.ts';
 export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';

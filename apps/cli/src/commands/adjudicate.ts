@@ -6,7 +6,7 @@ import { RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
-const usage = `Usage: arbiter adjudicate <scenario.json> [--compact]
+const usage = `Usage: arbiter adjudicate <scenario.json> [--compact | --summary]
 
 Reads a scenario (docs/scenario-format.md; its "ruleset" names the game), adjudicates its "orders" as
 one turn and prints the result as JSON on stdout: per-unit results (steps, stop reasons), the event

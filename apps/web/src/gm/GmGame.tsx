@@ -16,6 +16,7 @@ interface Audit {
   entries: { id: string; at: string; actor: string; action: string; detail: unknown }[];
 }
 interface Preview {
+  turn: number;
   hash: string;
   unitsWithOrders: number;
   inputErrors: { nation: string; unit: string; message: string }[];
@@ -101,6 +102,7 @@ export function GmGame(props: { token: string; gameId: string }) {
     setMessage(null);
     try {
       await json(token, path, { method, ...(body === undefined ? {} : { body }) });
+      setPreview(null); // what the turn would do was true before this action, not after it
       setMessage(`${label}: done.`);
       reload();
     } catch (e) {
@@ -170,7 +172,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                   <button type="submit" class="secondary">Set reminders</button>
                 </form>
               )}
-              {preview && (
+              {preview && preview.turn === s.turn && (s.turnStatus === 'open' || s.turnStatus === 'held') && (
                 <div class="preview-box">
                   <h3>Preview (nothing stored)</h3>
                   <p>
