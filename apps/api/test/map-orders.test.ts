@@ -74,4 +74,18 @@ describe('orders by the map', () => {
     expect(stranger.problem).toMatch(/grond is not yours/);
     expect((await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/orders/map`, headers: gm })).statusCode).toBe(403);
   });
+
+  it("draws mepbm's 810 and 825 destinations: the path is the one step to the order's hex", async () => {
+    const g = await newGame(h.app);
+    const res = await h.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders/check`, headers: { ...bearer(g.secret('north')), 'content-type': 'text/plain' }, payload: 'frodo, 810, 0405\ngandalf, 825, 302, 0505' });
+    const body = checkSchema.parse(res.json());
+    expect(body.orders.map((o) => [o.unit, o.status, o.previewPath])).toEqual([
+      ['frodo', 'accepted', ['0303', '0405']],
+      ['gandalf', 'accepted', ['0203', '0505']],
+    ]);
+    expect(body.map?.paths.map((p) => [p.unit, p.points.length])).toEqual([
+      ['frodo', 2],
+      ['gandalf', 2],
+    ]);
+  });
 });

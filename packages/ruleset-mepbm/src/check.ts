@@ -73,6 +73,11 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         out.previewCosts = path.steps.map((s) => `${s.cost} MP`);
       }
     }
+    // A character's 810 and a movement spell's 825 go straight to their hex: the path is that one step
+    // (the web client draws it; the receipt's words are the order's own).
+    if (a !== null && (a.order.kind === 'character-move' || (a.order.kind === 'movement-spell' && a.order.to !== null))) {
+      out.previewPath = [a.unit.hex, a.order.to as string];
+    }
     return out;
   });
 }

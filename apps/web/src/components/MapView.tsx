@@ -185,6 +185,19 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; picks?
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
+  // A new size of the viewport (a phone turned, a window resized) fits the map again.
+  useEffect(() => {
+    const el = host.current;
+    if (el === null || typeof ResizeObserver === 'undefined') return;
+    let width = el.getBoundingClientRect().width;
+    const ro = new ResizeObserver(() => {
+      const w = el.getBoundingClientRect().width;
+      if (Math.abs(w - width) > 1) fit();
+      width = w;
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   // A focused pick (keyboard) says what it is, as hovering does.
   // (A tap focuses the viewport after its pointerup: that must not clear what the tap showed.)
   const onFocusIn = (e: FocusEvent) => {
