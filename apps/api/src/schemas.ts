@@ -252,7 +252,7 @@ export const auditQuery = z.strictObject({
 });
 export const auditLogSchema = z.object({
   gameId: z.string(),
-  entries: z.array(z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), detail: z.unknown() })),
+  entries: z.array(z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), detail: z.unknown(), words: z.string().describe('The entry as a sentence') })),
   nextBefore: z.string().nullable(),
 });
 export const finishedSchema = z.object({ gameId: z.string(), turn: z.number().int(), status: z.literal('finished') });

@@ -139,9 +139,20 @@ describe('the web client', () => {
     const status = await page.request.get(`${web.server.url}/v1/games/${gameId}`, { headers: { authorization: `Bearer ${GM_TOKEN}` } });
     expect(((await status.json()) as { reminderHours: number }).reminderHours).toBe(6);
 
-    // No nation has sent orders, so the turn holds for the GM; the GM releases it and it runs.
+    // The GM previews the turn; the preview goes once the turn has run (issue #25: it used to stay).
+    await page.getByRole('button', { name: 'Preview the turn' }).click();
+    await page.getByRole('heading', { name: 'Preview (nothing stored)' }).waitFor(WAIT);
+    // No nation has sent orders: Run now warns that the turn may be held; the GM goes on, the turn holds
+    // for the GM, the GM releases it and it runs.
+    const warned: string[] = [];
+    page.once('dialog', (d) => {
+      warned.push(d.message());
+      void d.accept();
+    });
     await page.getByRole('button', { name: 'Run turn 1 now' }).click();
     await page.getByText('Run now: done.').waitFor(WAIT);
+    expect(warned[0]).toMatch(/^3 of 3 nations have sent no orders \(.*Kingdom of the North.*\)\. With orders missing the turn may be held/);
+    expect(await page.getByRole('heading', { name: 'Preview (nothing stored)' }).count()).toBe(0);
     await web.server.turnsDone();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('button', { name: 'Release the held turn' }).click();
@@ -150,7 +161,10 @@ describe('the web client', () => {
     expect(web.server.errors).toEqual([]);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('heading', { name: /Turn 2: open/ }).waitFor(WAIT);
-    expect(await page.getByRole('region', { name: 'Audit log' }).textContent()).toMatch(/turn\.released|release/);
+    const audit = await page.getByRole('region', { name: 'Audit log' }).textContent();
+    expect(audit).toMatch(/Turn 1 was released\./); // the audit log in words
+    expect(audit).toMatch(/Turn 1 was held for the game master: /);
+    expect(audit).toMatch(/Turn 1 was adjudicated \(/);
     await page.context().close();
 
     const player = await newPage({ width: 390, height: 844 }, true);

@@ -13,7 +13,7 @@ interface Inbound {
   mail: { messageId: string; receivedAt: string; from: string; status: string; reason: string | null }[];
 }
 interface Audit {
-  entries: { id: string; at: string; actor: string; action: string; detail: unknown }[];
+  entries: { id: string; at: string; actor: string; action: string; detail: unknown; words: string }[];
 }
 interface Preview {
   turn: number;
@@ -109,6 +109,20 @@ export function GmGame(props: { token: string; gameId: string }) {
       setMessage(`${label}: ${errorText(e)}`);
     }
   };
+  /** Run now, after a warning when some players have sent no orders: the turn may then be held. */
+  const runNow = (s: GameStatus) => {
+    const missing = s.nations.filter((n) => n.active && !n.submitted).map((n) => n.name);
+    const w = s.ruleset.words;
+    if (
+      missing.length > 0 &&
+      !confirm(
+        `${missing.length} of ${s.nations.filter((n) => n.active).length} ${w.players} have sent no orders (${missing.join(', ')}). ` +
+          `With orders missing the turn may be held for you instead of running (then use "Release the held turn"). Run turn ${s.turn} now anyway?`,
+      )
+    )
+      return;
+    void act('Run now', `${g}/turns/${s.turn}/run`);
+  };
   const loadPreview = async () => {
     try {
       setPreview(await json<Preview>(token, `${g}/turns/${status.value!.turn}/preview`));
@@ -135,7 +149,7 @@ export function GmGame(props: { token: string; gameId: string }) {
               </p>
               {s.heldReason && <p class="error">Held: {s.heldReason}</p>}
               <div class="actions">
-                {s.turnStatus === 'open' && s.status === 'active' && <button type="button" onClick={() => act('Run now', `${g}/turns/${s.turn}/run`)}>Run turn {s.turn} now</button>}
+                {s.turnStatus === 'open' && s.status === 'active' && <button type="button" onClick={() => runNow(s)}>Run turn {s.turn} now</button>}
                 {s.turnStatus === 'held' && <button type="button" onClick={() => act('Release', `${g}/turns/${s.turn}/release`)}>Release the held turn</button>}
                 {s.status === 'active' && <button type="button" class="secondary" onClick={() => act('Pause', `${g}/pause`)}>Pause</button>}
                 {s.status === 'paused' && <button type="button" onClick={() => act('Resume', `${g}/resume`)}>Resume</button>}
@@ -240,7 +254,7 @@ export function GmGame(props: { token: string; gameId: string }) {
           <ul class="plain audit">
             {audit.value?.entries.map((e) => (
               <li key={e.id}>
-                <time dateTime={e.at}>{localTime(e.at)}</time> <strong>{e.action}</strong> by {e.actor} <code>{JSON.stringify(e.detail)}</code>
+                <time dateTime={e.at}>{localTime(e.at)}</time>: {e.words} <span class="hint">({e.actor === 'gm' ? 'the game master' : e.actor.startsWith('nation:') ? e.actor.slice(7) : 'the turn runner'})</span>
               </li>
             ))}
           </ul>
