@@ -67,7 +67,14 @@ export function PlayerHome(props: { who: PlayerSession }) {
 
   const signOut = () => {
     session.signOutPlayer();
-    navigate('');
+    navigate(session.player() === null ? '' : 'play');
+  };
+  const games = session.players();
+  const switchTo = (gameId: string) => {
+    const to = games.find((p) => p.gameId === gameId);
+    if (to === undefined) return;
+    session.setPlayer(to);
+    navigate('play');
   };
   const refresh = useCallback(() => {
     status.reload();
@@ -131,6 +138,19 @@ export function PlayerHome(props: { who: PlayerSession }) {
           <p>
             Deadline: <Countdown deadline={s.deadline} />
           </p>
+          {games.length > 1 && (
+            <label class="inline">
+              Your games
+              <select value={gameId} onChange={(e) => switchTo(e.currentTarget.value)}>
+                {games.map((p) => (
+                  <option key={p.gameId} value={p.gameId}>
+                    {p.gameId === gameId ? s.name : (p.name ?? p.gameId)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <a href="#/play/add">Sign in to another game</a>{' '}
           <button type="button" class="secondary" onClick={refresh}>Refresh</button> <button type="button" class="secondary" onClick={signOut}>Sign out</button>
         </div>
       </header>

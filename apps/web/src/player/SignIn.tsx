@@ -23,7 +23,7 @@ export function SignIn() {
       const id = gameId.trim();
       const s = await json<GameStatus>(secret.trim(), `/v1/games/${enc(id)}`);
       if (s.you === undefined) throw new Error('That is the game master token: sign in to the GM desk below.');
-      session.setPlayer({ gameId: id, secret: secret.trim() });
+      session.setPlayer({ gameId: id, secret: secret.trim(), name: s.name });
       navigate('play');
     } catch (err) {
       setError(errorText(err));
