@@ -103,6 +103,21 @@ describe('POST /v1/games/:gameId/orders/check', () => {
     }
   });
 
+  it("gives the GM the whole board of the open turn and any nation's report (issue #25); a nation gets neither", async () => {
+    const g = await newGame(h.app, { missingOrdersHoldShare: 1 });
+    await h.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders`, headers: bearer(g.secret('south')), payload: { orders: 'grond, 850, no, w' } });
+    await runTurn(g.gameId, 1);
+    const board = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/board-map`, headers: gm });
+    expect(board.statusCode, board.body).toBe(200);
+    expect(board.body).toContain('turn 2: the whole map');
+    const north = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/turns/1/reports/north`, headers: { ...gm, accept: 'text/plain' } });
+    expect(north.statusCode).toBe(200);
+    expect(north.body).toMatch(/Kingdom of the North/);
+    const map = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/turns/1/reports/north`, headers: { ...gm, accept: 'image/svg+xml' } });
+    expect(map.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect((await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/board-map`, headers: bearer(g.secret('north')) })).statusCode).toBeGreaterThanOrEqual(401);
+  });
+
   it('refuses the GM token, a wrong secret, a closed turn and a text with NUL, each with a problem', async () => {
     const g = await newGame(h.app);
     const asGm = await check(g.gameId, gm, 'aragorn, 840');

@@ -165,6 +165,12 @@ describe('the web client', () => {
     expect(audit).toMatch(/Turn 1 was released\./); // the audit log in words
     expect(audit).toMatch(/Turn 1 was held for the game master: /);
     expect(audit).toMatch(/Turn 1 was adjudicated \(/);
+    // The GM's maps: the whole board now (every unit), then a nation's report of turn 1 with its text.
+    const maps = page.getByRole('region', { name: 'Maps' });
+    await expect.poll(() => maps.locator('.map-stage svg title').first().textContent(), WAIT).toContain('the whole map');
+    await maps.getByLabel('Show').selectOption('north');
+    await expect.poll(() => maps.locator('.map-stage svg title').first().textContent(), WAIT).toMatch(/Kingdom of the North/);
+    await maps.getByText("Kingdom of the North's report of turn 1 in words").waitFor(WAIT);
     await page.context().close();
 
     const player = await newPage({ width: 390, height: 844 }, true);

@@ -5,7 +5,7 @@ export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts
 export type { TurnInputs } from './inputs.ts';
 export { replayTurn } from './replay.ts';
 export { previewTurn } from './preview.ts';
-export { openingMap, planningMap, type PlanningMap } from './planning-map.ts';
+export { boardMap, openingMap, planningMap, type PlanningMap } from './planning-map.ts';
 export { mapOrderStep, mapOrderUnits, type MapOrdersUnits, type MapPoint, type MapStep } from './map-orders.ts';
 export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';

@@ -78,3 +78,27 @@ export async function planningMap(db: Db, gameId: string, nationId: string, befo
   if (report !== null) return report.svg === null ? null : { turn: report.turnNumber, opening: false, view: report.view, svg: report.svg };
   return openingMap(db, gameId, nationId);
 }
+
+/**
+ * The whole board of the open turn as the game master sees it (every unit, every population centre,
+ * hidden ones too: the ruleset's `report.boardView`), drawn by its map renderer; null when the ruleset
+ * has no whole-board view or the game no open turn.
+ */
+export async function boardMap(db: Db, gameId: string): Promise<{ turn: number; svg: string } | null> {
+  const open = await openTurnOf(db, gameId);
+  const whole = open?.ruleset.report.boardView;
+  if (open === null || whole === undefined) return null;
+  const { game, ruleset, state } = open;
+  const playerNames = Object.fromEntries(game.nations.map((n) => [n.nationId, n.name]));
+  const svg = ruleset.report.svg(whole(state), {
+    gameName: game.name,
+    gameId,
+    turn: game.currentTurn,
+    nextDeadline: null,
+    timeZone: game.timeZone,
+    playerName: 'the game master',
+    playerNames,
+    mapTitle: `${game.name}, turn ${game.currentTurn}: the whole map`,
+  });
+  return { turn: game.currentTurn, svg };
+}

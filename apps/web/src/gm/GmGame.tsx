@@ -7,6 +7,7 @@ import { Countdown, localTime } from '../components/Countdown.tsx';
 import { errorText, useLoad, usePoll } from '../hooks.ts';
 import type { GameStatus } from '../types.ts';
 import { GmHeader } from './GmGames.tsx';
+import { GmMaps } from './GmMaps.tsx';
 import { capital } from '../words.ts';
 
 interface Inbound {
@@ -219,6 +220,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                 </table>
               </div>
             </section>
+            <GmMaps token={token} status={s} />
             <section class="card" aria-labelledby="undelivered-heading">
               <h2 id="undelivered-heading">Undelivered mail</h2>
               {(s.undeliveredMail ?? []).length === 0 ? (
