@@ -68,6 +68,15 @@ describe('orders by the map', () => {
     expect(step.line).toBe('aragorn, 850, no, e');
     expect(step.next.length).toBeGreaterThan(0);
     for (const n of step.next) expect(n.cost).toMatch(/^\d+ MP$/);
+    // With the editor's text: the line replaces the one the map wrote before, and the new text is checked.
+    const withText = mapStepSchema.parse(
+      (await h.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders/map`, headers, payload: { unit: 'aragorn', path: ['0403', '0503'], text: 'swan, 830, no, sw\naragorn, 850, no, e', previous: 'aragorn, 850, no, e' } })).json(),
+    );
+    expect(withText.text).toBe('swan, 830, no, sw\naragorn, 850, no, e, e');
+    expect(withText.check?.orders.map((o) => [o.unit, o.status])).toEqual([
+      ['swan', 'accepted'],
+      ['aragorn', 'accepted'],
+    ]);
     const east = step.next.find((n) => n.space === '0503');
     expect(east?.cost).toBe('3 MP'); // 0303 -> 0403 (2) -> 0503 (3), as the check's preview says
     const stranger = mapStepSchema.parse((await h.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders/map`, headers, payload: { unit: 'grond', path: [] } })).json());

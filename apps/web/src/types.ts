@@ -53,4 +53,7 @@ export interface MapStep {
   problem: string | null;
   path: MapSpace[];
   next: (MapSpace & { cost: string | null })[];
+  /** The editor's text with the new line in it, and its check (when the text was sent). */
+  text?: string;
+  check?: OrderCheck;
 }

@@ -6,7 +6,7 @@ export type { TurnInputs } from './inputs.ts';
 export { replayTurn } from './replay.ts';
 export { previewTurn } from './preview.ts';
 export { boardMap, openingMap, planningMap, type PlanningMap } from './planning-map.ts';
-export { mapOrderStep, mapOrderUnits, type MapOrdersUnits, type MapPoint, type MapStep } from './map-orders.ts';
+export { mapOrderStep, mapOrderUnits, withMapLine, type MapOrdersUnits, type MapPoint, type MapStep } from './map-orders.ts';
 export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';
 export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGTH_MS } from './deadlines.ts';

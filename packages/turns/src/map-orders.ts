@@ -96,3 +96,18 @@ export async function mapOrderStep(db: Db, gameId: string, nationId: string, uni
     next: next.map((n, i) => ({ ...nextPoints[i]!, cost: n.cost })),
   };
 }
+
+/**
+ * An order text with a line written from the map in it: the line replaces the one the map wrote for that
+ * unit before (`previous`, if the text still has it), or is added at the end. No order syntax here.
+ */
+export function withMapLine(text: string, previous: string | undefined, line: string): string {
+  const lines = text === '' ? [] : text.split('\n');
+  const at = previous === undefined ? -1 : lines.indexOf(previous);
+  if (at >= 0) lines[at] = line;
+  else {
+    while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+    lines.push(line);
+  }
+  return lines.join('\n');
+}

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkOrders } from '@arbiter/intake';
 import { planningMap } from '@arbiter/turns';
+import type { Db } from '@arbiter/db';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
@@ -47,6 +48,44 @@ export const checkSchema = z
   })
   .meta({ id: 'OrderCheck' });
 
+/** The dry-run check's answer for a nation's text (the route's, and orders by the map's with the new line). */
+export async function checkAnswer(db: Db, gameId: string, nationId: string, text: string): Promise<z.infer<typeof checkSchema>> {
+  const checked = await checkOrders(db, gameId, nationId, text);
+  if (checked.kind === 'refused') throw refusalProblem(checked.refusal);
+  const { plan, turn } = checked;
+  const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
+  const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
+
+  const planning = await planningMap(db, gameId, nationId, turn);
+  let map: z.infer<typeof checkSchema>['map'] = null;
+  if (planning !== null) {
+    const paths = plan.orders.flatMap((o) => {
+      if (o.previewPath === undefined) return [];
+      const at = pointsOnReportMap(checked.ruleset, planning.view, o.previewPath);
+      if (at === null) return [];
+      const points = o.previewPath.flatMap((space, i) => {
+        const p = at[i];
+        return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];
+      });
+      return [{ line: o.line, unit: o.unit, points }];
+    });
+    map = { turn: planning.turn, opening: planning.opening, paths };
+  }
+
+  return {
+    gameId,
+    nationId,
+    turn,
+    deadline: checked.deadline.toISOString(),
+    stored: false as const,
+    orders: plan.orders,
+    cancels: plan.cancels,
+    errors: plan.errors,
+    summary: { accepted: accepted + cancelsAccepted, rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted, unreadable: plan.errors.length },
+    map,
+  };
+}
+
 export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, orderLimits }) => {
   app.post('/v1/games/:gameId/orders/check', {
     schema: {
@@ -73,40 +112,7 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const { gameId } = request.params;
       const nationId = who.nation.nationId;
 
-      const checked = await checkOrders(db, gameId, nationId, text);
-      if (checked.kind === 'refused') throw refusalProblem(checked.refusal);
-      const { plan, turn } = checked;
-      const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
-      const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
-
-      const planning = await planningMap(db, gameId, nationId, turn);
-      let map: z.infer<typeof checkSchema>['map'] = null;
-      if (planning !== null) {
-        const paths = plan.orders.flatMap((o) => {
-          if (o.previewPath === undefined) return [];
-          const at = pointsOnReportMap(checked.ruleset, planning.view, o.previewPath);
-          if (at === null) return [];
-          const points = o.previewPath.flatMap((space, i) => {
-            const p = at[i];
-            return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];
-          });
-          return [{ line: o.line, unit: o.unit, points }];
-        });
-        map = { turn: planning.turn, opening: planning.opening, paths };
-      }
-
-      return {
-        gameId,
-        nationId,
-        turn,
-        deadline: checked.deadline.toISOString(),
-        stored: false as const,
-        orders: plan.orders,
-        cancels: plan.cancels,
-        errors: plan.errors,
-        summary: { accepted: accepted + cancelsAccepted, rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted, unreadable: plan.errors.length },
-        map,
-      };
+      return checkAnswer(db, gameId, nationId, text);
     },
   });
 };

@@ -3,7 +3,9 @@
 // cost where the ruleset says it). The turn service's mapOrderUnits and mapOrderStep; nothing stored.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mapOrderStep, mapOrderUnits } from '@arbiter/turns';
+import { mapOrderStep, mapOrderUnits, withMapLine } from '@arbiter/turns';
+import { checkSubmissionSize } from '../submission-size.ts';
+import { checkAnswer, checkSchema } from './check.ts';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
@@ -27,12 +29,16 @@ export const mapStepSchema = z
     problem: z.string().nullable(),
     path: z.array(z.object(point)).describe("The unit's space, then the path's"),
     next: z.array(z.object({ ...point, cost: z.string().nullable() })).describe('The spaces the unit can reach next, by the ruleset\'s own check'),
+    text: z.string().optional().describe('With `text` in the request: that text with the line in it (replacing `previous`, or added)'),
+    check: checkSchema.optional().describe('With `text`: the dry-run check of the new text, as POST .../orders/check answers'),
   })
   .meta({ id: 'MapStep' });
 
 const stepBody = z.strictObject({
   unit: z.string().min(1).max(200),
   path: z.array(z.string().min(1).max(100)).max(200).describe('The spaces the unit enters, in order (formatted ids)'),
+  text: z.string().optional().describe("The editor's order text: the answer then has it with the new line, checked (one request instead of two)"),
+  previous: z.string().max(2000).optional().describe('The line the map wrote for this unit before, which the new one replaces'),
 });
 
 function nationOf(request: Parameters<typeof principalOf>[0]): string {
@@ -41,7 +47,7 @@ function nationOf(request: Parameters<typeof principalOf>[0]): string {
   return who.nation.nationId;
 }
 
-export const mapOrderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth }) => {
+export const mapOrderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, orderLimits }) => {
   app.get('/v1/games/:gameId/orders/map', {
     schema: {
       tags: ['players'],
@@ -69,9 +75,14 @@ export const mapOrderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
     },
     preParsing: auth.hook('nation'),
     handler: async (request) => {
-      const step = await mapOrderStep(db, request.params.gameId, nationOf(request), request.body.unit, request.body.path);
+      const nationId = nationOf(request);
+      const { unit, path, text, previous } = request.body;
+      const step = await mapOrderStep(db, request.params.gameId, nationId, unit, path);
       if (step === null) throw new HttpProblem(404, 'turn-not-found', 'This game has no open turn, or its ruleset writes no orders from the map.');
-      return step;
+      if (text === undefined || step.line === null) return step;
+      const next = withMapLine(text, previous, step.line);
+      checkSubmissionSize(next, orderLimits);
+      return { ...step, text: next, check: await checkAnswer(db, request.params.gameId, nationId, next) };
     },
   });
 };

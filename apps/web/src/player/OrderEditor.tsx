@@ -23,6 +23,8 @@ function focusAt(area: HTMLTextAreaElement, line: number, column: number): void 
 export interface Draft {
   text: string;
   fromMap: boolean;
+  /** The server's check of this very text, when it came with it (orders by the map): not asked again. */
+  check?: OrderCheck;
 }
 
 export function OrderEditor(props: {
@@ -52,6 +54,15 @@ export function OrderEditor(props: {
       setCheck(null);
       props.onCheck(null);
       setCheckError(null);
+      return;
+    }
+    const known = props.draft.check;
+    if (known !== undefined) {
+      inFlight.current?.abort();
+      setCheck(known);
+      props.onCheck(known);
+      setCheckError(null);
+      setChecking(false);
       return;
     }
     const timer = setTimeout(() => {

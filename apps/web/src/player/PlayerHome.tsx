@@ -11,7 +11,6 @@ import { session, type PlayerSession } from '../session.ts';
 import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, TurnList } from '../types.ts';
 import { OrderEditor, type Draft } from './OrderEditor.tsx';
 import { MyUnits } from './MyUnits.tsx';
-import { withMapLine } from './map-lines.ts';
 import { useMapOrders, type MapOrders } from './useMapOrders.ts';
 import { ReceiptView } from './ReceiptView.tsx';
 
@@ -52,17 +51,21 @@ export function PlayerHome(props: { who: PlayerSession }) {
   const [draft, setDraft] = useState<Draft>({ text: '', fromMap: false });
   // The line the map last wrote for each unit, so that the next step replaces it.
   const mapLines = useRef<Record<string, string>>({});
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const mapOrders = useMapOrders({
     gameId,
     secret,
     turn: status.value?.turn ?? 0,
     unitWord: status.value?.ruleset.words.unit ?? 'unit',
-    onLine: (unit, line) =>
-      setDraft((d) => {
-        const text = withMapLine(d.text, mapLines.current[unit], line);
+    writer: {
+      text: () => draftRef.current.text,
+      previous: (unit) => mapLines.current[unit],
+      written: (unit, line, text, check) => {
         mapLines.current[unit] = line;
-        return { text, fromMap: true };
-      }),
+        setDraft({ text, fromMap: true, check });
+      },
+    },
   });
 
   const signOut = () => {

@@ -5,7 +5,7 @@ import { useMemo, useRef, useState } from 'preact/hooks';
 import { enc, json } from '../api.ts';
 import type { MapPicks } from '../components/map-overlay.ts';
 import { errorText, useLoad, type Loaded } from '../hooks.ts';
-import type { MapStep, MapUnits } from '../types.ts';
+import type { MapStep, MapUnits, OrderCheck } from '../types.ts';
 
 export interface MapOrders {
   units: Loaded<MapUnits>;
@@ -21,23 +21,33 @@ export interface MapOrders {
 
 const placed = <T extends { x: number | null; y: number | null }>(xs: readonly T[]) => xs.filter((p): p is T & { x: number; y: number } => p.x !== null && p.y !== null);
 
-export function useMapOrders(props: { gameId: string; secret: string; turn: number; unitWord: string; onLine(unit: string, line: string): void }): MapOrders {
+export interface MapWriter {
+  /** The editor's text now, and the line the map last wrote for a unit (which the next one replaces). */
+  text(): string;
+  previous(unit: string): string | undefined;
+  /** The server's new text with the unit's line in it, already checked. */
+  written(unit: string, line: string, text: string, check: OrderCheck): void;
+}
+
+export function useMapOrders(props: { gameId: string; secret: string; turn: number; unitWord: string; writer: MapWriter }): MapOrders {
   const g = `/v1/games/${enc(props.gameId)}`;
   const units = useLoad(() => json<MapUnits>(props.secret, `${g}/orders/map`), [g, props.turn]);
   const [step, setStep] = useState<MapStep | null>(null);
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
-  const onLine = useRef(props.onLine);
-  onLine.current = props.onLine;
+  const writer = useRef(props.writer);
+  writer.current = props.writer;
 
   const ask = async (unit: string, path: string[]) => {
     const mine = ++asked.current;
     setError(null);
     try {
-      const s = await json<MapStep>(props.secret, `${g}/orders/map`, { body: { unit, path } });
+      // The editor's text goes along: the answer has it with the new line in it, checked (one request).
+      const previous = writer.current.previous(unit);
+      const s = await json<MapStep>(props.secret, `${g}/orders/map`, { body: { unit, path, text: writer.current.text(), ...(previous === undefined ? {} : { previous }) } });
       if (mine !== asked.current) return;
       setStep(s);
-      if (s.line !== null) onLine.current(unit, s.line);
+      if (s.line !== null && s.text !== undefined && s.check !== undefined) writer.current.written(unit, s.line, s.text, s.check);
     } catch (e) {
       if (mine === asked.current) setError(errorText(e));
     }
