@@ -276,7 +276,7 @@ export const previewSchema = z.object({
   orderErrors: z.array(orderError),
   units: z.array(z.unknown()).describe("Each unit's result, as in the stored result (docs/rules.md)"),
   events: z.array(z.unknown()).describe('The event log, as in the stored result'),
-  report: z.object({ nationId: z.string(), text: z.string() }).optional(),
+  report: z.object({ nationId: z.string(), text: z.string(), svg: z.string().nullable().describe("That nation's map of the previewed turn (SVG)") }).optional(),
 });
 
 /** Problem responses a route may give, for the OpenAPI document. */

@@ -142,6 +142,11 @@ describe('the web client', () => {
     // The GM previews the turn; the preview goes once the turn has run (issue #25: it used to stay).
     await page.getByRole('button', { name: 'Preview the turn' }).click();
     await page.getByRole('heading', { name: 'Preview (nothing stored)' }).waitFor(WAIT);
+    // Per nation: what each of its units would do, on its map and in words.
+    const previewBox = page.locator('.preview-box');
+    await expect.poll(() => previewBox.locator('.map-stage svg title').first().textContent(), WAIT).toMatch(/Dark Lord of the South: turn 1 as it would run now \(preview\)|: turn 1 as it would run now \(preview\)/);
+    await previewBox.getByLabel(/What each unit of this nation would do/).selectOption('north');
+    await expect.poll(() => previewBox.locator('pre.preview-text').textContent(), WAIT).toMatch(/Kingdom of the North/);
     // No nation has sent orders: Run now warns that the turn may be held; the GM goes on, the turn holds
     // for the GM, the GM releases it and it runs.
     const warned: string[] = [];

@@ -8,6 +8,7 @@ import { errorText, useLoad, usePoll } from '../hooks.ts';
 import type { GameStatus } from '../types.ts';
 import { GmHeader } from './GmGames.tsx';
 import { GmMaps } from './GmMaps.tsx';
+import { MapView } from '../components/MapView.tsx';
 import { capital } from '../words.ts';
 
 interface Inbound {
@@ -18,6 +19,7 @@ interface Audit {
 }
 interface Preview {
   turn: number;
+  report?: { nationId: string; text: string; svg: string | null };
   hash: string;
   unitsWithOrders: number;
   inputErrors: { nation: string; unit: string; message: string }[];
@@ -124,9 +126,11 @@ export function GmGame(props: { token: string; gameId: string }) {
       return;
     void act('Run now', `${g}/turns/${s.turn}/run`);
   };
-  const loadPreview = async () => {
+  const [previewFor, setPreviewFor] = useState('');
+  const loadPreview = async (nation = previewFor || status.value!.nations[0]?.nationId || '') => {
+    setPreviewFor(nation);
     try {
-      setPreview(await json<Preview>(token, `${g}/turns/${status.value!.turn}/preview`));
+      setPreview(await json<Preview>(token, `${g}/turns/${status.value!.turn}/preview${nation === '' ? '' : `?nation=${enc(nation)}`}`));
     } catch (e) {
       setMessage(`Preview: ${errorText(e)}`);
     }
@@ -154,7 +158,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                 {s.turnStatus === 'held' && <button type="button" onClick={() => act('Release', `${g}/turns/${s.turn}/release`)}>Release the held turn</button>}
                 {s.status === 'active' && <button type="button" class="secondary" onClick={() => act('Pause', `${g}/pause`)}>Pause</button>}
                 {s.status === 'paused' && <button type="button" onClick={() => act('Resume', `${g}/resume`)}>Resume</button>}
-                {(s.turnStatus === 'open' || s.turnStatus === 'held') && <button type="button" class="secondary" onClick={loadPreview}>Preview the turn</button>}
+                {(s.turnStatus === 'open' || s.turnStatus === 'held') && <button type="button" class="secondary" onClick={() => void loadPreview()}>Preview the turn</button>}
                 <button type="button" class="secondary" onClick={reload}>Refresh</button>
               </div>
               {(s.turnStatus === 'open' || s.turnStatus === 'held') && (
@@ -196,6 +200,18 @@ export function GmGame(props: { token: string; gameId: string }) {
                   {[...preview.inputErrors.map((e) => `${e.nation} ${e.unit}: ${e.message}`), ...preview.orderErrors.map((e) => `line ${e.line}:${e.column} ${e.message}`)].map((t) => (
                     <p class="warning" key={t}>{t}</p>
                   ))}
+                  <label>
+                    What each {s.ruleset.words.unit} of this {s.ruleset.words.player} would do
+                    <select value={preview.report?.nationId ?? ''} onChange={(e) => void loadPreview(e.currentTarget.value)}>
+                      {s.nations.map((n) => (
+                        <option key={n.nationId} value={n.nationId}>
+                          {n.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  {preview.report?.svg && <MapView svg={preview.report.svg} label={`Preview of turn ${preview.turn} for ${preview.report.nationId}`} />}
+                  {preview.report && <pre class="preview-text">{preview.report.text}</pre>}
                 </div>
               )}
             </section>
