@@ -14,17 +14,30 @@ export function pointsOnReportMap(rulesetId: string, storedView: unknown, spaces
 }
 
 /** A scenario's opening map for each player, as its first report would draw it; IntakeError for a bad scenario. */
-export function openingMaps(document: unknown): { nationId: string; name: string; svg: string }[] {
+export function openingMaps(document: unknown): { ruleset: RulesetWords; nations: { nationId: string; name: string; svg: string }[] } {
   const { ruleset, scenario } = checkScenario(document);
   const state = ruleset.scenario.initialState(scenario);
   const players = ruleset.scenario.players(state);
   const names: Record<string, string> = Object.fromEntries(players.map((p) => [p.id, p.name]));
   // A turn with no orders: nobody moves, and each player's view is its opening position.
   const { views } = ruleset.adjudicate(state, []);
-  return players.map((p) => {
+  const nations = players.map((p) => {
     const view = views[p.id];
     if (view === undefined) throw new Error(`the ${ruleset.id} ruleset made no view for ${ruleset.words.player} "${p.id}"`);
     const svg = ruleset.report.svg(view, { gameName: '', gameId: '', mapTitle: `${p.name}: the opening position`, turn: ruleset.state.turnOf(state), nextDeadline: null, timeZone: 'UTC', playerName: p.name, playerNames: names });
     return { nationId: p.id, name: p.name, svg };
   });
+  return { ruleset: rulesetWords(ruleset.id), nations };
+}
+
+/** A ruleset's id, title and words (what a player and a unit are called), for the web client. */
+export interface RulesetWords {
+  id: string;
+  title: string;
+  words: { player: string; players: string; unit: string; units: string };
+}
+
+export function rulesetWords(rulesetId: string): RulesetWords {
+  const r = rulesetFor(rulesetId);
+  return { id: r.id, title: r.title, words: r.words };
 }

@@ -110,10 +110,20 @@ export const standingOrdersSchema = z.object({
   ),
 });
 
+/** A ruleset's id, title and words (what a player and a unit are called), for clients that speak them. */
+export const rulesetSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    words: z.object({ player: z.string(), players: z.string(), unit: z.string(), units: z.string() }),
+  })
+  .describe("The game's ruleset and its words: what a player is called (nation, player), a unit (unit, hero)");
+
 export const statusSchema = z.object({
   sequential: sequentialSchema.optional().describe('Games played as each move arrives: whose move it is, its time limit, the move log'),
   gameId: z.string(),
   name: z.string(),
+  ruleset: rulesetSchema,
   status: gameStatus,
   timeZone: z.string(),
   schedule: scheduleSchema,
@@ -252,7 +262,7 @@ export const auditQuery = z.strictObject({
 });
 export const auditLogSchema = z.object({
   gameId: z.string(),
-  entries: z.array(z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), detail: z.unknown() })),
+  entries: z.array(z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), detail: z.unknown(), words: z.string().describe('The entry as a sentence') })),
   nextBefore: z.string().nullable(),
 });
 export const finishedSchema = z.object({ gameId: z.string(), turn: z.number().int(), status: z.literal('finished') });
@@ -276,7 +286,7 @@ export const previewSchema = z.object({
   orderErrors: z.array(orderError),
   units: z.array(z.unknown()).describe("Each unit's result, as in the stored result (docs/rules.md)"),
   events: z.array(z.unknown()).describe('The event log, as in the stored result'),
-  report: z.object({ nationId: z.string(), text: z.string() }).optional(),
+  report: z.object({ nationId: z.string(), text: z.string(), svg: z.string().nullable().describe("That nation's map of the previewed turn (SVG)") }).optional(),
 });
 
 /** Problem responses a route may give, for the OpenAPI document. */

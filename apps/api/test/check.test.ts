@@ -29,7 +29,10 @@ describe('POST /v1/games/:gameId/orders/check', () => {
     const res = await check(g.gameId, bearer(g.secret('north')), 'aragorn, 850, no, e, e, e\nswan, 830, no, n\nfrodo, 8l0, 0405\n');
     expect(res.statusCode).toBe(200);
     const body = checkSchema.parse(res.json());
-    expect(body).toMatchObject({ gameId: g.gameId, nationId: 'north', turn: 1, stored: false, map: null, summary: { accepted: 1, rejected: 0, unreadable: 2 } });
+    expect(body).toMatchObject({ gameId: g.gameId, nationId: 'north', turn: 1, stored: false, summary: { accepted: 1, rejected: 0, unreadable: 2 } });
+    // Before the first report the path is placed on the opening map (issue #25; it was null before).
+    expect(body.map).toMatchObject({ turn: 1, opening: true });
+    expect(body.map?.paths[0]?.points.map((p) => p.space)).toEqual(['0303', '0403', '0503', '0603']);
     expect(body.errors.map((e) => [e.line, e.column, e.unit])).toEqual([
       [2, 16, 'swan'],
       [3, 8, 'frodo'],
@@ -76,6 +79,43 @@ describe('POST /v1/games/:gameId/orders/check', () => {
       expect(p.x).toBeLessThan(Number(w));
       expect(p.y).toBeLessThan(Number(hgt));
     }
+  });
+
+  it("serves the nation's opening map before its first report, the one the welcome mail draws (issue #25)", async () => {
+    const g = await newGame(h.app);
+    const res = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/opening-map`, headers: bearer(g.secret('north')) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toMatch(/^<svg|<\?xml/);
+    expect(res.body).toContain('Kingdom of the North: the starting position');
+    expect(res.body).toContain('>0303</text>'); // aragorn's hex, labelled
+    const asGm = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/opening-map`, headers: gm });
+    expect(asGm.statusCode).toBe(403);
+    const none = await h.app.inject({ method: 'GET', url: `/v1/games/no-such-game/opening-map`, headers: bearer(g.secret('north')) });
+    expect(none.statusCode).toBeGreaterThanOrEqual(401);
+  });
+
+  it("the status names the game's ruleset and its words, for the web client (issue #25)", async () => {
+    const g = await newGame(h.app);
+    for (const headers of [bearer(g.secret('north')), gm]) {
+      const res = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}`, headers });
+      expect(res.json().ruleset).toEqual({ id: 'mepbm', title: 'Middle-earth PBM', words: { player: 'nation', players: 'nations', unit: 'unit', units: 'units' } });
+    }
+  });
+
+  it("gives the GM the whole board of the open turn and any nation's report (issue #25); a nation gets neither", async () => {
+    const g = await newGame(h.app, { missingOrdersHoldShare: 1 });
+    await h.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders`, headers: bearer(g.secret('south')), payload: { orders: 'grond, 850, no, w' } });
+    await runTurn(g.gameId, 1);
+    const board = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/board-map`, headers: gm });
+    expect(board.statusCode, board.body).toBe(200);
+    expect(board.body).toContain('turn 2: the whole map');
+    const north = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/turns/1/reports/north`, headers: { ...gm, accept: 'text/plain' } });
+    expect(north.statusCode).toBe(200);
+    expect(north.body).toMatch(/Kingdom of the North/);
+    const map = await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/turns/1/reports/north`, headers: { ...gm, accept: 'image/svg+xml' } });
+    expect(map.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect((await h.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/board-map`, headers: bearer(g.secret('north')) })).statusCode).toBeGreaterThanOrEqual(401);
   });
 
   it('refuses the GM token, a wrong secret, a closed turn and a text with NUL, each with a problem', async () => {

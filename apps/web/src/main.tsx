@@ -11,7 +11,7 @@ import './style.css';
 
 function App() {
   const [page, ...rest] = useRoute();
-  if (page === 'play') {
+  if (page === 'play' && rest[0] !== 'add') {
     const who = session.player();
     if (who !== null) return <PlayerHome key={`${who.gameId}`} who={who} />;
   }

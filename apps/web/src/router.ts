@@ -6,7 +6,14 @@ export function currentRoute(): string[] {
 }
 
 export function navigate(...parts: string[]): void {
-  location.hash = `#/${parts.map(encodeURIComponent).join('/')}`;
+  const hash = `#/${parts.map(encodeURIComponent).join('/')}`;
+  if (location.hash === hash) {
+    // The browser fires no hashchange for the hash it is on (signing in at #/play, the welcome mail's
+    // address): the route is read again all the same, so the page follows the new session.
+    dispatchEvent(new HashChangeEvent('hashchange'));
+    return;
+  }
+  location.hash = hash;
 }
 
 export function useRoute(): string[] {

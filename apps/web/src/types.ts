@@ -20,7 +20,7 @@ export interface OrderCheck {
   cancels: ReceiptCancel[];
   errors: Receipt['errors'];
   summary: Receipt['summary'];
-  map: { turn: number; paths: MapPath[] } | null;
+  map: { turn: number; opening: boolean; paths: MapPath[] } | null;
 }
 
 export interface TurnList {
@@ -31,4 +31,29 @@ export interface StandingOrders {
   turn: number;
   standingOrders: StandingUnitOrders[];
   submissions: { id: string; receivedAt: string; source: string; summary: Receipt['summary'] }[];
+}
+
+/** A space on the map the player plans on (GET/POST /v1/games/:id/orders/map); null: not on that map. */
+export interface MapSpace {
+  space: string;
+  x: number | null;
+  y: number | null;
+}
+
+export interface MapUnits {
+  map: { turn: number; opening: boolean } | null;
+  byMap: boolean;
+  units: (MapSpace & { unit: string })[];
+  template: string[];
+}
+
+export interface MapStep {
+  unit: string;
+  line: string | null;
+  problem: string | null;
+  path: MapSpace[];
+  next: (MapSpace & { cost: string | null })[];
+  /** The editor's text with the new line in it, and its check (when the text was sent). */
+  text?: string;
+  check?: OrderCheck;
 }

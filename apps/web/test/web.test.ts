@@ -7,46 +7,24 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { exampleScenario, players } from '@arbiter/intake/testing';
-import { launchBrowser, seriousViolations } from './browser.ts';
-import { GM_TOKEN, startServer, type WebServer } from './server.ts';
+import { seriousViolations } from './browser.ts';
+import { GM_TOKEN } from './server.ts';
+import { newPage as newPageIn, serverAndBrowser, signInAsPlayer as signInIn, WAIT } from './pages.ts';
 
 const SHOTS = process.env.ARBITER_SCREENSHOT_DIR ?? fileURLToPath(new URL('../../../test-results/web/', import.meta.url));
-const WAIT = { timeout: 30_000 };
 
-let server: WebServer;
-let browser: Browser;
+const web = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(viewport = { width: 1280, height: 900 }, hasTouch = false): Promise<Page> {
-  // bypassCSP only so that the test can inject axe-core; the page itself runs under the server's CSP.
-  const context = await browser.newContext({ viewport, hasTouch, bypassCSP: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT.timeout);
-  return page;
-}
-
-async function signInAsPlayer(page: Page, gameId: string, secret: string): Promise<void> {
-  await page.goto(server.url);
-  await page.getByLabel('Game id').fill(gameId);
-  await page.getByLabel("Your nation's secret").fill(secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor(WAIT);
-}
+const newPage = (viewport?: { width: number; height: number }, hasTouch = false) => newPageIn(web.browser, viewport, hasTouch);
+const signInAsPlayer = (page: Page, gameId: string, secret: string) => signInIn(page, web.server.url, gameId, secret);
 
 /** A game made over the API whose turn 1 has run, so its players have a report and a map. */
 async function gameWithOneReport(): Promise<{ gameId: string; secret: (n: string) => string }> {
   const gm = { authorization: `Bearer ${GM_TOKEN}` };
-  const res = await server.app.inject({
+  const res = await web.server.app.inject({
     method: 'POST',
     url: '/v1/games',
     headers: gm,
@@ -55,11 +33,11 @@ async function gameWithOneReport(): Promise<{ gameId: string; secret: (n: string
   expect(res.statusCode, res.body).toBe(201);
   const g = res.json() as { gameId: string; nations: { nationId: string; secret: string }[] };
   const secret = (n: string) => g.nations.find((x) => x.nationId === n)!.secret;
-  const south = await server.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders`, headers: { authorization: `Bearer ${secret('south')}` }, payload: { orders: 'grond, 850, no, w, w, h' } });
+  const south = await web.server.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders`, headers: { authorization: `Bearer ${secret('south')}` }, payload: { orders: 'grond, 850, no, w, w, h' } });
   expect(south.statusCode).toBe(200);
-  expect((await server.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/turns/1/run`, headers: gm })).statusCode).toBe(202);
-  await server.turnsDone();
-  expect(server.errors).toEqual([]);
+  expect((await web.server.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/turns/1/run`, headers: gm })).statusCode).toBe(202);
+  await web.server.turnsDone();
+  expect(web.server.errors).toEqual([]);
   return { gameId: g.gameId, secret };
 }
 
@@ -82,7 +60,7 @@ describe('the web client', () => {
     await expect.poll(() => mistake.first().textContent(), WAIT).toMatch(/^line 1, column 22: "x" is not a direction/);
 
     await editor.fill('aragorn, 850, no, e, e, e');
-    const path = page.locator('.map-stage svg g[data-overlay="paths"] g[data-unit="aragorn"] polyline');
+    const path = page.locator('.map-stage svg g[data-overlay="paths"] g[data-unit="aragorn"] polyline.path-line');
     await path.waitFor({ ...WAIT, state: 'attached' }); // a straight east-west line has no height: never "visible" to Playwright
     expect((await path.getAttribute('points'))?.trim().split(/\s+/)).toHaveLength(4);
     await expect.poll(() => page.getByRole('list', { name: 'Orders as checked' }).textContent(), WAIT).toMatch(/it would end at 0603/);
@@ -108,7 +86,7 @@ describe('the web client', () => {
 
     // Mark the standing orders final, choose text-only report mail, cancel the unit's orders.
     const nation = { authorization: `Bearer ${g.secret('north')}` };
-    const statusOf = async () => (await server.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}`, headers: nation })).json();
+    const statusOf = async () => (await web.server.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}`, headers: nation })).json();
     await page.getByRole('button', { name: 'Mark these orders final' }).click();
     await expect.poll(async () => (await statusOf()).nations.find((n: { nationId: string }) => n.nationId === 'north').final, WAIT).toBe(true);
     await page.getByText('Your orders are marked final.').waitFor(WAIT);
@@ -122,7 +100,7 @@ describe('the web client', () => {
 
   it('a GM creates a game from a scenario file and runs a turn; the player then sees the new report', async () => {
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(web.server.url);
     await page.getByLabel('GM token').waitFor(WAIT);
     expect(await seriousViolations(page)).toEqual([]); // the sign-in page
     await page.getByLabel('GM token').fill(GM_TOKEN);
@@ -158,22 +136,46 @@ describe('the web client', () => {
     await reminders.fill('6');
     await page.getByRole('button', { name: 'Set reminders' }).click();
     await page.getByText('Reminders: done.').waitFor(WAIT);
-    const status = await page.request.get(`${server.url}/v1/games/${gameId}`, { headers: { authorization: `Bearer ${GM_TOKEN}` } });
+    const status = await page.request.get(`${web.server.url}/v1/games/${gameId}`, { headers: { authorization: `Bearer ${GM_TOKEN}` } });
     expect(((await status.json()) as { reminderHours: number }).reminderHours).toBe(6);
 
-    // No nation has sent orders, so the turn holds for the GM, and "run now" says so (issue 26); the GM
-    // releases it and it runs.
+    // The GM previews the turn; the preview goes once the turn has run (issue #25: it used to stay).
+    await page.getByRole('button', { name: 'Preview the turn' }).click();
+    await page.getByRole('heading', { name: 'Preview (nothing stored)' }).waitFor(WAIT);
+    // Per nation: what each of its units would do, on its map and in words.
+    const previewBox = page.locator('.preview-box');
+    await expect.poll(() => previewBox.locator('.map-stage svg title').first().textContent(), WAIT).toMatch(/Dark Lord of the South: turn 1 as it would run now \(preview\)|: turn 1 as it would run now \(preview\)/);
+    await previewBox.getByLabel(/What each unit of this nation would do/).selectOption('north');
+    await expect.poll(() => previewBox.locator('pre.preview-text').textContent(), WAIT).toMatch(/Kingdom of the North/);
+    // No nation has sent orders: Run now warns that the turn may be held; the GM goes on, and "run now"
+    // says the turn holds for the GM (issue 26); the GM releases it and it runs.
+    const warned: string[] = [];
+    page.once('dialog', (d) => {
+      warned.push(d.message());
+      void d.accept();
+    });
     await page.getByRole('button', { name: 'Run turn 1 now' }).click();
     await page.getByText(/^Run now: turn 1 will be held for you, not run: missing orders: \d+ of \d+ active nations sent no orders/).waitFor(WAIT);
-    await server.turnsDone();
+    expect(warned[0]).toMatch(/^3 of 3 nations have sent no orders \(.*Kingdom of the North.*\)\. With orders missing the turn may be held/);
+    expect(await page.getByRole('heading', { name: 'Preview (nothing stored)' }).count()).toBe(0);
+    await web.server.turnsDone();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('button', { name: 'Release the held turn' }).click();
     await page.getByText('Release: done.').waitFor(WAIT);
-    await server.turnsDone();
-    expect(server.errors).toEqual([]);
+    await web.server.turnsDone();
+    expect(web.server.errors).toEqual([]);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('heading', { name: /Turn 2: open/ }).waitFor(WAIT);
-    expect(await page.getByRole('region', { name: 'Audit log' }).textContent()).toMatch(/turn\.released|release/);
+    const audit = await page.getByRole('region', { name: 'Audit log' }).textContent();
+    expect(audit).toMatch(/Turn 1 was released\./); // the audit log in words
+    expect(audit).toMatch(/Turn 1 was held for the game master: /);
+    expect(audit).toMatch(/Turn 1 was adjudicated \(/);
+    // The GM's maps: the whole board now (every unit), then a nation's report of turn 1 with its text.
+    const maps = page.getByRole('region', { name: 'Maps' });
+    await expect.poll(() => maps.locator('.map-stage svg title').first().textContent(), WAIT).toContain('the whole map');
+    await maps.getByLabel('Show').selectOption('north');
+    await expect.poll(() => maps.locator('.map-stage svg title').first().textContent(), WAIT).toMatch(/Kingdom of the North/);
+    await maps.getByText("Kingdom of the North's report of turn 1 in words").waitFor(WAIT);
     await page.context().close();
 
     const player = await newPage({ width: 390, height: 844 }, true);
@@ -189,17 +191,17 @@ describe('the web client', () => {
   });
 
   it('serves the built client with cache headers: hashed assets immutable, index.html no-cache under a strict CSP', async () => {
-    const index = await fetch(server.url);
+    const index = await fetch(web.server.url);
     expect(index.status).toBe(200);
     expect(index.headers.get('cache-control')).toBe('no-cache');
     expect(index.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
     const html = await index.text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
-    const js = await fetch(new URL(asset!, server.url));
+    const js = await fetch(new URL(asset!, web.server.url));
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const missing = await fetch(new URL('/no-such-page', server.url));
+    const missing = await fetch(new URL('/no-such-page', web.server.url));
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });

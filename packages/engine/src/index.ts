@@ -4,6 +4,8 @@
 export type {
   DrawRecord,
   Edge,
+  MapLine,
+  MapUnit,
   OrderCheck,
   OrderError,
   PlayerId,
@@ -69,7 +71,7 @@ export {
 export type { RefinementContext } from './kernel/board-limits.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
 export { orderEntries, orderLines, quoteEntry, readUnitId } from './kernel/order-lines.ts';
-export { checkScenarioDocument, formatIssuePath, MAX_SCENARIO_TURN, renderAll, scenarioMembers } from './kernel/members.ts';
+export { checkScenarioDocument, formatIssuePath, issueMessage, MAX_SCENARIO_TURN, renderAll, scenarioMembers } from './kernel/members.ts';
 export { decodeTextBytes, decodeWindows1252 } from './kernel/text-bytes.ts';
 export type { DecodedText } from './kernel/text-bytes.ts';
 export type { SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';
@@ -95,3 +97,4 @@ export {
 } from './kernel/topology/hex-tiles.ts';
 export type { Axial, HexDirection, HexTiles, TileHex, TilePosition } from './kernel/topology/hex-tiles.ts';
 export { assertNever } from './kernel/assert-never.ts';
+export { directionLine, stepDirections } from './kernel/map-orders.ts';

@@ -188,6 +188,8 @@ export type Viewer = { kind: 'gm' } | { kind: 'nation'; nationId: string };
 export interface GameStatusView {
   gameId: string;
   name: string;
+  /** The game's ruleset and its words ("nation"/"player", "unit"/"hero"), for clients that speak them. */
+  ruleset: { id: string; title: string; words: AnyRuleset['words'] };
   status: 'active' | 'paused' | 'finished';
   timeZone: string;
   schedule: unknown;
@@ -223,9 +225,10 @@ const UNDELIVERED_SHOWN = 50;
 export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
   const game = await db.prisma.game.findUnique({
     where: { id: gameId },
-    select: { id: true, name: true, status: true, timeZone: true, schedule: true, currentTurn: true, reminderHours: true, nations: { orderBy: { nationId: 'asc' } } },
+    select: { id: true, name: true, ruleset: true, status: true, timeZone: true, schedule: true, currentTurn: true, reminderHours: true, nations: { orderBy: { nationId: 'asc' } } },
   });
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  const ruleset = rulesetFor(game.ruleset);
   const turn = await db.prisma.turn.findUnique({
     where: { gameId_number: { gameId, number: game.currentTurn } },
     select: { status: true, deadline: true, heldReason: true },
@@ -241,6 +244,7 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
   const view: GameStatusView = {
     gameId: game.id,
     name: game.name,
+    ruleset: { id: ruleset.id, title: ruleset.title, words: ruleset.words },
     status: game.status,
     timeZone: game.timeZone,
     schedule: game.schedule,

@@ -1,5 +1,6 @@
 // What a GM with several games, or a player looking back, reads: the games on the server, a game's turns
 // (with each result's hash, for replay checks), and the GM's audit log of a game.
+import { auditWords } from './audit-words.ts';
 import type { Db } from '@arbiter/db';
 import { IntakeError } from './errors.ts';
 import { requireGame } from './games.ts';
@@ -74,6 +75,8 @@ export interface AuditLogEntry {
   actor: string;
   action: string;
   detail: unknown;
+  /** The entry as a sentence (audit-words.ts). */
+  words: string;
 }
 
 export const AUDIT_PAGE_MAX = 500;
@@ -96,7 +99,7 @@ export async function getAuditLog(db: Db, gameId: string, options: { limit?: num
   const page = rows.slice(0, limit);
   return {
     gameId,
-    entries: page.map((r) => ({ ...r, at: r.at.toISOString() })),
+    entries: page.map((r) => ({ ...r, at: r.at.toISOString(), words: auditWords(r.action, r.detail) })),
     nextBefore: rows.length > limit ? (page.at(-1) as (typeof rows)[number]).id : null,
   };
 }

@@ -5,6 +5,7 @@ export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, MAX_OR
 export { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from './submission-quota.ts';
 export { type SubmissionOutcome, type SubmissionRefusal, type SubmissionRefusalCode, type Refused } from './outcome.ts';
 export { checkOrders, type OrderCheckOutcome } from './check.ts';
+export { loadState as loadTurnState } from './turn-state.ts';
 export { planSubmission } from './plan.ts';
 export { extractCancels } from './cancel.ts';
 export { turnDueEarly, ALL_ACTIVE_NATIONS_FINAL } from './run-early.ts';

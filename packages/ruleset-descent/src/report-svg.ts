@@ -52,7 +52,7 @@ export function renderMapSvg(view: DsView, title = `Descent turn ${view.turn}: $
     return q.col === r.col ? { x1: cx - CELL / 2, y1: cy, x2: cx + CELL / 2, y2: cy } : { x1: cx, y1: cy - CELL / 2, x2: cx, y2: cy + CELL / 2 };
   };
   const w = MARGIN * 2 + b.cols * CELL;
-  const h = MARGIN * 2 + b.rows * CELL + 16;
+  const h = MARGIN * 2 + b.rows * CELL + 38;
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="DejaVu Sans, sans-serif">`);
   out.push(`<rect width="${w}" height="${h}" fill="#1d1b19"/>`);
@@ -62,6 +62,8 @@ export function renderMapSvg(view: DsView, title = `Descent turn ${view.turn}: $
       const c = corner(s);
       const fill = pits.has(s) ? '#000' : '#c9b99a';
       out.push(`<rect x="${c.x}" y="${c.y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="#8a7b62" stroke-width="1"><title>${s}</title></rect>`);
+      // The square's id, as orders name it (stairs E7), in its corner.
+      out.push(`<text x="${c.x + 2}" y="${c.y + 8}" font-size="6.5" fill="#6b5b45">${s}</text>`);
     }
   }
   for (const o of view.obstacles) {
@@ -106,7 +108,11 @@ export function renderMapSvg(view: DsView, title = `Descent turn ${view.turn}: $
     out.push(`<text x="${c.x + wpx / 2}" y="${c.y + hpx / 2 + 4}" font-size="7" text-anchor="middle" fill="#fff">${escapeXml(f.id.slice(0, 8))}</text>`);
   }
   const town = view.figures.filter((f) => f.square === null).map((f) => f.id);
-  out.push(`<text x="${MARGIN}" y="${h - 8}" font-size="11" fill="#eee">${escapeXml(`In town: ${town.join(', ') || 'nobody'}. Unrevealed areas: ${view.unrevealedAreas}.`)}</text>`);
+  out.push(`<text x="${MARGIN}" y="${h - 30}" font-size="11" fill="#eee">${escapeXml(`In town: ${town.join(', ') || 'nobody'}. Unrevealed areas: ${view.unrevealedAreas}.`)}</text>`);
+  out.push(
+    `<text x="${MARGIN}" y="${h - 18}" font-size="8" fill="#ddd"><tspan fill="#5b9cf0">● heroes</tspan>  <tspan fill="#e0645a">● monsters</tspan>  black line: wall  brown bar: door (dashed: open)</text>`,
+    `<text x="${MARGIN}" y="${h - 7}" font-size="8" fill="#ddd">◆ glyph  stripes: stairs  black: pit  grey/brown: obstacle  small squares: chest, search token</text>`,
+  );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 // Expeditions behind the kernel's Ruleset contract: the one value the registry, the services and the
 // shells use (docs/architecture.md).
+import { mapLine, mapUnits } from './map-orders.ts';
 import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
@@ -49,6 +50,7 @@ export const expeditions: ExpeditionsRuleset = {
     readUnit: readMech,
     check: checkOrders,
     template: orderTemplate,
+    byMap: { units: mapUnits, line: mapLine },
   },
   adjudicate: adjudicateTurn,
   sequential: { mayMove, move: moveOne },

@@ -47,6 +47,8 @@ export function renderMapSvg(view: GoaView, title: string): string {
     const colour = h.zone === null ? '#9cc3e0' : h.terrain === true ? '#6b6257' : (fill.get(h.zone) as string);
     const stroke = h.zone !== null && h.zone === view.battleZone ? '#8b1a1a' : '#7a7a7a';
     out.push(`<polygon points="${corners(x, y, R - 0.5)}" fill="${colour}" stroke="${stroke}" stroke-width="${stroke === '#7a7a7a' ? 1 : 2}"><title>${h.hex}${h.zone === null ? ' water' : ` zone ${h.zone}${h.terrain === true ? ' terrain' : ''}`}</title></polygon>`);
+    // The hex's id, as orders name it (fast travel 0405), under the pieces drawn later.
+    out.push(`<text x="${f(x)}" y="${f(y + R * 0.72)}" font-size="6.5" text-anchor="middle" fill="${h.terrain === true ? '#eee' : '#555'}">${h.hex}</text>`);
   }
   for (const z of zones) {
     const members = hexes.filter((h) => h.zone === z && h.terrain !== true).map((h) => hexCentre(h.hex));
@@ -76,8 +78,13 @@ export function renderMapSvg(view: GoaView, title: string): string {
     out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(R * 0.6)}" fill="${TEAM[h.team]}" stroke="${h.id === view.hero ? '#000' : '#fff'}" stroke-width="2"><title>${escapeXml(`${h.name} (${h.team})`)}</title></circle>`);
     out.push(`<text x="${f(x)}" y="${f(y + 4)}" font-size="11" text-anchor="middle" fill="#fff">${escapeXml(h.name.slice(0, 2))}</text>`);
   }
-  const width = Math.ceil(maxX + PAD);
-  const height = Math.ceil(maxY + PAD);
+  const width = Math.max(Math.ceil(maxX + PAD), 420);
+  const legendY = Math.ceil(maxY + 20);
+  const height = legendY + 28;
+  out.push(
+    `<text x="${PAD}" y="${legendY}" font-size="10" fill="#222"><tspan fill="${TEAM.red}">● red</tspan> and <tspan fill="${TEAM.blue}">● blue</tspan> heroes, ■ minions, ▲ tokens, dashed rings: spawn points</text>`,
+    `<text x="${PAD}" y="${legendY + 14}" font-size="10" fill="#222">dark hexes: terrain, blue: water, red outline: the battle zone; lines: this turn's moves</text>`,
+  );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#fbfaf6"/>`,

@@ -3,6 +3,7 @@
 // every card is chosen at the same time: all orders by the deadline, then one adjudication that resolves
 // the cards in initiative order. So it has no `sequential` member: whose move it is cannot be known
 // before every card is in (the services' "at-deadline" mode).
+import { mapLine, mapUnits } from './map-orders.ts';
 import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
@@ -59,6 +60,7 @@ export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
     readUnit: readHero,
     check: checkOrders,
     template: orderTemplate,
+    byMap: { units: mapUnits, line: mapLine },
   },
   adjudicate: adjudicateTurn,
   report: {

@@ -54,8 +54,27 @@ function corners(c: { x: number; y: number }): string {
   return pts.join(' ');
 }
 
+/** Each tile position's place on the tile grid: the revealed tiles' and the open positions'. */
+function positionsOf(view: MkView): Map<string, [number, number]> {
+  return new Map<string, [number, number]>([...view.tiles.map((t) => [t.position, t.at] as const), ...view.openPositions.map((p) => [p.id, [p.at[0], p.at[1]] as [number, number]] as const)]);
+}
+
+/**
+ * The centre of each space (`<position>.<hex>`) on the map `renderMapSvg` draws for this view: the
+ * contract's `report.mapPoints` (null for a space on no position of the view's map).
+ */
+export function mapPoints(view: MkView, spaces: readonly string[]): ({ x: number; y: number } | null)[] {
+  const atOf = positionsOf(view);
+  return spaces.map((space) => {
+    const [pos, hex] = space.split('.');
+    const at = pos === undefined ? undefined : atOf.get(pos);
+    if (at === undefined || !(TILE_HEXES as readonly string[]).includes(hex ?? '')) return null;
+    return centre(tileHexAxial(at, hex as (typeof TILE_HEXES)[number]));
+  });
+}
+
 export function renderMapSvg(view: MkView): string {
-  const atOf = new Map<string, [number, number]>([...view.tiles.map((t) => [t.position, t.at] as const), ...view.openPositions.map((p) => [p.id, [p.at[0], p.at[1]] as [number, number]] as const)]);
+  const atOf = positionsOf(view);
   const spot = (space: string) => {
     const [pos, hex] = space.split('.') as [string, (typeof TILE_HEXES)[number]];
     return centre(tileHexAxial(atOf.get(pos)!, hex));

@@ -1,12 +1,13 @@
 // Mage Knight behind the kernel's Ruleset contract: the one value the registry, the services and the
 // shells use (docs/architecture.md).
+import { mapLine, mapUnits } from './map-orders.ts';
 import { hexTiles, renderAll, scenarioMembers, type ReportContext, type Ruleset, type Topology } from '@arbiter/engine';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { MkEvent } from './events.ts';
 import { describeOrder, parseOrders, printOrder, readHero, type MkOrder } from './orders.ts';
 import { headingLines, checkReportContext } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
-import { renderMapSvg } from './report-svg.ts';
+import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
@@ -66,6 +67,7 @@ export const mageKnight: MageKnightRuleset = {
     readUnit: readHero,
     check: checkOrders,
     template: orderTemplate,
+    byMap: { units: mapUnits, line: mapLine },
   },
   adjudicate: adjudicateTurn,
   sequential: { mayMove, move: moveOne },
@@ -75,5 +77,6 @@ export const mageKnight: MageKnightRuleset = {
     html,
     svg,
     render: renderAll(text, html, svg),
+    mapPoints,
   },
 };

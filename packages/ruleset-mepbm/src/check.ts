@@ -35,6 +35,8 @@ export interface OrderCheck {
   preview?: string;
   /** The same path as hex ids, from the start hex to where it would end or stop (the web client draws it). */
   previewPath?: string[];
+  /** Each step's cost after the start ("2 MP"): the web client's cost under the pointer. */
+  previewCosts?: string[];
 }
 
 /** Checks a nation's orders against the state; one OrderCheck per order, in the order given. */
@@ -59,6 +61,7 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         const path = walkArmyPath(world.map, start, a.order.steps, budget, costTableFor(army.troops), isFed(army.food + suppliedFood(world.state, army.id), army.troops, world.state.settings), a.order.evasive);
         out.preview = describePath(world.map, start, path, budget, a.order.steps);
         out.previewPath = pathHexIds(world.map, start, path);
+        out.previewCosts = path.steps.map((s) => `${s.cost} MP`);
         if (path.stop !== null && path.stop.entry < a.order.steps.length - 1) {
           out.warnings.push(`the entries after entry ${path.stop.entry + 1} will not be used: the army stops before them`);
         }
@@ -69,7 +72,13 @@ export function checkOrders(state: GameState, nation: NationId, orders: readonly
         const path = walkNavyPath(world, start, a.order.steps, fed, a.order.evasive);
         out.preview = describePath(world.map, start, path, MP_NAVY, a.order.steps);
         out.previewPath = pathHexIds(world.map, start, path);
+        out.previewCosts = path.steps.map((s) => `${s.cost} MP`);
       }
+    }
+    // A character's 810 and a movement spell's 825 go straight to their hex: the path is that one step
+    // (the web client draws it; the receipt's words are the order's own).
+    if (a !== null && (a.order.kind === 'character-move' || (a.order.kind === 'movement-spell' && a.order.to !== null))) {
+      out.previewPath = [a.unit.hex, a.order.to as string];
     }
     return out;
   });

@@ -16,6 +16,7 @@ import { type Scenario, parseScenario } from './scenario.ts';
 import { type GameState, createGame } from './state.ts';
 import type { NationView, UnitResult } from './types.ts';
 import { templateLine } from './views.ts';
+import { mapLine, mapUnits } from './map-orders.ts';
 
 export type MepbmRuleset = Ruleset<GameState, Order, TurnEvent, NationView, UnitResult>;
 
@@ -120,6 +121,7 @@ export const mepbm: MepbmRuleset = {
       return lines.length === 0 ? lines : [JOVERSEER_NOTE, ...lines];
     },
     recognises: isOrderFile,
+    byMap: { units: mapUnits, line: (state, player, unit, path) => mapLine(boardOf(state), state, player, unit, path) },
   },
 
   adjudicate: (state, orders, options) => adjudicate(state, orders, options),

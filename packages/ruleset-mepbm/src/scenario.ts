@@ -1,6 +1,6 @@
 // The scenario format (docs/scenario-format.md): what a GM writes to create a game, and what
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
-import { HEX_SIDES, MAX_SCENARIO_TURN } from '@arbiter/engine';
+import { HEX_SIDES, issueMessage, MAX_SCENARIO_TURN } from '@arbiter/engine';
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
 import { gridPositionProblem, hexIdProblem, parseHexId, spaceCountProblem, withinLimit } from '@arbiter/engine';
@@ -178,7 +178,7 @@ export function parseScenario(input: unknown): { ok: true; scenario: Scenario } 
   if (!parsed.success) {
     return {
       ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
+      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: issueMessage(i) })),
     };
   }
   const data = parsed.data;

@@ -9,6 +9,8 @@ export { extendMoveLimit, skipMove, takeBackMove } from './move-gm.ts';
 export { finishRound, playsMoveByMove, replayMoves, roundResult, type ReplayedMove } from './round.ts';
 export { movesDue, sequentialStatus, type SequentialStatus } from './move-status.ts';
 export { previewTurn } from './preview.ts';
+export { boardMap, openingMap, planningMap, type PlanningMap } from './planning-map.ts';
+export { mapOrderStep, mapOrderUnits, withMapLine, type MapOrdersUnits, type MapPoint, type MapStep } from './map-orders.ts';
 export type { TurnPreview } from './preview.ts';
 export type { ReplayOutcome } from './replay.ts';
 export { deadlineAfter, missedMoreThanOneDeadline, scheduleSlots, MIN_TURN_LENGTH_MS } from './deadlines.ts';

@@ -21,8 +21,8 @@ export interface TurnPreview {
   /** The ruleset's per-unit results and events (mepbm: UnitResult, TurnEvent). */
   units: unknown[];
   events: { type: string }[];
-  /** With `nation`: that nation's report text as it would be mailed. */
-  report?: { nationId: string; text: string };
+  /** With `nation`: that nation's report text as it would be mailed, and its map (null: no view). */
+  report?: { nationId: string; text: string; svg: string | null };
 }
 
 /** Adjudicates (gameId, turn) as it stands, writes nothing. Throws GmActionError when there is nothing to preview. */
@@ -62,11 +62,11 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
   const nation = options.nation;
   if (nation !== undefined) {
     const view = result.views[nation];
-    const text =
-      view === undefined
-        ? `${names[nation]} (${nation}) has nothing of its own in this game's state: it would get no report.\n`
-        : ruleset.report.text(view, { gameName: game.name, gameId, turn: result.turn, nextDeadline: null, timeZone: game.timeZone, playerName: names[nation] as string, playerNames: names });
-    preview.report = { nationId: nation, text };
+    const ctx = { gameName: game.name, gameId, turn: result.turn, nextDeadline: null, timeZone: game.timeZone, playerName: names[nation] as string, playerNames: names };
+    const text = view === undefined ? `${names[nation]} (${nation}) has nothing of its own in this game's state: it would get no report.\n` : ruleset.report.text(view, ctx);
+    // The map as the report would draw it, so that the GM sees each unit's previewed move on it.
+    const svg = view === undefined ? null : ruleset.report.svg(view, { ...ctx, mapTitle: `${names[nation]}: turn ${result.turn} as it would run now (preview)` });
+    preview.report = { nationId: nation, text, svg };
   }
   return preview;
 }

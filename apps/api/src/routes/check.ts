@@ -6,6 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkOrders } from '@arbiter/intake';
+import { planningMap } from '@arbiter/turns';
+import type { Db } from '@arbiter/db';
 import type { RouteDeps } from '../app.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
@@ -31,7 +33,8 @@ export const checkSchema = z
     summary: receiptShape.summary,
     map: z
       .object({
-        turn: z.number().int().describe('The report whose map (GET .../turns/:turn/report as image/svg+xml) the points are drawn for'),
+        turn: z.number().int().describe('The report whose map (GET .../turns/:turn/report as image/svg+xml) the points are drawn for, or the open turn for an opening map'),
+        opening: z.boolean().describe('True before the first report: the points are on the opening map (GET /v1/games/{gameId}/opening-map)'),
         paths: z.array(
           z.object({
             line: z.number().int(),
@@ -41,9 +44,47 @@ export const checkSchema = z
         ),
       })
       .nullable()
-      .describe('Null while the nation has no report yet'),
+      .describe('Null when no map can be drawn for the nation'),
   })
   .meta({ id: 'OrderCheck' });
+
+/** The dry-run check's answer for a nation's text (the route's, and orders by the map's with the new line). */
+export async function checkAnswer(db: Db, gameId: string, nationId: string, text: string): Promise<z.infer<typeof checkSchema>> {
+  const checked = await checkOrders(db, gameId, nationId, text);
+  if (checked.kind === 'refused') throw refusalProblem(checked.refusal);
+  const { plan, turn } = checked;
+  const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
+  const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
+
+  const planning = await planningMap(db, gameId, nationId, turn);
+  let map: z.infer<typeof checkSchema>['map'] = null;
+  if (planning !== null) {
+    const paths = plan.orders.flatMap((o) => {
+      if (o.previewPath === undefined) return [];
+      const at = pointsOnReportMap(checked.ruleset, planning.view, o.previewPath);
+      if (at === null) return [];
+      const points = o.previewPath.flatMap((space, i) => {
+        const p = at[i];
+        return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];
+      });
+      return [{ line: o.line, unit: o.unit, points }];
+    });
+    map = { turn: planning.turn, opening: planning.opening, paths };
+  }
+
+  return {
+    gameId,
+    nationId,
+    turn,
+    deadline: checked.deadline.toISOString(),
+    stored: false as const,
+    orders: plan.orders,
+    cancels: plan.cancels,
+    errors: plan.errors,
+    summary: { accepted: accepted + cancelsAccepted, rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted, unreadable: plan.errors.length },
+    map,
+  };
+}
 
 export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, orderLimits }) => {
   app.post('/v1/games/:gameId/orders/check', {
@@ -54,7 +95,7 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
         'The same body as POST /v1/games/{gameId}/orders (`text/plain`, or JSON `{ "orders": "..." }`). The text is parsed and ' +
         'checked against the open turn exactly as a submission would be: every unreadable line with line and column, each ' +
         "order accepted or rejected with the reason and warnings, and each move's unopposed path, in words and as space ids. " +
-        "`map` gives the paths as points on the nation's latest report map. Nothing is stored, the standing orders do not change.",
+        "`map` gives the paths as points on the nation's latest report map (before its first report, its opening map). Nothing is stored, the standing orders do not change.",
       security: [{ bearer: [] }],
       consumes: ['text/plain', 'application/json'],
       params: gameParams,
@@ -71,45 +112,7 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       const { gameId } = request.params;
       const nationId = who.nation.nationId;
 
-      const checked = await checkOrders(db, gameId, nationId, text);
-      if (checked.kind === 'refused') throw refusalProblem(checked.refusal);
-      const { plan, turn } = checked;
-      const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
-      const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
-
-      const report = await db.prisma.nationReport.findFirst({
-        where: { gameId, nationId, turnNumber: { lt: turn } },
-        orderBy: { turnNumber: 'desc' },
-        select: { turnNumber: true, view: true, svg: true },
-      });
-      let map: z.infer<typeof checkSchema>['map'] = null;
-      if (report !== null && report.svg !== null) {
-        const view = report.view;
-        const paths = plan.orders.flatMap((o) => {
-          if (o.previewPath === undefined) return [];
-          const at = pointsOnReportMap(checked.ruleset, view, o.previewPath);
-          if (at === null) return [];
-          const points = o.previewPath.flatMap((space, i) => {
-            const p = at[i];
-            return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];
-          });
-          return [{ line: o.line, unit: o.unit, points }];
-        });
-        map = { turn: report.turnNumber, paths };
-      }
-
-      return {
-        gameId,
-        nationId,
-        turn,
-        deadline: checked.deadline.toISOString(),
-        stored: false as const,
-        orders: plan.orders,
-        cancels: plan.cancels,
-        errors: plan.errors,
-        summary: { accepted: accepted + cancelsAccepted, rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted, unreadable: plan.errors.length },
-        map,
-      };
+      return checkAnswer(db, gameId, nationId, text);
     },
   });
 };

@@ -91,7 +91,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
       description:
         "The engine run on the turn's stored state and the standing orders as they are now. The state carries the turn's " +
         'random source, so this is exactly what the turn will do if no order changes before it runs: for the game master ' +
-        "only. `nation` adds that nation's report text as it would be mailed. Only an open or held turn can be previewed.",
+        "only. `nation` adds that nation's report text as it would be mailed and its map. Only an open or held turn can be previewed.",
       params: turnParams,
       querystring: previewQuery,
       response: { 200: previewSchema, ...problems(400, 401, 404, 409, 429) },

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../app.ts';
 import { openingMaps } from '../ruleset-calls.ts';
-import { problems } from '../schemas.ts';
+import { problems, rulesetSchema } from '../schemas.ts';
 
 const scenarioMapBody = z.strictObject({
   scenario: z.record(z.string(), z.unknown()).describe('The scenario document (docs/scenario-format.md)'),
@@ -13,6 +13,7 @@ const scenarioMapBody = z.strictObject({
 
 const scenarioMapSchema = z
   .object({
+    ruleset: rulesetSchema,
     nations: z.array(z.object({ nationId: z.string(), name: z.string(), svg: z.string().describe('The opening map as this nation sees it (SVG)') })),
   })
   .meta({ id: 'ScenarioMaps' });
@@ -28,6 +29,6 @@ export const scenarioMapRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       response: { 200: scenarioMapSchema, ...problems(400, 401, 413, 422, 429) },
     },
     preParsing: auth.hook('gm'),
-    handler: async (request) => ({ nations: openingMaps(request.body.scenario) }),
+    handler: async (request) => openingMaps(request.body.scenario),
   });
 };

@@ -9,6 +9,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../app.ts';
 import { checkRoutes } from './check.ts';
+import { gmMapRoutes } from './gm-maps.ts';
+import { mapOrderRoutes } from './map-orders.ts';
+import { openingMapRoutes } from './opening-map.ts';
+import { ordersGuideRoutes } from './orders-guide.ts';
 import { scenarioMapRoutes } from './scenario-map.ts';
 import { problem, sendProblem } from '../problem.ts';
 
@@ -22,6 +26,10 @@ export const CONTENT_SECURITY_POLICY =
 export const webRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   await app.register(checkRoutes, deps);
   await app.register(scenarioMapRoutes, deps);
+  await app.register(openingMapRoutes, deps);
+  await app.register(mapOrderRoutes, deps);
+  await app.register(ordersGuideRoutes, deps);
+  await app.register(gmMapRoutes, deps);
 
   if (!existsSync(`${WEB_DIST}index.html`)) {
     app.log.warn({ dist: WEB_DIST }, 'the web client is not built (npm run build -w @arbiter/web); / answers 503');

@@ -190,8 +190,17 @@ export async function playTour(t: Tour): Promise<{ turn: number; reportFiles: st
   if (reportFiles.length > 0) out(`   Report mails (text, HTML and the PNG map attached), open them with any mail program:\n${reportFiles.map((f) => `    ${f}`).join('\n')}\n`);
   else out('   Report mails went out through SMTP_URL; look in that mailbox (or the mail catcher).\n');
   out(`   Each nation's HTML report and SVG map, from GET /v1/games/${demo.gameId}/turns/${turn}/report:\n${saved.map((f) => `    ${f}`).join('\n')}\n`);
-  out(`\nThat was turn ${turn}. Run \`npm run demo\` again to play turn ${next.turn}; the API docs are at ${t.run.docsUrl ?? '(no API)'}.\n`);
+  out(`\nThat was turn ${turn}. ${webPointer(t, demo.gameId, north)}\nRun \`npm run demo\` again to play turn ${next.turn}; the API docs are at ${t.run.docsUrl ?? '(no API)'}.\n`);
   return { turn, reportFiles, savedFiles: saved };
+}
+
+/** Where to see the game in a browser, and how to sign in there (the web client, docs/web.md). */
+export function webPointer(t: { run: { apiUrl: string | null }; home: { gmTokenFile: string } }, gameId: string, player: { name: string; secret: string }): string {
+  if (t.run.apiUrl === null) return '';
+  return (
+    `See it in your browser: open ${t.run.apiUrl}/#/play and sign in with the game id ${gameId} and ${player.name}'s secret ${player.secret}\n` +
+    `(every nation's secret is in the banner of \`npm start\`); the GM desk is ${t.run.apiUrl}/#/gm, with the token in ${t.home.gmTokenFile}.`
+  );
 }
 
 export const demoCommand: Command = {

@@ -5,6 +5,7 @@
 //   SMTP_URL unset     -> outgoing mail written as .eml files into <home>/outbox
 // In production each container runs one component: `arbiter start --only api --no-migrate` (docker-compose.yml).
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -12,7 +13,7 @@ import type { Config } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
 import type { ArbiterHome, DemoState, EmbeddedPostgres, QueueHome, RunInfo } from '@arbiter/embedded';
 import { startHomeDatabase } from '../embedded-database.ts';
-import { checkPortsFree, wantedPorts } from '../ports.ts';
+import { checkPortsFree, PortsInUseError, wantedPorts } from '../ports.ts';
 import { banner, type SystemSummary } from './banner.ts';
 import type { Command } from './types.ts';
 import { apiWorkersProblem, forksApiWorkers, startApiCluster } from './api-cluster.ts';
@@ -258,6 +259,22 @@ function startHeartbeat(home: ArbiterHome, db: Db, healthy: () => Promise<boolea
   return t;
 }
 
+/** A start that failed on a port in use (checked before starting, or found when listening). */
+function isPortProblem(err: unknown): boolean {
+  return err instanceof PortsInUseError || (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+}
+
+/**
+ * The working folder's `.env` (as .env.example says: copy it and fill it in), read with Node's own
+ * process.loadEnvFile: a variable already set in the environment is kept. The file's path, or null.
+ */
+export function loadDotEnv(dir = process.cwd()): string | null {
+  const file = path.join(dir, '.env');
+  if (!existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
+}
+
 /** Why the start failed, in words, with the setting to change where there is one. */
 export function startFailure(err: unknown): string {
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
@@ -287,6 +304,8 @@ export const startCommand: Command = {
   usage,
   async run(argv) {
     const env = process.env;
+    const dotEnv = loadDotEnv();
+    if (dotEnv !== null && cluster.isPrimary) process.stdout.write(`arbiter start: settings read from ${dotEnv} (variables set in the environment win)\n`);
     const { ConfigError, loadLocalConfig } = await import('@arbiter/config');
     let local: ReturnType<typeof loadLocalConfig>;
     try {
@@ -315,7 +334,8 @@ export const startCommand: Command = {
     try {
       system = supervise ? await startApiCluster(parsed, env, local.apiWorkers, logger) : await startSystem(parsed, env, logger);
     } catch (err) {
-      logger.error({ err }, 'Arbiter could not start');
+      // A port in use is the user's to fix and is said once, in words; anything else is logged too.
+      if (!isPortProblem(err)) logger.error({ err }, 'Arbiter could not start');
       process.stderr.write(`arbiter start: ${startFailure(err)}\n`);
       cluster.worker?.disconnect(); // see below
       return 1;

@@ -1,65 +1,21 @@
 // A map picture from the server (each ruleset's own SVG renderer), large and interactive: drag or arrow
-// keys to pan, wheel, pinch, +/- keys or the buttons to zoom; what an element of the map says about
-// itself (its SVG <title>: a unit, a population centre, a ford...) is shown on hover or tap. Paths come
-// as points in the SVG's own coordinates (the server's dry-run check) and are drawn over it, so the
-// client needs no geometry of any board.
-import { useEffect, useRef, useState } from 'preact/hooks';
+// keys to pan, wheel, pinch, +/- keys or the buttons to zoom, Fit (or 0) to show all of it; what an
+// element of the map says about itself (its SVG <title>) is shown on hover or tap. Zoom re-renders the
+// SVG at the new size (its width changes; only the pan is a CSS translation), so it stays sharp. Paths
+// and picks come as points in the SVG's own coordinates from the server; the client knows no board.
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { MapPath } from '../types.ts';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const PATH_COLOUR = '#c2185b';
+import { drawPaths, drawPicks, pickOf, unitNear, type MapPicks } from './map-overlay.ts';
 
 interface View {
   x: number;
   y: number;
+  /** Zoom: 1 is the whole map fitted into the viewport. */
   k: number;
 }
 
-function drawPaths(svg: SVGSVGElement, paths: readonly MapPath[]): void {
-  svg.querySelector('g[data-overlay="paths"]')?.remove();
-  if (paths.length === 0) return;
-  const g = document.createElementNS(SVG_NS, 'g');
-  g.setAttribute('data-overlay', 'paths');
-  g.setAttribute('pointer-events', 'none');
-  for (const p of paths) {
-    if (p.points.length === 0) continue;
-    const pg = document.createElementNS(SVG_NS, 'g');
-    pg.setAttribute('data-unit', p.unit);
-    const line = document.createElementNS(SVG_NS, 'polyline');
-    line.setAttribute('points', p.points.map((q) => `${q.x},${q.y}`).join(' '));
-    line.setAttribute('fill', 'none');
-    line.setAttribute('stroke', PATH_COLOUR);
-    line.setAttribute('stroke-width', '4');
-    line.setAttribute('stroke-dasharray', '8 4');
-    line.setAttribute('stroke-linecap', 'round');
-    line.setAttribute('stroke-linejoin', 'round');
-    pg.append(line);
-    p.points.forEach((q, i) => {
-      const c = document.createElementNS(SVG_NS, 'circle');
-      c.setAttribute('cx', String(q.x));
-      c.setAttribute('cy', String(q.y));
-      c.setAttribute('r', i === p.points.length - 1 ? '6' : '3.5');
-      c.setAttribute('fill', i === p.points.length - 1 ? '#ffffff' : PATH_COLOUR);
-      c.setAttribute('stroke', PATH_COLOUR);
-      c.setAttribute('stroke-width', '2');
-      pg.append(c);
-    });
-    const end = p.points[p.points.length - 1]!;
-    const label = document.createElementNS(SVG_NS, 'text');
-    label.setAttribute('x', String(end.x + 8));
-    label.setAttribute('y', String(end.y - 8));
-    label.setAttribute('font-size', '12');
-    label.setAttribute('font-weight', 'bold');
-    label.setAttribute('fill', PATH_COLOUR);
-    label.setAttribute('stroke', '#ffffff');
-    label.setAttribute('stroke-width', '3');
-    label.setAttribute('paint-order', 'stroke');
-    label.textContent = p.unit;
-    pg.append(label);
-    g.append(pg);
-  }
-  svg.append(g);
-}
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 12;
 
 /** The words of the map element under the pointer: its own <title>, or its group's. */
 function titleAt(target: EventTarget | null, root: Element): string | null {
@@ -72,18 +28,42 @@ function titleAt(target: EventTarget | null, root: Element): string | null {
   return null;
 }
 
-export function MapView(props: { svg: string; paths?: readonly MapPath[]; label: string }) {
+/** The SVG's own width and height (its viewBox), for fitting it. */
+function sizeOf(svg: SVGSVGElement): { w: number; h: number } {
+  const vb = svg.viewBox?.baseVal;
+  if (vb && vb.width > 0 && vb.height > 0) return { w: vb.width, h: vb.height };
+  return { w: Number(svg.getAttribute('width')) || 800, h: Number(svg.getAttribute('height')) || 600 };
+}
+
+export function MapView(props: { svg: string; paths?: readonly MapPath[]; picks?: MapPicks | null; label: string; hint?: string }) {
   const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
+  /** The fitted width of the map in CSS pixels (zoom 1). */
+  const [fitWidth, setFitWidth] = useState(0);
   const [detail, setDetail] = useState<string | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const moved = useRef(0);
   // Where a press began: with the pointer captured, later events name the viewport, not the map element.
   const pressed = useRef<EventTarget | null>(null);
+  const picks = useRef<MapPicks | null>(null);
+  picks.current = props.picks ?? null;
+
+  const svgEl = () => stage.current?.querySelector('svg') ?? null;
+
+  /** Zoom 1: the whole map inside the viewport, centred. */
+  const fit = () => {
+    const svg = svgEl();
+    const r = host.current?.getBoundingClientRect();
+    if (!svg || !r || r.width === 0) return;
+    const { w, h } = sizeOf(svg);
+    const width = Math.min(r.width, (r.height * w) / h);
+    setFitWidth(width);
+    setView({ k: 1, x: (r.width - width) / 2, y: (r.height - (width * h) / w) / 2 });
+  };
 
   // The server's SVG, parsed as SVG (never as HTML), put in the page; the page's CSP runs no script in it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = stage.current;
     if (el === null) return;
     const doc = new DOMParser().parseFromString(props.svg, 'image/svg+xml');
@@ -94,23 +74,34 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
       return;
     }
     svg.querySelectorAll('script, foreignObject').forEach((n) => n.remove());
-    svg.setAttribute('role', 'img');
+    // A group, not an image: the picks drawn on it for orders by the map are buttons inside it.
+    svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', props.label);
     svg.removeAttribute('height');
-    svg.setAttribute('width', '100%');
+    svg.removeAttribute('width');
     el.append(document.importNode(svg, true));
-    setView({ x: 0, y: 0, k: 1 });
     setDetail(null);
+    fit();
   }, [props.svg, props.label]);
 
+  useLayoutEffect(() => {
+    const svg = svgEl();
+    if (svg && fitWidth > 0) svg.style.width = `${fitWidth * view.k}px`;
+  }, [fitWidth, view.k, props.svg]);
+
   useEffect(() => {
-    const svg = stage.current?.querySelector('svg');
+    const svg = svgEl();
     if (svg) drawPaths(svg, props.paths ?? []);
   }, [props.svg, props.paths]);
 
+  useEffect(() => {
+    const svg = svgEl();
+    if (svg) drawPicks(svg, props.picks ?? null);
+  }, [props.svg, props.picks]);
+
   const zoomAt = (factor: number, cx?: number, cy?: number) =>
     setView((v) => {
-      const k = Math.min(8, Math.max(0.5, v.k * factor));
+      const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, v.k * factor));
       const r = host.current?.getBoundingClientRect();
       const px = cx ?? (r ? r.width / 2 : 0);
       const py = cy ?? (r ? r.height / 2 : 0);
@@ -151,7 +142,17 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
   };
   const onPointerUp = (e: PointerEvent) => {
     pointers.current.delete(e.pointerId);
-    if (moved.current < 6) setDetail(titleAt(pressed.current, host.current!)); // a tap or a click
+    if (moved.current >= 6) return; // a drag, not a click or a tap
+    const p = picks.current;
+    const svg = svgEl();
+    if (p !== null && svg !== null) {
+      const chosen = pickOf(pressed.current);
+      const unit = chosen === null ? unitNear(svg, e.clientX, e.clientY) : null;
+      if (chosen?.space !== undefined) p.onSpace(chosen.space);
+      else if (chosen?.unit !== undefined) p.onUnit(chosen.unit);
+      else if (unit !== null) p.onUnit(unit);
+    }
+    setDetail(titleAt(pressed.current, host.current!));
   };
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
@@ -168,7 +169,7 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
       '+': () => zoomAt(1.25),
       '=': () => zoomAt(1.25),
       '-': () => zoomAt(0.8),
-      '0': () => setView({ x: 0, y: 0, k: 1 }),
+      '0': fit,
     };
     const act = keys[e.key];
     if (act) {
@@ -184,13 +185,32 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
+  // A new size of the viewport (a phone turned, a window resized) fits the map again.
+  useEffect(() => {
+    const el = host.current;
+    if (el === null || typeof ResizeObserver === 'undefined') return;
+    let width = el.getBoundingClientRect().width;
+    const ro = new ResizeObserver(() => {
+      const w = el.getBoundingClientRect().width;
+      if (Math.abs(w - width) > 1) fit();
+      width = w;
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  // A focused pick (keyboard) says what it is, as hovering does.
+  // (A tap focuses the viewport after its pointerup: that must not clear what the tap showed.)
+  const onFocusIn = (e: FocusEvent) => {
+    const t = titleAt(e.target, host.current!);
+    if (t !== null) setDetail(t);
+  };
 
   return (
     <div class="map">
       <div class="map-tools" role="toolbar" aria-label="Map zoom">
         <button type="button" onClick={() => zoomAt(1.25)} aria-label="Zoom in">+</button>
         <button type="button" onClick={() => zoomAt(0.8)} aria-label="Zoom out">−</button>
-        <button type="button" onClick={() => setView({ x: 0, y: 0, k: 1 })}>Fit</button>
+        <button type="button" onClick={fit}>Fit</button>
       </div>
       <div
         ref={host}
@@ -203,10 +223,11 @@ export function MapView(props: { svg: string; paths?: readonly MapPath[]; label:
         onPointerUp={onPointerUp}
         onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
         onKeyDown={onKeyDown}
+        onFocusIn={onFocusIn}
       >
-        <div ref={stage} class="map-stage" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }} />
+        <div ref={stage} class="map-stage" style={{ transform: `translate(${view.x}px, ${view.y}px)` }} />
       </div>
-      <p class="map-detail" aria-live="polite">{detail ?? 'Point at or tap a unit, town or river crossing for its details.'}</p>
+      <p class="map-detail" aria-live="polite">{detail ?? props.hint ?? 'Point at or tap something on the map for its details.'}</p>
     </div>
   );
 }

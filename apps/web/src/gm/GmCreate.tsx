@@ -7,8 +7,10 @@ import { MapView } from '../components/MapView.tsx';
 import { errorText } from '../hooks.ts';
 import { navigate } from '../router.ts';
 import { GmHeader } from './GmGames.tsx';
+import { capital, NEUTRAL_WORDS, type Words } from '../words.ts';
 
 interface ScenarioMaps {
+  ruleset: { id: string; title: string; words: Words };
   nations: { nationId: string; name: string; svg: string }[];
 }
 interface Created {
@@ -33,6 +35,7 @@ export function GmCreate(props: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const [busy, setBusy] = useState(false);
+  const words = maps?.ruleset.words ?? NEUTRAL_WORDS;
 
   const onFile = async (e: Event) => {
     setError(null);
@@ -84,7 +87,7 @@ export function GmCreate(props: { token: string }) {
         <GmHeader title="Game created" />
         <main class="wide">
           <section class="card" aria-labelledby="secrets-heading">
-            <h2 id="secrets-heading">{name}: the nations' secrets</h2>
+            <h2 id="secrets-heading">{name}: the {words.players}' secrets</h2>
             <p>
               Game id <code>{created.gameId}</code>; turn {created.turn} is open until {localTime(created.deadline)}. The welcome mails with these secrets are on their way.
               <strong> They are shown only now</strong> (the server keeps only their hashes); a lost one can be replaced from the game's page.
@@ -93,7 +96,7 @@ export function GmCreate(props: { token: string }) {
               <table>
                 <thead>
                   <tr>
-                    <th scope="col">Nation</th>
+                    <th scope="col">{capital(words.player)}</th>
                     <th scope="col">Address</th>
                     <th scope="col">Secret</th>
                   </tr>

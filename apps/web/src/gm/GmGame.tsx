@@ -8,14 +8,19 @@ import { errorText, useLoad, usePoll } from '../hooks.ts';
 import { GmMoves } from './GmMoves.tsx';
 import type { GameStatus } from '../types.ts';
 import { GmHeader } from './GmGames.tsx';
+import { GmMaps } from './GmMaps.tsx';
+import { MapView } from '../components/MapView.tsx';
+import { capital } from '../words.ts';
 
 interface Inbound {
   mail: { messageId: string; receivedAt: string; from: string; status: string; reason: string | null }[];
 }
 interface Audit {
-  entries: { id: string; at: string; actor: string; action: string; detail: unknown }[];
+  entries: { id: string; at: string; actor: string; action: string; detail: unknown; words: string }[];
 }
 interface Preview {
+  turn: number;
+  report?: { nationId: string; text: string; svg: string | null };
   hash: string;
   unitsWithOrders: number;
   inputErrors: { nation: string; unit: string; message: string }[];
@@ -103,15 +108,32 @@ export function GmGame(props: { token: string; gameId: string }) {
       // An answer that says more than "done" (run now: the turn will be held for missing orders) is shown.
       const r = await json<{ message?: unknown } | null>(token, path, { method, ...(body === undefined ? {} : { body }) });
       const said = r !== null && typeof r === 'object' && typeof r.message === 'string' ? r.message.replace(/\.$/u, '') : 'done';
+      setPreview(null); // what the turn would do was true before this action, not after it
       setMessage(`${label}: ${said}.`);
       reload();
     } catch (e) {
       setMessage(`${label}: ${errorText(e)}`);
     }
   };
-  const loadPreview = async () => {
+  /** Run now, after a warning when some players have sent no orders: the turn may then be held. */
+  const runNow = (s: GameStatus) => {
+    const missing = s.nations.filter((n) => n.active && !n.submitted).map((n) => n.name);
+    const w = s.ruleset.words;
+    if (
+      missing.length > 0 &&
+      !confirm(
+        `${missing.length} of ${s.nations.filter((n) => n.active).length} ${w.players} have sent no orders (${missing.join(', ')}). ` +
+          `With orders missing the turn may be held for you instead of running (then use "Release the held turn"). Run turn ${s.turn} now anyway?`,
+      )
+    )
+      return;
+    void act('Run now', `${g}/turns/${s.turn}/run`);
+  };
+  const [previewFor, setPreviewFor] = useState('');
+  const loadPreview = async (nation = previewFor || status.value!.nations[0]?.nationId || '') => {
+    setPreviewFor(nation);
     try {
-      setPreview(await json<Preview>(token, `${g}/turns/${status.value!.turn}/preview`));
+      setPreview(await json<Preview>(token, `${g}/turns/${status.value!.turn}/preview${nation === '' ? '' : `?nation=${enc(nation)}`}`));
     } catch (e) {
       setMessage(`Preview: ${errorText(e)}`);
     }
@@ -135,11 +157,11 @@ export function GmGame(props: { token: string; gameId: string }) {
               </p>
               {s.heldReason && <p class="error">Held: {s.heldReason}</p>}
               <div class="actions">
-                {s.turnStatus === 'open' && s.status === 'active' && <button type="button" onClick={() => act('Run now', `${g}/turns/${s.turn}/run`)}>Run turn {s.turn} now</button>}
+                {s.turnStatus === 'open' && s.status === 'active' && <button type="button" onClick={() => runNow(s)}>Run turn {s.turn} now</button>}
                 {s.turnStatus === 'held' && <button type="button" onClick={() => act('Release', `${g}/turns/${s.turn}/release`)}>Release the held turn</button>}
                 {s.status === 'active' && <button type="button" class="secondary" onClick={() => act('Pause', `${g}/pause`)}>Pause</button>}
                 {s.status === 'paused' && <button type="button" onClick={() => act('Resume', `${g}/resume`)}>Resume</button>}
-                {(s.turnStatus === 'open' || s.turnStatus === 'held') && <button type="button" class="secondary" onClick={loadPreview}>Preview the turn</button>}
+                {(s.turnStatus === 'open' || s.turnStatus === 'held') && <button type="button" class="secondary" onClick={() => void loadPreview()}>Preview the turn</button>}
                 <button type="button" class="secondary" onClick={reload}>Refresh</button>
               </div>
               {(s.turnStatus === 'open' || s.turnStatus === 'held') && (
@@ -166,32 +188,44 @@ export function GmGame(props: { token: string; gameId: string }) {
                   }}
                 >
                   <label>
-                    Remind nations without orders this many hours before the deadline (0: no reminders)
+                    Remind {s.ruleset.words.players} without orders this many hours before the deadline (0: no reminders)
                     <input type="number" min={0} max={336} step={1} value={reminder || String(s.reminderHours)} onInput={(e) => setReminder(e.currentTarget.value)} required />
                   </label>
                   <button type="submit" class="secondary">Set reminders</button>
                 </form>
               )}
-              {preview && (
+              {preview && preview.turn === s.turn && (s.turnStatus === 'open' || s.turnStatus === 'held') && (
                 <div class="preview-box">
                   <h3>Preview (nothing stored)</h3>
                   <p>
-                    {preview.unitsWithOrders} units with orders, {preview.events.length} events, result hash <code>{preview.hash.slice(0, 16)}…</code>
+                    {preview.unitsWithOrders} {s.ruleset.words.units} with orders, {preview.events.length} events, result hash <code>{preview.hash.slice(0, 16)}…</code>
                   </p>
                   {[...preview.inputErrors.map((e) => `${e.nation} ${e.unit}: ${e.message}`), ...preview.orderErrors.map((e) => `line ${e.line}:${e.column} ${e.message}`)].map((t) => (
                     <p class="warning" key={t}>{t}</p>
                   ))}
+                  <label>
+                    What each {s.ruleset.words.unit} of this {s.ruleset.words.player} would do
+                    <select value={preview.report?.nationId ?? ''} onChange={(e) => void loadPreview(e.currentTarget.value)}>
+                      {s.nations.map((n) => (
+                        <option key={n.nationId} value={n.nationId}>
+                          {n.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  {preview.report?.svg && <MapView svg={preview.report.svg} label={`Preview of turn ${preview.turn} for ${preview.report.nationId}`} />}
+                  {preview.report && <pre class="preview-text">{preview.report.text}</pre>}
                 </div>
               )}
             </section>
             <GmMoves token={token} gameId={gameId} onChanged={reload} />
             <section class="card" aria-labelledby="nations-heading">
-              <h2 id="nations-heading">Nations</h2>
+              <h2 id="nations-heading">{capital(s.ruleset.words.players)}</h2>
               <div class="table-scroll">
                 <table>
                   <thead>
                     <tr>
-                      <th scope="col">Nation</th>
+                      <th scope="col">{capital(s.ruleset.words.player)}</th>
                       <th scope="col">Orders this turn</th>
                       <th scope="col">Address</th>
                       <th scope="col">Reports</th>
@@ -206,6 +240,7 @@ export function GmGame(props: { token: string; gameId: string }) {
                 </table>
               </div>
             </section>
+            <GmMaps token={token} status={s} />
             <section class="card" aria-labelledby="undelivered-heading">
               <h2 id="undelivered-heading">Undelivered mail</h2>
               {(s.undeliveredMail ?? []).length === 0 ? (
@@ -241,7 +276,7 @@ export function GmGame(props: { token: string; gameId: string }) {
           <ul class="plain audit">
             {audit.value?.entries.map((e) => (
               <li key={e.id}>
-                <time dateTime={e.at}>{localTime(e.at)}</time> <strong>{e.action}</strong> by {e.actor} <code>{JSON.stringify(e.detail)}</code>
+                <time dateTime={e.at}>{localTime(e.at)}</time>: {e.words} <span class="hint">({e.actor === 'gm' ? 'the game master' : e.actor.startsWith('nation:') ? e.actor.slice(7) : 'the turn runner'})</span>
               </li>
             ))}
           </ul>

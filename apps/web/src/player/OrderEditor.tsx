@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, enc, json } from '../api.ts';
 import { errorText } from '../hooks.ts';
 import type { OrderCheck, Receipt } from '../types.ts';
+import type { Words } from '../words.ts';
 
 const DEBOUNCE_MS = 350;
 
@@ -18,14 +19,26 @@ function focusAt(area: HTMLTextAreaElement, line: number, column: number): void 
   area.setSelectionRange(at, at + 1);
 }
 
+/** The editor's text, and whether it was just written from the map (checked at once, not after a pause). */
+export interface Draft {
+  text: string;
+  fromMap: boolean;
+  /** The server's check of this very text, when it came with it (orders by the map): not asked again. */
+  check?: OrderCheck;
+}
+
 export function OrderEditor(props: {
   gameId: string;
   secret: string;
   open: boolean;
+  words: Words;
+  draft: Draft;
+  onDraft(d: Draft): void;
   onCheck(check: OrderCheck | null): void;
   onSubmitted(receipt: Receipt): void;
 }) {
-  const [text, setText] = useState('');
+  const text = props.draft.text;
+  const setText = (t: string) => props.onDraft({ text: t, fromMap: false });
   const [check, setCheck] = useState<OrderCheck | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -41,6 +54,15 @@ export function OrderEditor(props: {
       setCheck(null);
       props.onCheck(null);
       setCheckError(null);
+      return;
+    }
+    const known = props.draft.check;
+    if (known !== undefined) {
+      inFlight.current?.abort();
+      setCheck(known);
+      props.onCheck(known);
+      setCheckError(null);
+      setChecking(false);
       return;
     }
     const timer = setTimeout(() => {
@@ -62,12 +84,14 @@ export function OrderEditor(props: {
           setChecking(false);
         },
       );
-    }, DEBOUNCE_MS);
+    }, props.draft.fromMap ? 0 : DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, props.open]);
+  }, [props.draft, props.open]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
+    const mistakes = check === null ? 0 : check.errors.length + check.orders.filter((o) => o.status === 'rejected').length;
+    if (mistakes > 0 && !confirm(`${mistakes} ${mistakes === 1 ? 'line has a mistake' : 'lines have mistakes'} (listed under the editor); those lines will not be stored. Submit the rest anyway?`)) return;
     setBusy(true);
     setSubmitError(null);
     try {
@@ -85,7 +109,7 @@ export function OrderEditor(props: {
   return (
     <form class="card editor" onSubmit={submit} aria-labelledby="orders-heading">
       <h2 id="orders-heading">Orders</h2>
-      <label for="orders">One order a line, as in a mail: <code>unit, order, …</code></label>
+      <label for="orders">One order a line, as in a mail: <code>{props.words.unit}, order, …</code></label>
       <textarea
         id="orders"
         ref={area}

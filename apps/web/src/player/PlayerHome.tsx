@@ -1,7 +1,7 @@
 // The player's page: the game's turn and deadline, the latest report with its map (earlier turns one
 // click away), the order editor with the path drawn as they type, the receipt, the standing orders
 // (cancel a unit's, mark them final), and how reports are mailed.
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { enc, json, text } from '../api.ts';
 import { Countdown } from '../components/Countdown.tsx';
 import { MapView } from '../components/MapView.tsx';
@@ -10,17 +10,27 @@ import { navigate } from '../router.ts';
 import { session, type PlayerSession } from '../session.ts';
 import { MoveLog } from '../components/MoveLog.tsx';
 import type { GameStatus, OrderCheck, Receipt, ReportDelivery, StandingOrders, TurnList } from '../types.ts';
-import { OrderEditor } from './OrderEditor.tsx';
+import { OrderEditor, type Draft } from './OrderEditor.tsx';
+import { MyUnits } from './MyUnits.tsx';
+import { useMapOrders, type MapOrders } from './useMapOrders.ts';
 import { ReceiptView } from './ReceiptView.tsx';
 
-function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null }) {
+/** A map with the check's paths drawn on it where they are for this map (the same turn, opening or not). */
+function PlanningMap(props: { who: PlayerSession; path: string; turn: number; opening: boolean; label: string; check: OrderCheck | null; hint: string; mapOrders: MapOrders }) {
+  const svg = useLoad(() => text(props.who.secret, props.path, { accept: 'image/svg+xml' }), [props.path]);
+  const m = props.check?.map;
+  const paths = useMemo(() => (m && m.turn === props.turn && m.opening === props.opening ? m.paths : []), [m, props.turn, props.opening]);
+  const picks = useMemo(() => props.mapOrders.picksFor({ turn: props.turn, opening: props.opening }), [props.mapOrders.picksFor, props.turn, props.opening]);
+  if (svg.error) return <p class="error">{svg.error}</p>;
+  return svg.value ? <MapView svg={svg.value} paths={paths} picks={picks} label={props.label} hint={props.hint} /> : <p>Loading the map…</p>;
+}
+
+function Report(props: { who: PlayerSession; turn: number; check: OrderCheck | null; hint: string; mapOrders: MapOrders }) {
   const base = `/v1/games/${enc(props.who.gameId)}/turns/${props.turn}/report`;
-  const svg = useLoad(() => text(props.who.secret, base, { accept: 'image/svg+xml' }), [base]);
   const words = useLoad(() => text(props.who.secret, base, { accept: 'text/plain' }), [base]);
-  const paths = props.check?.map?.turn === props.turn ? props.check.map.paths : [];
   return (
     <>
-      {svg.error ? <p class="error">{svg.error}</p> : svg.value ? <MapView svg={svg.value} paths={paths} label={`Map of turn ${props.turn}`} /> : <p>Loading the map…</p>}
+      <PlanningMap who={props.who} path={base} turn={props.turn} opening={false} label={`Map of turn ${props.turn}`} check={props.check} hint={props.hint} mapOrders={props.mapOrders} />
       <details class="report-text">
         <summary>The report of turn {props.turn} in words</summary>
         {words.error ? <p class="error">{words.error}</p> : <pre>{words.value ?? 'Loading…'}</pre>}
@@ -39,10 +49,36 @@ export function PlayerHome(props: { who: PlayerSession }) {
   const [check, setCheck] = useState<OrderCheck | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>({ text: '', fromMap: false });
+  // The line the map last wrote for each unit, so that the next step replaces it.
+  const mapLines = useRef<Record<string, string>>({});
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const mapOrders = useMapOrders({
+    gameId,
+    secret,
+    turn: status.value?.turn ?? 0,
+    unitWord: status.value?.ruleset.words.unit ?? 'unit',
+    writer: {
+      text: () => draftRef.current.text,
+      previous: (unit) => mapLines.current[unit],
+      written: (unit, line, text, check) => {
+        mapLines.current[unit] = line;
+        setDraft({ text, fromMap: true, check });
+      },
+    },
+  });
 
   const signOut = () => {
     session.signOutPlayer();
-    navigate('');
+    navigate(session.player() === null ? '' : 'play');
+  };
+  const games = session.players();
+  const switchTo = (gameId: string) => {
+    const to = games.find((p) => p.gameId === gameId);
+    if (to === undefined) return;
+    session.setPlayer(to);
+    navigate('play');
   };
   const refresh = useCallback(() => {
     status.reload();
@@ -89,6 +125,8 @@ export function PlayerHome(props: { who: PlayerSession }) {
   const reportTurn = shownTurn ?? latest;
   const open = s.turnStatus === 'open' && s.status !== 'finished';
   const standingUnits = standing.value?.standingOrders ?? [];
+  const words = s.ruleset.words;
+  const hint = `Point at or tap a ${words.unit} or a place on the map for its details.`;
 
   return (
     <>
@@ -104,32 +142,57 @@ export function PlayerHome(props: { who: PlayerSession }) {
           <p>
             Deadline: <Countdown deadline={s.deadline} />
           </p>
+          {games.length > 1 && (
+            <label class="inline">
+              Your games
+              <select value={gameId} onChange={(e) => switchTo(e.currentTarget.value)}>
+                {games.map((p) => (
+                  <option key={p.gameId} value={p.gameId}>
+                    {p.gameId === gameId ? s.name : (p.name ?? p.gameId)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <a href="#/play/add">Sign in to another game</a>{' '}
           <button type="button" class="secondary" onClick={refresh}>Refresh</button> <button type="button" class="secondary" onClick={signOut}>Sign out</button>
         </div>
       </header>
       <main class="player">
         <section class="card map-card" aria-labelledby="report-heading">
-          <h2 id="report-heading">{reportTurn === null ? 'Report' : `Report of turn ${reportTurn}`}</h2>
+          <h2 id="report-heading">{reportTurn === null ? 'Starting position' : `Report of turn ${reportTurn}`}</h2>
           {done.length > 1 && (
             <nav aria-label="Earlier turns" class="turns">
               {done.map((t) => (
-                <button type="button" key={t} aria-pressed={t === reportTurn} onClick={() => setShownTurn(t)}>
+                <button type="button" class="secondary" key={t} aria-pressed={t === reportTurn} onClick={() => setShownTurn(t)}>
                   Turn {t}
                 </button>
               ))}
             </nav>
           )}
           {reportTurn === null ? (
-            <p>No report yet: your first report and its map come when turn {s.turn} has been adjudicated. You can send orders now.</p>
+            <>
+              <p>No report yet: your first report comes when turn {s.turn} has been adjudicated. This is your starting position, as your welcome mail shows it; you can send orders now.</p>
+              <PlanningMap who={props.who} path={`${g}/opening-map`} turn={s.turn} opening={true} label={`Your starting position, turn ${s.turn}`} check={check} hint={hint} mapOrders={mapOrders} />
+            </>
           ) : (
-            <Report who={props.who} turn={reportTurn} check={check} />
+            <Report who={props.who} turn={reportTurn} check={check} hint={hint} mapOrders={mapOrders} />
           )}
-          {check?.map && reportTurn !== null && check.map.turn !== reportTurn && <p class="hint">The paths are drawn on the latest report's map (turn {check.map.turn}).</p>}
+          {check?.map && reportTurn !== null && !check.map.opening && check.map.turn !== reportTurn && <p class="hint">The paths are drawn on the latest report's map (turn {check.map.turn}).</p>}
         </section>
         <div class="side">
-          {receipt && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
+          {receipt && receipt.turn === s.turn && <ReceiptView receipt={receipt} onClose={() => setReceipt(null)} />}
+          <MyUnits
+            words={words}
+            rulesetId={s.ruleset.id}
+            open={open}
+            mapOrders={mapOrders}
+            standing={standing.value}
+            check={check}
+            onTemplate={(lines) => setDraft((d) => ({ text: [d.text.trimEnd(), ...lines].filter((l) => l !== '').join('\n'), fromMap: true }))}
+          />
           <MoveLog token={secret} gameId={gameId} you={s.you?.nationId ?? ""} />
-          <OrderEditor gameId={gameId} secret={secret} open={open} onCheck={setCheck} onSubmitted={submitted} />
+          <OrderEditor gameId={gameId} secret={secret} open={open} words={s.ruleset.words} draft={draft} onDraft={setDraft} onCheck={setCheck} onSubmitted={submitted} />
           <section class="card" aria-labelledby="standing-heading">
             <h2 id="standing-heading">Standing orders for turn {s.turn}</h2>
             {actionError && <p class="error" role="alert">{actionError}</p>}

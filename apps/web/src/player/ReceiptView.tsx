@@ -1,11 +1,16 @@
 // The receipt of a submission: what was accepted, rejected and why, what became of each unit named.
+import { useEffect, useRef } from 'preact/hooks';
 import type { Receipt } from '../types.ts';
 import { localTime } from '../components/Countdown.tsx';
 
 export function ReceiptView(props: { receipt: Receipt; onClose(): void }) {
   const r = props.receipt;
+  const box = useRef<HTMLElement>(null);
+  // The focus moves to a new receipt once (screen readers read it), never again on a later render: the
+  // player may be typing in the editor beside it.
+  useEffect(() => box.current?.focus(), [r]);
   return (
-    <section class="card receipt" aria-labelledby="receipt-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+    <section class="card receipt" aria-labelledby="receipt-heading" tabIndex={-1} ref={box}>
       <h2 id="receipt-heading">Receipt</h2>
       <p>
         Turn {r.turn}, received {localTime(r.receivedAt)}: {r.summary.accepted} accepted, {r.summary.rejected} rejected, {r.summary.unreadable} unreadable.

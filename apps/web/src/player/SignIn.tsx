@@ -23,7 +23,7 @@ export function SignIn() {
       const id = gameId.trim();
       const s = await json<GameStatus>(secret.trim(), `/v1/games/${enc(id)}`);
       if (s.you === undefined) throw new Error('That is the game master token: sign in to the GM desk below.');
-      session.setPlayer({ gameId: id, secret: secret.trim() });
+      session.setPlayer({ gameId: id, secret: secret.trim(), name: s.name });
       navigate('play');
     } catch (err) {
       setError(errorText(err));
@@ -50,7 +50,7 @@ export function SignIn() {
   return (
     <main class="narrow">
       <h1>Arbiter</h1>
-      <p>Play-by-email order adjudication. Sign in to your game with its id and your nation's secret from the welcome mail.</p>
+      <p>Play-by-email order adjudication. Sign in to your game with its id and your secret from the welcome mail.</p>
       <form onSubmit={signIn} class="card" aria-labelledby="player-sign-in">
         <h2 id="player-sign-in">Player</h2>
         <label>
@@ -58,7 +58,7 @@ export function SignIn() {
           <input name="gameId" value={gameId} onInput={(e) => setGameId(e.currentTarget.value)} required autoComplete="username" spellcheck={false} />
         </label>
         <label>
-          Your nation's secret
+          Your secret
           <input name="secret" type="password" value={secret} onInput={(e) => setSecret(e.currentTarget.value)} required autoComplete="current-password" />
         </label>
         {error && <p class="error" role="alert">{error}</p>}

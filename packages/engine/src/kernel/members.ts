@@ -63,9 +63,22 @@ export function formatIssuePath(path: readonly PropertyKey[], root = '(document)
  */
 export const MAX_SCENARIO_TURN = 1_000_000;
 
+/**
+ * A schema issue's message for a person: a required field that is absent says so, naming the field and
+ * what it must be ("seed: is missing: a number is required here"), where the schema library says "expected
+ * number, received undefined".
+ */
+export function issueMessage(issue: { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }): string {
+  const field = issue.path[issue.path.length - 1];
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message) && typeof field === 'string') {
+    return typeof issue.expected === 'string' ? `is missing: ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} is required here` : 'is missing: it is required here';
+  }
+  return issue.message;
+}
+
 /** What `checkedScenario` needs of a schema (a zod schema has it): a parse that never throws. */
 export interface SafeSchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] } };
 }
 
 /**
@@ -79,7 +92,7 @@ export function checkScenarioDocument<T>(
   root = '(document)',
 ): { ok: true; scenario: T } | { ok: false; issues: ScenarioIssue[] } {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: formatIssuePath(i.path, root), message: i.message })) };
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: formatIssuePath(i.path, root), message: issueMessage(i) })) };
   const issues = crossCheck(parsed.data);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }

@@ -88,7 +88,17 @@ export interface OrderCheck<O> {
   /** The path as if unopposed, in words (the receipt's preview and the web client's drawn path). */
   preview?: string;
   previewPath?: string[]; // formatted space ids
+  /**
+   * Optional: what each step of `previewPath` costs (one entry per space after the start), in the
+   * ruleset's words ("2 MP"): the web client shows the cost of the step under the pointer.
+   */
+  previewCosts?: string[];
 }
+
+/** A unit the player can order by the map (`orders.byMap`), on its space now (formatted id). */
+export interface MapUnit { unit: string; space: string }
+/** An order line written from a path on the map, or why none can be. */
+export type MapLine = { ok: true; line: string } | { ok: false; message: string };
 export interface TurnResult<St = unknown, Ev = { type: string }, V = unknown, U = unknown> {
   turn: number;
   /** What happened to each of the players' pieces (mepbm's units, MK's heroes...), stored with the result. */
@@ -178,6 +188,16 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
      * game is known, so that an attachment such as `me03v0.077` sent as `application/octet-stream` is read.
      */
     recognises?(text: string): boolean;
+    /**
+     * Orders by the map (the web client, issue #25), optional: the player's units that a path on the
+     * map can move, and the order line that moves one along a path (`path`: the spaces it enters, in
+     * order, formatted ids; the line is then checked like any typed line). Which spaces are reachable is
+     * the ruleset's own `check` of the line with one more step, so the client knows no rule.
+     */
+    byMap?: {
+      units(state: St, player: PlayerId): MapUnit[];
+      line(state: St, player: PlayerId, unit: string, path: readonly string[]): MapLine;
+    };
   };
 
   /** Pure: no clock, no I/O. The seeded generator state is in `state`; every draw is recorded. */
