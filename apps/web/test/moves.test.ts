@@ -46,7 +46,7 @@ describe('moves in the web client', () => {
     player.setDefaultTimeout(WAIT.timeout);
     await player.goto(server.url);
     await player.getByLabel('Game id').fill(g.gameId);
-    await player.getByLabel("Your nation's secret").fill(secret('ben'));
+    await player.getByLabel('Your secret').fill(secret('ben'));
     await player.getByRole('button', { name: 'Sign in' }).click();
     await player.getByRole('heading', { name: 'Moves of turn 1' }).waitFor(WAIT);
     await player.getByText('It is your move.').waitFor(WAIT);
