@@ -9,18 +9,13 @@
 // (The same scenarios are built, run and drawn, PNG included, in a child process by
 // packages/rulesets/test/boards.fuzz.test.ts; the PNG is drawn in its own process here too.)
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOARD_SAMPLES, type BoardSample } from '../../../packages/rulesets/test/board-arbitraries.ts';
 import { HOSTILE_BOARDS } from '../../../packages/rulesets/test/hostile-boards.ts';
-import { gm, harness, type Harness } from './helpers/setup.ts';
+import { gm, type Harness, useHarness } from './helpers/setup.ts';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useHarness((made) => (h = made));
 
 const RUNS = 4;
 const playersOf = (s: BoardSample): string[] => (s.ruleset === 'mepbm' ? s.document.nations : s.document.players).map((p: { id: string }) => p.id);

@@ -1,17 +1,12 @@
 // The dry-run order check and the scenario maps (issue #19) over the real PostgreSQL and the real turn
 // runner: what the receipt would say, the path as space ids and as points on the nation's report map,
 // and nothing stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkSchema } from '../src/routes/check.ts';
-import { bearer, exampleScenario, gm, harness, newGame, type Harness } from './helpers/setup.ts';
+import { bearer, exampleScenario, gm, newGame, type Harness, useHarness } from './helpers/setup.ts';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useHarness((made) => (h = made));
 
 const check = (gameId: string, headers: Record<string, string>, text: string) =>
   h.app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders/check`, headers: { ...headers, 'content-type': 'text/plain' }, payload: text });

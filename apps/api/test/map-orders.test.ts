@@ -2,19 +2,14 @@
 // its planning map, the next spaces by the ruleset's own check (with mepbm's step costs), and the line
 // written for a path, which the dry-run check then accepts.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rulesetFor } from '@arbiter/rulesets';
 import { mapStepSchema, mapUnitsSchema } from '../src/routes/map-orders.ts';
 import { checkSchema } from '../src/routes/check.ts';
-import { bearer, exampleScenario, gm, harness, newGame, type Harness } from './helpers/setup.ts';
+import { bearer, exampleScenario, gm, newGame, type Harness, useHarness } from './helpers/setup.ts';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useHarness((made) => (h = made));
 
 const scenarioOf = (file: string) => JSON.parse(readFileSync(new URL(`../../../examples/scenarios/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 

@@ -1,16 +1,10 @@
 // Integration: a game that runs early runs its turn as soon as the last nation marks its orders final
 // over REST, with the real in-process turn runner (its own database: the other API tests close theirs).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, harness, newGame, type Harness } from './helpers/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, newGame, type Harness, useHarness } from './helpers/setup.ts';
 
 let h: Harness;
-
-beforeAll(async () => {
-  h = await harness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useHarness((made) => (h = made));
 
 const submit = (gameId: string, secret: string, orders: string, final: boolean) =>
   h.app.inject({ method: 'POST', url: `/v1/games/${gameId}/orders`, headers: bearer(secret), payload: { orders, final } });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { exampleScenario, players } from '@arbiter/intake/testing';
 import { InProcessTurnDispatcher, runTurn } from '@arbiter/turns';
@@ -48,6 +49,18 @@ export async function harness(options: { authFailureMax?: number; bodyLimit?: nu
       await t.drop();
     },
   };
+}
+
+/** One harness for the whole test file: made before its tests (handed to `use`), closed after them. */
+export function useHarness(use: (made: Harness) => void): void {
+  let made: Harness | undefined;
+  beforeAll(async () => {
+    made = await harness();
+    use(made);
+  }, 60_000);
+  afterAll(async () => {
+    await made?.close();
+  });
 }
 
 export const gm = { authorization: `Bearer ${GM_TOKEN}` };
