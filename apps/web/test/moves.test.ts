@@ -3,32 +3,21 @@
 // controls, and skipping a seat from it passes that seat's move.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { runMove } from '@arbiter/turns';
-import { launchBrowser, seriousViolations } from './browser.ts';
-import { GM_TOKEN, startServer, type WebServer } from './server.ts';
+import { seriousViolations } from './browser.ts';
+import { serverAndBrowser, WAIT, gmHeaders as gm } from './pages.ts';
+import { GM_TOKEN } from './server.ts';
 
-const WAIT = { timeout: 30_000 };
-const gm = { authorization: `Bearer ${GM_TOKEN}` };
 const MAIL = { from: 'Arbiter <arbiter@example.org>', domain: 'example.org' };
 
-let server: WebServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const web = serverAndBrowser();
 
 describe('moves in the web client', () => {
   it('the player sees that it is their move and the log; the GM desk shows the log and skips a seat', async () => {
     const scenario = JSON.parse(readFileSync(fileURLToPath(new URL('../../../examples/scenarios/expeditions/off-basecamp.json', import.meta.url)), 'utf8')) as unknown;
     const nations = ['ann', 'ben', 'cat'].map((id) => ({ nationId: id, email: `${id}@players.test`, name: id[0]!.toUpperCase() + id.slice(1) }));
-    const res = await server.app.inject({
+    const res = await web.server.app.inject({
       method: 'POST',
       url: '/v1/games',
       headers: gm,
@@ -37,14 +26,14 @@ describe('moves in the web client', () => {
     expect(res.statusCode, res.body).toBe(201);
     const g = res.json() as { gameId: string; nations: { nationId: string; secret: string }[] };
     const secret = (n: string) => g.nations.find((x) => x.nationId === n)!.secret;
-    const ann = await server.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders`, headers: { authorization: `Bearer ${secret('ann')}`, 'content-type': 'text/plain' }, payload: 'red, move, 1' });
+    const ann = await web.server.app.inject({ method: 'POST', url: `/v1/games/${g.gameId}/orders`, headers: { authorization: `Bearer ${secret('ann')}`, 'content-type': 'text/plain' }, payload: 'red, move, 1' });
     expect(ann.statusCode, ann.body).toBe(200);
     // (This test server's dispatcher runs turns only: the move is adjudicated here, as the worker would.)
-    expect(await runMove(server.t.db, { gameId: g.gameId, turn: 1, seq: 1, workerId: 'web-test' }, MAIL)).toMatchObject({ kind: 'done' });
+    expect(await runMove(web.server.t.db, { gameId: g.gameId, turn: 1, seq: 1, workerId: 'web-test' }, MAIL)).toMatchObject({ kind: 'done' });
 
-    const player = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
+    const player = await (await web.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
     player.setDefaultTimeout(WAIT.timeout);
-    await player.goto(server.url);
+    await player.goto(web.server.url);
     await player.getByLabel('Game id').fill(g.gameId);
     await player.getByLabel('Your secret').fill(secret('ben'));
     await player.getByRole('button', { name: 'Sign in' }).click();
@@ -53,9 +42,9 @@ describe('moves in the web client', () => {
     await player.getByText('Move 1: Ann moved').waitFor(WAIT);
     expect(await seriousViolations(player)).toEqual([]);
 
-    const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
+    const desk = await (await web.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
     desk.setDefaultTimeout(WAIT.timeout);
-    await desk.goto(server.url);
+    await desk.goto(web.server.url);
     await desk.getByLabel('GM token').fill(GM_TOKEN);
     await desk.getByRole('button', { name: 'Open the GM desk' }).click();
     await desk.getByRole('heading', { name: 'Games' }).waitFor(WAIT);
@@ -67,7 +56,7 @@ describe('moves in the web client', () => {
     await desk.getByText("It is Cat's move.").waitFor(WAIT);
     await desk.getByText('Move 2: Ben skipped by the game master').waitFor(WAIT);
     expect(await seriousViolations(desk)).toEqual([]);
-    const log = (await server.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/moves`, headers: gm })).json() as { moves: { player: string; kind: string }[] };
+    const log = (await web.server.app.inject({ method: 'GET', url: `/v1/games/${g.gameId}/moves`, headers: gm })).json() as { moves: { player: string; kind: string }[] };
     expect(log.moves.map((m) => `${m.player} ${m.kind}`)).toEqual(['ann orders', 'ben skip']);
   }, 120_000);
 });
