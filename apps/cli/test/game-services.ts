@@ -4,7 +4,7 @@
 // expeditions-game.test.ts); the helpers below create a game over REST and submit orders.
 import nodemailer from 'nodemailer';
 import pino from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer } from '@arbiter/api';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { startSmtpSink, type SmtpSink } from '@arbiter/mail/testing';
@@ -75,6 +75,18 @@ export async function startGameServices(gmToken: string): Promise<GameServices> 
       await Promise.all([tdb.drop(), sink.close(), dropPrefix(REDIS_URL, prefix)]);
     },
   };
+}
+
+/** The services for one test file: started before its tests (handed to `use`), closed after them. */
+export function useGameServices(gmToken: string, use: (started: GameServices) => void): void {
+  let started: GameServices | undefined;
+  beforeAll(async () => {
+    started = await startGameServices(gmToken);
+    use(started);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  }, 60_000);
 }
 
 /** POST /v1/games as the game master: a weekly schedule in `timeZone`, these players, these settings. */

@@ -5,20 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../worker/test/helpers.ts';
-import { bearer, startGameServices, submitOrders, type GameServices } from './game-services.ts';
+import { bearer, submitOrders, type GameServices, useGameServices } from './game-services.ts';
 import { root } from './run-arbiter.ts';
 
 const GM_TOKEN = 'gm-token-for-guards-of-atlantis-0123456789abcd';
 let services: GameServices;
-
-beforeAll(async () => {
-  services = await startGameServices(GM_TOKEN);
-}, 60_000);
-afterAll(async () => {
-  await services?.close();
-}, 60_000);
+useGameServices(GM_TOKEN, (started) => (services = started));
 
 const scenario = () => JSON.parse(readFileSync(join(root, 'examples/scenarios/guards-of-atlantis/tidemaster-crossing.json'), 'utf8')) as Record<string, unknown>;
 

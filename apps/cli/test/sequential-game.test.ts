@@ -6,26 +6,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replayMove, replayTurn } from '@arbiter/turns';
 import { replay } from '../src/commands/replay.ts';
 import { sweep } from '@arbiter/worker';
 import { waitFor } from '../../worker/test/helpers.ts';
-import { bearer, mailOrders, newGame, startGameServices, submitText, MAIL_FROM, type GameServices } from './game-services.ts';
+import { bearer, mailOrders, newGame, submitText, MAIL_FROM, type GameServices, useGameServices } from './game-services.ts';
 import { root } from './run-arbiter.ts';
 
 const GM_TOKEN = 'gm-token-for-sequential-0123456789abcdef0123';
 const gm = { authorization: `Bearer ${GM_TOKEN}` };
 
 let services: GameServices;
-
-beforeAll(async () => {
-  services = await startGameServices(GM_TOKEN);
-}, 60_000);
-
-afterAll(async () => {
-  await services?.close();
-}, 60_000);
+useGameServices(GM_TOKEN, (started) => (services = started));
 
 const scenarioOf = (file: string) => JSON.parse(readFileSync(join(root, 'examples/scenarios', file), 'utf8')) as Record<string, unknown> & { players: unknown[] };
 const onArrival = { sequentialMode: 'as-each-move-arrives', moveTimeLimitMinutes: 60 };

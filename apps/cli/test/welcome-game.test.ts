@@ -2,21 +2,14 @@
 // REST, every nation finds its welcome mail (delivered by the worker's outbox sender to a real SMTP peer)
 // with a secret that works when mailed back with orders; the GM's reminder setting is validated; a pause
 // and a new secret reach the players. Real PostgreSQL, Redis and SMTP on loopback (game-services.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleScenario } from '@arbiter/intake/testing';
 import { waitFor } from '../../worker/test/helpers.ts';
-import { mailOrders, newGame, PLAYER_LINKS, startGameServices, type GameServices } from './game-services.ts';
+import { mailOrders, newGame, PLAYER_LINKS, type GameServices, useGameServices } from './game-services.ts';
 
 let services: GameServices;
 const GM = 'gm-token-for-welcomes-0123456789abcdef012345';
-
-beforeAll(async () => {
-  services = await startGameServices(GM);
-}, 60_000);
-
-afterAll(async () => {
-  await services?.close();
-}, 60_000);
+useGameServices(GM, (started) => (services = started));
 
 const nations = [
   { nationId: 'north', email: 'north@players.test', name: 'Kingdom of the North' },
