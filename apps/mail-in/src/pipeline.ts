@@ -8,7 +8,7 @@
 //   -> a turn the orders made due early goes to the TurnDispatcher at once (as over REST)
 //
 // Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
-// so the same mail delivered twice at once is processed once. submitOrders commits the submission in
+// so the same mail delivered twice at once is processed once. receiveOrders commits the submission in
 // its own transaction; the InboundMail row and the receipt rows follow in one statement. If the
 // process dies between the two, the mail was not acknowledged (SMTP 451 / IMAP message left in
 // place), comes again, and the submission already stored under its Message-ID is found and answered

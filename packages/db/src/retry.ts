@@ -5,7 +5,7 @@
 //
 // Used by `transaction()` (client.ts) and the intake's group commit. Other retries are not in-process
 // loops and stay where they are durable: a turn job's retries are BullMQ's backoff (turns dispatch.ts,
-// TURN_JOB_OPTIONS), an outbox mail's are its row's `nextAttemptAt` (mail delivery.ts).
+// TURN_JOB_OPTIONS), an outbox mail's are its row's `nextAttemptAt` (mail outbox.ts).
 import pRetry from 'p-retry';
 import { Prisma } from './generated/prisma/client.ts';
 
