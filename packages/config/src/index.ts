@@ -65,6 +65,10 @@ function isProxyAddress(x: string): boolean {
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Ruleset modules played besides the built-in ones, comma-separated module specifiers. Read by the
+  // registry (@arbiter/rulesets) itself when it loads, so that every process and thread knows the same
+  // rulesets; listed here so that it is documented and checked like every other variable.
+  ARBITER_RULESETS: z.string().optional(),
   DATABASE_URL: postgresUrl,
   DATABASE_POOL_MAX: int(1, 200).default(10),
   REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),

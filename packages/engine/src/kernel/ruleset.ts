@@ -1,7 +1,6 @@
 // The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Drafted
 // by the lead, refined with the kernel (every change to the draft is listed in docs/architecture.md,
-// "Changes to the lead's draft"). Every ruleset (mepbm, mage-knight, guards-of-atlantis, descent,
-// expeditions) must fit it without kernel changes.
+// "Changes to the lead's draft"). Every ruleset must fit it without kernel changes.
 // Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
 import type { DrawContextValues, DrawRecord } from './rng.ts';
 
@@ -9,7 +8,11 @@ export type { DrawRecord };
 
 /** A player's seat in a game: mepbm's nation, Mage Knight's hero's player, GoA's team member... */
 export type PlayerId = string;
-export type RulesetId = 'mepbm' | 'mage-knight' | 'guards-of-atlantis' | 'descent' | 'expeditions';
+/**
+ * A ruleset's id, stored with each game: lower-case letters, digits and `-` (`mepbm`, `mage-knight`). The
+ * kernel knows no game: any id is a ruleset's, and the registry (@arbiter/rulesets) knows which are run.
+ */
+export type RulesetId = string;
 
 /** A position in an order text, 1-based. */
 export interface SourcePosition { line: number; column: number }
