@@ -57,9 +57,18 @@ export function orderLines(text: string, options: OrderLineOptions = {}): OrderL
   return out;
 }
 
-/** An entry quoted in a mistake's message: JSON-quoted, and cut at 24 characters. */
+/**
+ * An entry quoted in a mistake's message: JSON-quoted, and cut at 24 characters (code points, so that an
+ * emoji or other character outside the Basic Multilingual Plane is never split into a lone surrogate).
+ */
 export function quoteEntry(s: string): string {
-  return JSON.stringify(s.length > 24 ? `${s.slice(0, 24)}…` : s);
+  const chars = [...s];
+  return JSON.stringify(chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : s);
+}
+
+/** A player's mistake as every receipt, report and summary words it: `line 3, col 7: <message>`. */
+export function formatOrderError(e: { line: number; column: number; message: string }): string {
+  return `line ${e.line}, col ${e.column}: ${e.message}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // where each entry starts.
 import { fc, test as prop } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { orderEntries, orderLines, quoteEntry } from '../../src/kernel/order-lines.ts';
+import { formatOrderError, orderEntries, orderLines, quoteEntry } from '../../src/kernel/order-lines.ts';
 
 describe('orderLines', () => {
   it('gives each order line its number and its entries with the column where each starts', () => {
@@ -47,5 +47,18 @@ describe('quoteEntry', () => {
   it('quotes an entry and cuts it at 24 characters', () => {
     expect(quoteEntry('nw')).toBe('"nw"');
     expect(quoteEntry('x'.repeat(30))).toBe(`"${'x'.repeat(24)}…"`);
+  });
+
+  it('cuts at 24 characters, not UTF-16 units: an emoji across the cut is kept whole, never a lone surrogate', () => {
+    const text = `${'x'.repeat(23)}🐉🐉`;
+    expect(quoteEntry(text)).toBe(`"${'x'.repeat(23)}🐉…"`);
+    expect(quoteEntry(text)).not.toMatch(/\\ud83d"?…|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i);
+    expect(quoteEntry('🐉'.repeat(24))).toBe(`"${'🐉'.repeat(24)}"`);
+  });
+});
+
+describe('formatOrderError', () => {
+  it('words a mistake with its line and column as every receipt and report does', () => {
+    expect(formatOrderError({ line: 3, column: 7, message: '"n" is not a direction' })).toBe('line 3, col 7: "n" is not a direction');
   });
 });
