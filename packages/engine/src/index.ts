@@ -15,6 +15,7 @@ export type {
   RenderedReport,
   ReportContext,
   RulesetId,
+  RulesetLabel,
   SequentialMode,
   SourcePosition,
   StepOutcome,
@@ -26,6 +27,7 @@ export type {
   TurnStructure,
   WatchOutcome,
 } from './kernel/ruleset.ts';
+export { rulesetLabel } from './kernel/ruleset.ts';
 export { Rng, isRngState, rngFromSeed } from './kernel/rng.ts';
 export type { DrawContext, DrawContextValues, RngState, RollRecord } from './kernel/rng.ts';
 export { canonicalJson, canonicalSha256, sha256Hex } from './kernel/canonical.ts';

@@ -240,3 +240,18 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
     boardView?(state: St): V;
   };
 }
+
+/**
+ * What a player or GM is told of a game's ruleset wherever it is played: its id, title and words. Every
+ * status, receipt and mail carries it, so that shells and the web client speak the game's words.
+ */
+export interface RulesetLabel {
+  id: RulesetId;
+  title: string;
+  words: Ruleset['words'];
+}
+
+/** A ruleset's label (a copy: the ruleset's own words are never handed out to be changed). */
+export function rulesetLabel(r: Pick<Ruleset, 'id' | 'title' | 'words'>): RulesetLabel {
+  return { id: r.id, title: r.title, words: { ...r.words } };
+}
