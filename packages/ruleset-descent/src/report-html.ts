@@ -1,29 +1,28 @@
 // The HTML turn report of one player's view: the same words as the text report, the map inline.
-import { escapeXml } from '@arbiter/reports';
+import { formatOrderError } from '@arbiter/engine';
+import { escapeXml, htmlItems, htmlPage, htmlParagraphs } from '@arbiter/reports';
 import { eventWords, figureLine } from './report-words.ts';
 import { renderMapSvg } from './report-svg.ts';
 import type { DsView } from './views.ts';
 
-export function renderHtmlReport(view: DsView, heading: readonly string[] = []): string {
-  const li = (xs: string[]) => xs.map((x) => `<li>${escapeXml(x)}</li>`).join('\n');
-  const errors = view.errors.length === 0 ? '' : `<h2>Mistakes in your orders</h2>\n<ul>\n${li(view.errors.map((e) => `line ${e.line}, col ${e.column}: ${e.message}`))}\n</ul>\n`;
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeXml(`Descent turn ${view.turn}: ${view.player.name}`)}</title></head>
-<body>
-<h1>${escapeXml(`Descent - turn ${view.turn} report for ${view.player.name}`)}</h1>
-${heading.map((l) => `<p>${escapeXml(l)}</p>\n`).join('')}<h2>Figures</h2>
+/**
+ * `heading`: lines shown under the title (the contract's report context: game, deadline); `svg`: the map
+ * the report's PNG is made from (drawn once per report by the ruleset's `render`).
+ */
+export function renderHtmlReport(view: DsView, heading: readonly string[] = [], svg: string = renderMapSvg(view)): string {
+  const errors = view.errors.length === 0 ? '' : `<h2>Mistakes in your orders</h2>\n<ul>\n${htmlItems(view.errors.map(formatOrderError))}\n</ul>\n`;
+  const body = `<h1>${escapeXml(`Descent - turn ${view.turn} report for ${view.player.name}`)}</h1>
+${htmlParagraphs(heading)}<h2>Figures</h2>
 <ul>
-${li(view.figures.map(figureLine))}
+${htmlItems(view.figures.map(figureLine))}
 </ul>
 <h2>This turn</h2>
 <ol>
-${li(view.events.map(eventWords))}
+${htmlItems(view.events.map(eventWords))}
 </ol>
 ${errors}<h2>The dungeon</h2>
-${renderMapSvg(view)}
+${svg}
 <p>${escapeXml(`Unrevealed areas: ${view.unrevealedAreas}. Treasure deck: ${view.treasureDeck} cards.`)}</p>
-</body>
-</html>
 `;
+  return htmlPage(`Descent turn ${view.turn}: ${view.player.name}`, body);
 }

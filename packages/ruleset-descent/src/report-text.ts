@@ -1,4 +1,5 @@
 // The plain-text turn report of one player's view.
+import { formatOrderError } from '@arbiter/engine';
 import { eventWords, figureLine } from './report-words.ts';
 import type { DsView } from './views.ts';
 
@@ -17,7 +18,7 @@ export function renderTextReport(view: DsView): string {
   for (const e of view.events) out.push(`  ${eventWords(e)}`);
   if (view.errors.length > 0) {
     out.push('', 'Mistakes in your orders');
-    for (const e of view.errors) out.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of view.errors) out.push(`  ${formatOrderError(e)}`);
   }
   out.push('', 'The dungeon (revealed areas)');
   for (const a of view.areas) out.push(`  ${a.id}: ${a.squares.length} squares`);

@@ -1,12 +1,12 @@
 // Descent behind the kernel's Ruleset contract: the one value the registry, the services and the shells
-// use (docs/architecture.md).
+// use (docs/architecture.md). It states what is Descent's own; `defineRuleset` fills the rest.
+import { defineRuleset, type Ruleset } from '@arbiter/engine';
+import { checkReportContext, reportHeading, textReport } from '@arbiter/reports';
 import { mapLine, mapUnits } from './map-orders.ts';
-import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { topologyOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { DsEvent } from './events.ts';
-import { describeOrder, parseOrders, printOrder, readFigure, type DsOrder } from './orders.ts';
-import { checkReportContext, headingLines } from './report-heading.ts';
+import { describeOrder, parseOrders, printOrder, type DsOrder } from './orders.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
@@ -20,24 +20,16 @@ import type { DsView } from './views.ts';
 
 export type DescentRuleset = Ruleset<DsState, DsOrder, DsEvent, DsView, FigureResult>;
 
-const text = (view: DsView, ctx: ReportContext) => `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
-const html = (view: DsView, ctx: ReportContext) => renderHtmlReport(view, headingLines(view, ctx));
-function svg(view: DsView, ctx: ReportContext): string {
-  checkReportContext(view, ctx);
-  return renderMapSvg(view, ctx.mapTitle);
-}
-
-export const descent: DescentRuleset = {
+export const descent: DescentRuleset = defineRuleset({
   id: 'descent',
   title: 'Descent: Journeys in the Dark',
   rulesVersion: 2,
-  words: { player: 'player', players: 'players', unit: 'figure', units: 'figures' },
+  words: { unit: 'figure', units: 'figures' },
   turnStructure: TURN_STRUCTURE,
-  scenario: scenarioMembers('descent', parseScenario, initialState),
+  scenario: { parse: parseScenario, initialState },
   board: topologyOf,
   state: {
     decode: decodeState,
-    turnOf: (state) => state.turn,
     // A monster of an unrevealed area is the overlord's too: its orders are kept until it is placed.
     ownerOf: (state, unit) => state.figures.find((f) => f.id === unit)?.player ?? state.areas.flatMap((a) => a.monsters).find((m) => m.id === unit)?.player ?? null,
   },
@@ -47,8 +39,6 @@ export const descent: DescentRuleset = {
     describe: describeOrder,
     unitOf: (order) => order.figure,
     example: 'grisban, run, n, ne, open d1, e',
-    lineOf: (order) => order.line,
-    readUnit: readFigure,
     check: checkOrders,
     template: orderTemplate,
     byMap: { units: mapUnits, line: mapLine },
@@ -57,10 +47,13 @@ export const descent: DescentRuleset = {
   sequential: { mayMove, move: moveOne },
   report: {
     summary: summarise,
-    text,
-    html,
-    svg,
-    render: renderAll(text, html, svg),
+    heading: reportHeading,
+    text: (view, { heading }) => textReport(heading, renderTextReport(view)),
+    html: (view, { heading, svg }) => renderHtmlReport(view, heading, svg),
+    svg: (view, ctx) => {
+      checkReportContext(view, ctx);
+      return renderMapSvg(view, ctx.mapTitle);
+    },
     mapPoints,
   },
-};
+});

@@ -1,6 +1,6 @@
 // A stored state read back: checked to be this ruleset's state (a foreign row or a bug is an error
 // naming the first problem, never a silent cast).
-import { isRngState } from '@arbiter/engine';
+import { decodeWithSchema, isRngState } from '@arbiter/engine';
 import { z } from 'zod';
 import type { DsState } from './types.ts';
 
@@ -49,11 +49,7 @@ const stateSchema = z.strictObject({
   rng: z.custom((x) => isRngState(x), 'not a generator state (sfc32)'),
 });
 
+/** A stored Descent state, or a StateDecodeError naming the first problem at its path. */
 export function decodeState(json: unknown): DsState {
-  const r = stateSchema.safeParse(json);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new TypeError(`not a descent state: ${i.path.join('.') || '(document)'}: ${i.message}`);
-  }
-  return r.data as DsState;
+  return decodeWithSchema('descent', stateSchema, json) as DsState;
 }

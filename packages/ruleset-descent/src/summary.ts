@@ -1,5 +1,6 @@
 // A turn's result in a few lines of text (`arbiter adjudicate --summary`): per figure where it went, its
 // MP, attacks and why it stopped, then the errors and the hash.
+import { formatOrderError } from '@arbiter/engine';
 import type { DsTurnResult } from './turn.ts';
 
 export function summarise(result: DsTurnResult): string {
@@ -15,7 +16,7 @@ export function summarise(result: DsTurnResult): string {
   for (const e of result.events) if (e.type === 'area-revealed') lines.push(`  revealed ${e.area} (by ${e.by})`);
   if (result.errors.length > 0) {
     lines.push('errors:');
-    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of result.errors) lines.push(`  ${formatOrderError(e)}`);
   }
   lines.push(`hash ${result.hash}`);
   return `${lines.join('\n')}\n`;

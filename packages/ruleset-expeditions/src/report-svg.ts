@@ -24,6 +24,15 @@ export function pointsOf(view: ExView): Map<string, MapPoint> {
   return new Map<string, MapPoint>([['basecamp', view.basecamp.at], ...view.locations.map((l) => [l.id, l.at] as [string, MapPoint]), ...view.cards.map((c) => [c.id, c.at] as [string, MapPoint])]);
 }
 
+/** The contract's `mapPoints`: where each space (formatted id) sits on the map, or null. */
+export function mapPoints(view: ExView, spaces: readonly string[]): ({ x: number; y: number } | null)[] {
+  const at = pointsOf(view);
+  return spaces.map((s) => {
+    const p = at.get(s);
+    return p === undefined ? null : { x: p[0], y: p[1] };
+  });
+}
+
 export function renderMapSvg(view: ExView, title?: string): string {
   const at = pointsOf(view);
   const all = [...at.values()];

@@ -1,4 +1,5 @@
 // The plain-text turn report of one player's view.
+import { formatOrderError } from '@arbiter/engine';
 import { eventWords, mechLine } from './report-words.ts';
 import type { ExView, LocationView } from './views.ts';
 
@@ -24,7 +25,7 @@ export function renderTextReport(view: ExView, heading: readonly string[] = [], 
   for (const e of view.events) out.push(`  ${eventWords(e)}`);
   if (view.errors.length > 0) {
     out.push('', 'Mistakes in your orders');
-    for (const e of view.errors) out.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of view.errors) out.push(`  ${formatOrderError(e)}`);
   }
   out.push('', 'Locations');
   for (const l of view.locations) out.push(`  ${locationWords(l, view)}`);

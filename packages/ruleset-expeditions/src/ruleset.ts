@@ -1,14 +1,14 @@
 // Expeditions behind the kernel's Ruleset contract: the one value the registry, the services and the
-// shells use (docs/architecture.md).
+// shells use (docs/architecture.md). It states what is Expeditions' own; `defineRuleset` fills the rest.
+import { defineRuleset, type Ruleset } from '@arbiter/engine';
+import { checkReportContext, reportHeading } from '@arbiter/reports';
 import { mapLine, mapUnits } from './map-orders.ts';
-import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { ExEvent } from './events.ts';
-import { describeOrder, parseOrders, printOrder, readMech, type ExOrder } from './orders.ts';
-import { checkContext, reportHeading } from './report-heading.ts';
+import { describeOrder, parseOrders, printOrder, type ExOrder } from './orders.ts';
 import { renderHtmlReport } from './report-html.ts';
-import { pointsOf, renderMapSvg } from './report-svg.ts';
+import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { decodeState } from './state.ts';
@@ -20,24 +20,16 @@ import type { ExView } from './views.ts';
 
 export type ExpeditionsRuleset = Ruleset<ExState, ExOrder, ExEvent, ExView, MechResult>;
 
-const text = (view: ExView, ctx: ReportContext) => renderTextReport(view, reportHeading(view, ctx), ctx.playerNames);
-const html = (view: ExView, ctx: ReportContext) => renderHtmlReport(view, reportHeading(view, ctx), ctx.playerNames);
-function svg(view: ExView, ctx: ReportContext): string {
-  checkContext(view, ctx);
-  return renderMapSvg(view, ctx.mapTitle);
-}
-
-export const expeditions: ExpeditionsRuleset = {
+export const expeditions: ExpeditionsRuleset = defineRuleset({
   id: 'expeditions',
   title: 'Expeditions',
   rulesVersion: 1,
-  words: { player: 'player', players: 'players', unit: 'mech', units: 'mechs' },
+  words: { unit: 'mech', units: 'mechs' },
   turnStructure: TURN_STRUCTURE,
-  scenario: scenarioMembers('expeditions', parseScenario, initialState),
+  scenario: { parse: parseScenario, initialState },
   board: boardOf,
   state: {
     decode: decodeState,
-    turnOf: (state) => state.turn,
     ownerOf: (state, unit) => state.mechs.find((m) => m.id === unit)?.player ?? null,
   },
   orders: {
@@ -46,8 +38,6 @@ export const expeditions: ExpeditionsRuleset = {
     describe: describeOrder,
     unitOf: (order) => order.mech,
     example: 'blue, move, 12, via 7',
-    lineOf: (order) => order.line,
-    readUnit: readMech,
     check: checkOrders,
     template: orderTemplate,
     byMap: { units: mapUnits, line: mapLine },
@@ -56,16 +46,14 @@ export const expeditions: ExpeditionsRuleset = {
   sequential: { mayMove, move: moveOne },
   report: {
     summary: summarise,
-    text,
-    html,
-    svg,
-    render: renderAll(text, html, svg),
-    mapPoints: (view, spaces) => {
-      const at = pointsOf(view);
-      return spaces.map((s) => {
-        const p = at.get(s);
-        return p === undefined ? null : { x: p[0], y: p[1] };
-      });
+    heading: reportHeading,
+    // The heading goes under the report's own title line, and other mechs are named by their players.
+    text: (view, { heading, ctx }) => renderTextReport(view, heading, ctx.playerNames),
+    html: (view, { heading, ctx, svg }) => renderHtmlReport(view, heading, ctx.playerNames, svg),
+    svg: (view, ctx) => {
+      checkReportContext(view, ctx);
+      return renderMapSvg(view, ctx.mapTitle);
     },
+    mapPoints,
   },
-};
+});

@@ -1,6 +1,6 @@
 // A stored state read back: checked to be this ruleset's state (a bug or a foreign row is an error
 // naming the first problem, never a silent cast).
-import { isRngState } from '@arbiter/engine';
+import { decodeWithSchema, isRngState } from '@arbiter/engine';
 import { z } from 'zod';
 import type { ExState } from './types.ts';
 
@@ -33,11 +33,7 @@ const stateSchema = z.strictObject({
   rng: z.custom((x) => isRngState(x), 'not a generator state (sfc32)'),
 });
 
+/** A stored Expeditions state, or a StateDecodeError naming the first problem at its path. */
 export function decodeState(json: unknown): ExState {
-  const r = stateSchema.safeParse(json);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new TypeError(`not an expeditions state: ${i.path.join('.') || '(document)'}: ${i.message}`);
-  }
-  return r.data as ExState;
+  return decodeWithSchema('expeditions', stateSchema, json) as ExState;
 }

@@ -1,5 +1,6 @@
 // A turn's result in a few lines of text (`arbiter adjudicate --summary`): per mech where it went and
 // what it revealed, then the errors and the hash.
+import { formatOrderError } from '@arbiter/engine';
 import type { ExTurnResult } from './turn.ts';
 
 export function summarise(result: ExTurnResult): string {
@@ -15,7 +16,7 @@ export function summarise(result: ExTurnResult): string {
   }
   if (result.errors.length > 0) {
     lines.push('errors:');
-    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of result.errors) lines.push(`  ${formatOrderError(e)}`);
   }
   lines.push(`hash ${result.hash}`);
   return `${lines.join('\n')}\n`;

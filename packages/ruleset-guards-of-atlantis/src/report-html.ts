@@ -1,9 +1,9 @@
 // The player's report as HTML: the map picture, then the same lines as the text report.
-import { escapeXml } from '@arbiter/reports';
+import { escapeXml, htmlItems, htmlPage } from '@arbiter/reports';
 import { reportLines } from './report-text.ts';
 import type { GoaView } from './views.ts';
 
-const list = (items: readonly string[]): string => `<ul>\n${items.map((i) => `<li>${escapeXml(i)}</li>`).join('\n')}\n</ul>`;
+const list = (items: readonly string[]): string => `<ul>\n${htmlItems(items)}\n</ul>`;
 
 /** The report with the map picture (`svg`, the same the PNG attachment is made from) above the words. */
 export function renderHtmlReport(view: GoaView, heading: readonly string[], svg: string): string {
@@ -17,5 +17,5 @@ export function renderHtmlReport(view: GoaView, heading: readonly string[], svg:
     '<h2>Your hand</h2>', list(r.hand.length === 0 ? ['(empty)'] : r.hand),
   ];
   if (r.errors.length > 0) parts.push('<h2>Mistakes in your orders</h2>', list(r.errors));
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeXml(r.title)}</title></head><body>\n${parts.join('\n')}\n</body></html>\n`;
+  return htmlPage(r.title, parts.join('\n'), 'compact');
 }

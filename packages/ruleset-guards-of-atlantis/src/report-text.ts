@@ -1,4 +1,5 @@
 // The player's report in plain text: what happened, in initiative order; where everything stands; the hand.
+import { formatOrderError } from '@arbiter/engine';
 import { boardOfRows } from './board.ts';
 import { eventWords } from './report-words.ts';
 import type { GoaView } from './views.ts';
@@ -19,7 +20,7 @@ export function reportLines(view: GoaView): { title: string; happened: string[];
       `Tie-breaker coin: ${view.coin === null ? 'not yet drawn' : `the ${view.coin} team`}.`,
     ],
     hand: view.hand.map(({ id, card: c }) => `${id}: ${c.name} (${c.color}, initiative ${c.initiative}, primary ${c.primary.action} ${c.primary.value}, movement ${c.movement})${c.text === '' ? '' : ` "${c.text}"`}`),
-    errors: view.errors.map((e) => `line ${e.line}, column ${e.column}: ${e.message}`),
+    errors: view.errors.map(formatOrderError),
   };
 }
 

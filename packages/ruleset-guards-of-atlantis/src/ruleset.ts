@@ -2,15 +2,16 @@
 // services and the shells use (docs/architecture.md). Its turn is sequential in initiative order, and
 // every card is chosen at the same time: all orders by the deadline, then one adjudication that resolves
 // the cards in initiative order. So it has no `sequential` member: whose move it is cannot be known
-// before every card is in (the services' "at-deadline" mode).
+// before every card is in (the services' "at-deadline" mode). It states what is its own; `defineRuleset`
+// fills the rest.
+import { defineRuleset, type Ruleset } from '@arbiter/engine';
+import { checkReportContext, reportHeading, textReport } from '@arbiter/reports';
 import { mapLine, mapUnits } from './map-orders.ts';
-import { renderAll, scenarioMembers, type ReportContext, type Ruleset } from '@arbiter/engine';
 import { boardOf } from './board.ts';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { GoaEvent } from './events.ts';
 import { TURN_STRUCTURE } from './initiative.ts';
 import { describeOrder, parseOrders, printOrder, readHero, type GoaOrder } from './orders.ts';
-import { checkReportContext, headingLines } from './report-heading.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
@@ -24,30 +25,16 @@ import type { GoaView } from './views.ts';
 
 export type GuardsOfAtlantisRuleset = Ruleset<GoaState, GoaOrder, GoaEvent, GoaView, HeroResult>;
 
-function text(view: GoaView, ctx: ReportContext): string {
-  return `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
-}
-
-function html(view: GoaView, ctx: ReportContext): string {
-  return renderHtmlReport(view, headingLines(view, ctx), svg(view, ctx));
-}
-
-function svg(view: GoaView, ctx: ReportContext): string {
-  checkReportContext(view, ctx);
-  return renderMapSvg(view, ctx.mapTitle ?? `${ctx.gameName}: turn ${view.turn}, ${ctx.playerName} (${view.player.team})`);
-}
-
-export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
+export const guardsOfAtlantis: GuardsOfAtlantisRuleset = defineRuleset({
   id: 'guards-of-atlantis',
   title: 'Guards of Atlantis II',
   rulesVersion: 2,
-  words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
+  words: { unit: 'hero', units: 'heroes' },
   turnStructure: TURN_STRUCTURE,
-  scenario: scenarioMembers('guards-of-atlantis', parseScenario, initialState),
+  scenario: { parse: parseScenario, initialState },
   board: boardOf,
   state: {
     decode: decodeState,
-    turnOf: (state) => state.turn,
     ownerOf: (state, unit) => state.heroes.find((h) => h.id === unit)?.player ?? null,
   },
   orders: {
@@ -56,7 +43,6 @@ export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
     describe: describeOrder,
     unitOf: (order) => order.hero,
     example: 'arien, blue-3, 8, move, ne, e, e',
-    lineOf: (order) => order.line,
     readUnit: readHero,
     check: checkOrders,
     template: orderTemplate,
@@ -65,10 +51,14 @@ export const guardsOfAtlantis: GuardsOfAtlantisRuleset = {
   adjudicate: adjudicateTurn,
   report: {
     summary: summarise,
-    text,
-    html,
-    svg,
-    render: renderAll(text, html, svg),
+    // A hero's player reads the report as a member of a team, and plays cards by the deadline.
+    heading: (view, ctx) => reportHeading(view, ctx, { reader: `${ctx.playerName} of the ${view.player.team} team`, due: 'Cards' }),
+    text: (view, { heading }) => textReport(heading, renderTextReport(view)),
+    html: (view, { heading, svg }) => renderHtmlReport(view, heading, svg),
+    svg: (view, ctx) => {
+      checkReportContext(view, ctx);
+      return renderMapSvg(view, ctx.mapTitle ?? `${ctx.gameName}: turn ${view.turn}, ${ctx.playerName} (${view.player.team})`);
+    },
     mapPoints,
   },
-};
+});

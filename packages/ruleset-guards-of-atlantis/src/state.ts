@@ -1,6 +1,6 @@
 // A stored state read back: checked to be this ruleset's state (a bug or a foreign row is an error
 // naming the first problem, never a silent cast).
-import { isRngState } from '@arbiter/engine';
+import { decodeWithSchema, isRngState } from '@arbiter/engine';
 import { z } from 'zod';
 import { cardSchema } from './scenario.ts';
 import type { GoaState } from './types.ts';
@@ -26,11 +26,7 @@ const stateSchema = z.strictObject({
   played: z.record(z.string(), z.array(z.string())),
 });
 
+/** A stored Guards of Atlantis state, or a StateDecodeError naming the first problem at its path. */
 export function decodeState(json: unknown): GoaState {
-  const r = stateSchema.safeParse(json);
-  if (!r.success) {
-    const i = r.error.issues[0];
-    throw new Error(`not a guards-of-atlantis state: ${i === undefined ? 'invalid' : `${i.path.join('.') || '(root)'}: ${i.message}`}`);
-  }
-  return r.data as GoaState;
+  return decodeWithSchema('guards-of-atlantis', stateSchema, json) as GoaState;
 }

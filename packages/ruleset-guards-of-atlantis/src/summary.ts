@@ -1,5 +1,6 @@
 // A turn's result in a few lines of text for the game master (`arbiter adjudicate --summary`): per hero
 // its card, where it went and why it stopped, then the errors and the hash (the other rulesets' layout).
+import { formatOrderError } from '@arbiter/engine';
 import type { GoaResult } from './turn.ts';
 
 export function summarise(result: GoaResult): string {
@@ -10,7 +11,7 @@ export function summarise(result: GoaResult): string {
   }
   if (result.errors.length > 0) {
     lines.push('errors:');
-    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of result.errors) lines.push(`  ${formatOrderError(e)}`);
   }
   lines.push(`hash ${result.hash}`);
   return `${lines.join('\n')}\n`;

@@ -1,4 +1,5 @@
 // The plain-text turn report of one player's view.
+import { formatOrderError } from '@arbiter/engine';
 import { TILE_HEX_NAMES } from './board.ts';
 import { FORTIFIED_SITES, ENEMY_NAMES } from './terrain.ts';
 import { eventWords, heroLine } from './report-words.ts';
@@ -16,7 +17,7 @@ export function renderTextReport(view: MkView): string {
   for (const e of view.events) out.push(`  ${eventWords(e, view)}`);
   if (view.errors.length > 0) {
     out.push('', 'Mistakes in your orders');
-    for (const e of view.errors) out.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of view.errors) out.push(`  ${formatOrderError(e)}`);
   }
   out.push('', 'The map (revealed tiles)');
   for (const t of view.tiles) {

@@ -1,11 +1,11 @@
 // Mage Knight behind the kernel's Ruleset contract: the one value the registry, the services and the
-// shells use (docs/architecture.md).
+// shells use (docs/architecture.md). It states what is Mage Knight's own; `defineRuleset` fills the rest.
+import { defineRuleset, hexTiles, type Ruleset, type Topology } from '@arbiter/engine';
+import { checkReportContext, reportHeading, textReport } from '@arbiter/reports';
 import { mapLine, mapUnits } from './map-orders.ts';
-import { hexTiles, renderAll, scenarioMembers, type ReportContext, type Ruleset, type Topology } from '@arbiter/engine';
 import { checkOrders, orderTemplate } from './check.ts';
 import type { MkEvent } from './events.ts';
-import { describeOrder, parseOrders, printOrder, readHero, type MkOrder } from './orders.ts';
-import { headingLines, checkReportContext } from './report-heading.ts';
+import { describeOrder, parseOrders, printOrder, type MkOrder } from './orders.ts';
 import { renderHtmlReport } from './report-html.ts';
 import { mapPoints, renderMapSvg } from './report-svg.ts';
 import { renderTextReport } from './report-text.ts';
@@ -31,30 +31,16 @@ function boardOf(state: MkState): Topology {
   return b;
 }
 
-function text(view: MkView, ctx: ReportContext): string {
-  return `${headingLines(view, ctx).join('\n')}\n\n${renderTextReport(view)}`;
-}
-
-function html(view: MkView, ctx: ReportContext): string {
-  return renderHtmlReport(view, headingLines(view, ctx));
-}
-
-function svg(view: MkView, ctx: ReportContext): string {
-  checkReportContext(view, ctx);
-  return renderMapSvg(view);
-}
-
-export const mageKnight: MageKnightRuleset = {
+export const mageKnight: MageKnightRuleset = defineRuleset({
   id: 'mage-knight',
   title: 'Mage Knight',
   rulesVersion: 2,
-  words: { player: 'player', players: 'players', unit: 'hero', units: 'heroes' },
+  words: { unit: 'hero', units: 'heroes' },
   turnStructure: TURN_STRUCTURE,
-  scenario: scenarioMembers('mage-knight', parseScenario, initialState),
+  scenario: { parse: parseScenario, initialState },
   board: boardOf,
   state: {
     decode: decodeState,
-    turnOf: (state) => state.turn,
     ownerOf: (state, unit) => state.heroes.find((h) => h.id === unit)?.player ?? null,
   },
   orders: {
@@ -63,8 +49,6 @@ export const mageKnight: MageKnightRuleset = {
     describe: describeOrder,
     unitOf: (order) => order.hero,
     example: 'tovak, move 2+2, ne, explore',
-    lineOf: (order) => order.line,
-    readUnit: readHero,
     check: checkOrders,
     template: orderTemplate,
     byMap: { units: mapUnits, line: mapLine },
@@ -73,10 +57,13 @@ export const mageKnight: MageKnightRuleset = {
   sequential: { mayMove, move: moveOne },
   report: {
     summary: summarise,
-    text,
-    html,
-    svg,
-    render: renderAll(text, html, svg),
+    heading: reportHeading,
+    text: (view, { heading }) => textReport(heading, renderTextReport(view)),
+    html: (view, { heading, svg }) => renderHtmlReport(view, heading, svg),
+    svg: (view, ctx) => {
+      checkReportContext(view, ctx);
+      return renderMapSvg(view);
+    },
     mapPoints,
   },
-};
+});

@@ -1,6 +1,6 @@
 // A stored state read back: checked to be this ruleset's state (a bug or a foreign row is an error
 // naming the first problem, never a silent cast).
-import { isRngState } from '@arbiter/engine';
+import { decodeWithSchema, isRngState } from '@arbiter/engine';
 import { z } from 'zod';
 import { positionDef, tileDef } from './scenario.ts';
 import { RAMPAGING_ENEMIES, SITES, TERRAINS } from './terrain.ts';
@@ -40,11 +40,7 @@ const stateSchema = z.strictObject({
   rng: z.custom((x) => isRngState(x), 'not a generator state (sfc32)'),
 });
 
+/** A stored Mage Knight state, or a StateDecodeError naming the first problem at its path. */
 export function decodeState(json: unknown): MkState {
-  const r = stateSchema.safeParse(json);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new TypeError(`not a mage-knight state: ${i.path.join('.') || '(document)'}: ${i.message}`);
-  }
-  return r.data as MkState;
+  return decodeWithSchema('mage-knight', stateSchema, json) as MkState;
 }

@@ -1,5 +1,6 @@
 // A turn's result in a few lines of text (`arbiter adjudicate --summary`): per hero where it went and why
 // it stopped, then the errors and the hash.
+import { formatOrderError } from '@arbiter/engine';
 import { DIRECTION_WORDS } from './orders.ts';
 import type { MkTurnResult } from './turn.ts';
 
@@ -19,7 +20,7 @@ export function summarise(result: MkTurnResult): string {
   }
   if (result.errors.length > 0) {
     lines.push('errors:');
-    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of result.errors) lines.push(`  ${formatOrderError(e)}`);
   }
   lines.push(`hash ${result.hash}`);
   return `${lines.join('\n')}\n`;

@@ -43,7 +43,7 @@ export interface ReportDefinition<St, Ev extends { type: string }, V, U> {
    * Optional: the lines text and HTML open with (e.g. `reportHeading` of @arbiter/reports: the game, the
    * reader, the next deadline); it also checks the context belongs to the view (a caller's bug throws).
    */
-  heading?(view: V, ctx: ReportContext): readonly string[];
+  heading?(view: NoInfer<V>, ctx: ReportContext): readonly string[];
   text(view: V, frame: ReportFrame): string;
   /** The HTML page, given the map `svg` drew for the same view and context (drawn once per report). */
   html(view: V, frame: ReportFrame & { svg: string }): string;
@@ -86,7 +86,8 @@ export interface RulesetDefinition<St, O, Ev extends { type: string }, V, U, Sc 
   words?: Partial<Words>;
   turnStructure?: TurnStructure;
   scenario: ScenarioSource<St, Sc>;
-  board(state: St): Topology;
+  /** The board of a state (a function over a part of the state is fine: the state type is inferred elsewhere). */
+  board(state: NoInfer<St>): Topology;
   state: StateSource<St> & {
     /** Default: the state's `turn` field (a state without one must give `turnOf`). */
     turnOf?(state: St): number;
