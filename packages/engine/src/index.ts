@@ -74,7 +74,7 @@ export type { RefinementContext } from './kernel/board-limits.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
 export { formatOrderError, orderEntries, orderLines, quoteEntry, readUnitId } from './kernel/order-lines.ts';
 export { StateDecodeError, decodeWithSchema } from './kernel/stored-state.ts';
-export { checkScenarioDocument, formatIssuePath, issueMessage, MAX_SCENARIO_TURN, renderAll, scenarioMembers } from './kernel/members.ts';
+export { checkScenarioDocument, formatIssuePath, issueMessage, MAX_SCENARIO_TURN, scenarioMembers } from './kernel/members.ts';
 export { decodeTextBytes, decodeWindows1252 } from './kernel/text-bytes.ts';
 export type { DecodedText } from './kernel/text-bytes.ts';
 export type { OwnScenarioMembers, SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';

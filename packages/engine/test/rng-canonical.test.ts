@@ -23,6 +23,32 @@ describe('seeded random source', () => {
     expect(r.records[0]).toMatchObject({ purpose: 'morale', sides: 6, unit: 'a', pulse: 0 });
   });
 
+  it('records a draw\'s context as the ruleset gives it, whatever its keys, in sorted key order', () => {
+    const r = new Rng(rngFromSeed(3));
+    const v = r.int(100, { purpose: 'evasion', unit: 'a', pulse: 2, hex: '0101' });
+    // mepbm's keys give the same bytes as when the kernel named them (hex, pulse, purpose, sides, unit, value).
+    expect(JSON.stringify(r.records[0])).toBe(`{"hex":"0101","pulse":2,"purpose":"evasion","sides":100,"unit":"a","value":${v}}`);
+    const w = r.draw('tile', 4, { position: 'p2', hero: 'tovak' });
+    expect(JSON.stringify(r.draws()[1])).toBe(`{"hero":"tovak","position":"p2","purpose":"tile","sides":4,"value":${w}}`);
+    expect(canonicalJson(r.draws())).toBe(JSON.stringify(r.draws()));
+  });
+
+  it('draw and int give the same value and record for the same context', () => {
+    const a = new Rng(rngFromSeed(9));
+    const b = new Rng(rngFromSeed(9));
+    expect(a.draw('corruption', 7, { mech: 'blue', location: 12 })).toBe(b.int(7, { purpose: 'corruption', mech: 'blue', location: 12 }));
+    expect(a.draws()).toEqual(b.draws());
+  });
+
+  it('refuses a context key that would hide the draw\'s own purpose, sides or value (a ruleset\'s bug)', () => {
+    const r = new Rng(rngFromSeed(1));
+    expect(() => r.int(6, { purpose: 'x', sides: 2 })).toThrow('rng: "sides" is the draw\'s own, not a context key (purpose x)');
+    expect(() => r.draw('x', 6, { value: 1 })).toThrow('"value" is the draw\'s own');
+    expect(() => r.draw('x', 6, { purpose: 'y' })).toThrow('"purpose" is the draw\'s own');
+    expect(r.draws()).toEqual([]);
+    expect(r.state()).toEqual(rngFromSeed(1));
+  });
+
   test.prop([fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 1, max: 1000 })], { numRuns: 100 })('int(n) stays in [0, n)', (seed, n) => {
     const r = new Rng(rngFromSeed(seed));
     for (let i = 0; i < 20; i++) {

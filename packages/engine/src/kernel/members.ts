@@ -1,8 +1,8 @@
 // Contract members that most rulesets write the same way, made once: the `scenario` member of a game
-// whose scenario carries its settings and first orders and whose state lists its players, and a report's
-// `render` from its text, HTML and SVG; and a scenario document checked through its schema and the
-// ruleset's cross-checks. A ruleset that differs writes its own (mepbm does).
-import type { ReportContext, RenderedReport, Ruleset } from './ruleset.ts';
+// whose scenario carries its settings and first orders and whose state lists its players (defineRuleset
+// uses it), and a scenario document checked through its schema and the ruleset's cross-checks. A ruleset
+// that differs writes its own (mepbm does).
+import type { Ruleset } from './ruleset.ts';
 
 /** What `scenarioMembers` reads of a scenario by default: the rule settings and the first turn's order lines. */
 export interface ScenarioWithOrders {
@@ -54,15 +54,6 @@ export function scenarioMembers<Sc, St>(
       }),
     orderText: orderText === undefined ? (scenario) => (field(checked(scenario), 'orders', 'orderText') as readonly string[]).join('\n') : (scenario) => orderText(checked(scenario)),
   };
-}
-
-/** A report's `render`: its text, HTML and SVG from one view. */
-export function renderAll<V>(
-  text: (view: V, ctx: ReportContext) => string,
-  html: (view: V, ctx: ReportContext) => string,
-  svg: (view: V, ctx: ReportContext) => string,
-): (view: V, ctx: ReportContext) => RenderedReport {
-  return (view, ctx) => ({ text: text(view, ctx), html: html(view, ctx), svg: svg(view, ctx) });
 }
 
 /** A problem in a scenario document, at its JSON path (`units[2].troops`). */

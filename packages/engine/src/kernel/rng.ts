@@ -2,16 +2,9 @@
 // replays byte for byte: no Math.random, no clock. Generator: sfc32 (Chris Doty-Humphrey's Small Fast
 // Counting generator, 128-bit state, passes PractRand), seeded through splitmix32.
 // Every draw made during adjudication is recorded (RollRecord) with what it decided.
-import type { Random } from './ruleset.ts';
+import type { DrawContext, DrawContextValues, DrawRecord, Random } from './draws.ts';
 
-/** A recorded draw of the seeded random source: every roll is an event, so a turn replays byte for byte. */
-export interface RollRecord {
-  /** What the roll decided, e.g. "overrun", "evasion", "block-order", "morale", "tie". */
-  purpose: string;
-  /** Integer drawn, in [0, sides). */
-  value: number;
-  sides: number;
-}
+export type { DrawContext, DrawContextValues, DrawRecord, RollRecord } from './draws.ts';
 
 export interface RngState {
   algorithm: 'sfc32';
@@ -52,24 +45,32 @@ export function isRngState(x: unknown): x is RngState {
   );
 }
 
-export interface DrawContext {
-  /** What the roll decides: "overrun", "evasion", "block-order", "morale", "tie", "storm"... */
-  purpose: string;
-  unit?: string;
-  pulse?: number;
-  hex?: string;
+const OWN_KEYS = ['sides', 'value'] as const;
+
+// The record's key order for the last context shape seen (rules code draws many times with one shape):
+// a memo, invisible from outside.
+let lastShape: readonly string[] = [];
+let lastOrder: readonly string[] = OWN_KEYS;
+
+function keyOrder(keys: readonly string[]): readonly string[] {
+  if (keys.length === lastShape.length && keys.every((k, i) => k === lastShape[i])) return lastOrder;
+  lastShape = keys;
+  lastOrder = [...keys, ...OWN_KEYS].sort();
+  return lastOrder;
 }
 
-export interface DrawRecord extends RollRecord {
-  unit?: string;
-  pulse?: number;
-  hex?: string;
-  /** Other rulesets' context (tile, card, bag...), from `draw`'s context. */
-  [context: string]: string | number | undefined;
+/**
+ * The record of one draw: the context as given, with its sides and value, keys in sorted order (so that
+ * a turn's draws hash without copies; canonical JSON sorts keys anyway, so the order never moves a hash).
+ */
+function drawRecord(ctx: DrawContext, sides: number, value: number): DrawRecord {
+  const rec: Record<string, string | number> = {};
+  for (const k of keyOrder(Object.keys(ctx))) {
+    const v = k === 'sides' ? sides : k === 'value' ? value : ctx[k];
+    if (v !== undefined) rec[k] = v;
+  }
+  return rec as DrawRecord;
 }
-
-/** Context of a draw by `Random.draw`: what it is for, beyond its purpose (unit, tile, hex...). */
-export type DrawContextValues = Readonly<Record<string, string | number>>;
 
 /** A working copy of the generator; `state()` gives the value to store back. */
 export class Rng implements Random {
@@ -97,38 +98,25 @@ export class Rng implements Random {
     return t >>> 0;
   }
 
-  /** An unbiased integer in [0, sides), recorded. */
+  /** An unbiased integer in [0, sides), recorded with its context as given (`DrawContext`). */
   int(sides: number, ctx: DrawContext): number {
     if (!Number.isInteger(sides) || sides < 1 || sides > 0x100000000) {
       throw new RangeError(`rng.int: sides must be an integer in 1..2^32, got ${sides}`);
     }
+    // A context key `sides` or `value` would hide the draw's own: a bug of the ruleset, refused before drawing.
+    for (const own of OWN_KEYS) if (Object.hasOwn(ctx, own)) throw new RangeError(`rng: "${own}" is the draw's own, not a context key (purpose ${ctx.purpose})`);
     const limit = 0x100000000 - (0x100000000 % sides);
     let x = this.nextUint32();
     while (x >= limit) x = this.nextUint32();
     const value = x % sides;
-    // Keys in sorted order (hex, pulse, purpose, sides, unit, value): a turn's rolls hash without copies.
-    const rec = {} as DrawRecord;
-    if (ctx.hex !== undefined) rec.hex = ctx.hex;
-    if (ctx.pulse !== undefined) rec.pulse = ctx.pulse;
-    rec.purpose = ctx.purpose;
-    rec.sides = sides;
-    if (ctx.unit !== undefined) rec.unit = ctx.unit;
-    rec.value = value;
-    this.records.push(rec);
+    this.records.push(drawRecord(ctx, sides, value));
     return value;
   }
 
   /** The contract's spelling (`Random`): an integer in [0, sides), recorded with its context. */
   draw(purpose: string, sides: number, context: DrawContextValues = {}): number {
-    const before = this.records.length;
-    const value = this.int(sides, { purpose });
-    if (Object.keys(context).length === 0) return value;
-    // The record's keys in sorted order, so that a turn's draws hash without copies.
-    const merged: Record<string, string | number> = { ...context, purpose, sides, value };
-    const rec = {} as DrawRecord;
-    for (const k of Object.keys(merged).sort()) rec[k] = merged[k];
-    this.records[before] = rec;
-    return value;
+    if (Object.hasOwn(context, 'purpose')) throw new RangeError(`rng: "purpose" is the draw's own, not a context key (purpose ${purpose})`);
+    return this.int(sides, { ...context, purpose });
   }
 
   draws(): readonly DrawRecord[] {

@@ -2,9 +2,9 @@
 // by the lead, refined with the kernel (every change to the draft is listed in docs/architecture.md,
 // "Changes to the lead's draft"). Every ruleset must fit it without kernel changes.
 // Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
-import type { DrawContextValues, DrawRecord } from './rng.ts';
+import type { DrawRecord } from './draws.ts';
 
-export type { DrawRecord };
+export type { DrawRecord, Random } from './draws.ts';
 
 /** A player's seat in a game: mepbm's nation, Mage Knight's hero's player, GoA's team member... */
 export type PlayerId = string;
@@ -63,11 +63,6 @@ export type WatchOutcome =
 // ---- random source, events, hash (kernel) ----
 // The seeded random source is the kernel's `Rng` (kernel/rng.ts): its state (`RngState`) lives in the
 // ruleset's game state, every draw is recorded as a `DrawRecord` (purpose, sides, value, context).
-/** What rules code draws with; `Rng` implements it (also `int(sides, context)`, mepbm's spelling). */
-export interface Random {
-  draw(purpose: string, sides: number, context?: DrawContextValues): number;
-  draws(): readonly DrawRecord[];
-}
 /** The result hash: canonical JSON (sorted keys) + SHA-256, computed by the kernel at one boundary (`sealTurn`). */
 export type ResultHash = string;
 
