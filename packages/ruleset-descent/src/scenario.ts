@@ -1,6 +1,6 @@
 // The scenario document (docs/scenario-format-descent.md): its zod schema, the checks across its parts,
 // and the initial state. Every problem comes back with its JSON path.
-import { formatSquare, gridPositionProblem, MAX_SCENARIO_TURN, parseSquare, rngFromSeed, spaceCountProblem, withinLimit } from '@arbiter/engine';
+import { checkScenarioDocument, formatSquare, gridPositionProblem, MAX_SCENARIO_TURN, parseSquare, rngFromSeed, spaceCountProblem, withinLimit, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import type { Area, Door, DsState, Figure, Token } from './types.ts';
 
@@ -101,7 +101,6 @@ export const scenarioSchema = z.strictObject({
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
-type Issue = { path: string; message: string };
 
 /** How many squares a range covers, without listing them. */
 function rangeSize(range: string): number {
@@ -132,14 +131,14 @@ export function footprint(ref: string, size: readonly [number, number]): string[
   return out;
 }
 
-function crossChecks(s: Scenario): Issue[] {
-  const issues: Issue[] = [];
+function crossChecks(s: Scenario): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
   const areaOf = new Map<string, string>();
   s.areas.forEach((a, i) =>
     a.squares.forEach((r, j) => {
       for (const sq of expandRange(r)) {
         const prev = areaOf.get(sq);
-        if (prev !== undefined) issues.push({ path: `areas.${i}.squares.${j}`, message: `${sq} is already in area ${prev}` });
+        if (prev !== undefined) issues.push({ path: `areas[${i}].squares[${j}]`, message: `${sq} is already in area ${prev}` });
         else areaOf.set(sq, a.id);
       }
     }),
@@ -154,29 +153,29 @@ function crossChecks(s: Scenario): Issue[] {
       seen.add(id);
     });
   };
-  unique(s.areas.map((a) => a.id), (i) => `areas.${i}.id`, 'area');
-  unique(s.players.map((p) => p.id), (i) => `players.${i}.id`, 'player');
+  unique(s.areas.map((a) => a.id), (i) => `areas[${i}].id`, 'area');
+  unique(s.players.map((p) => p.id), (i) => `players[${i}].id`, 'player');
   const figureIds = [...s.heroes.map((h) => h.id), ...s.areas.flatMap((a) => a.monsters.map((m) => m.id))];
   unique(figureIds, () => 'heroes', 'figure');
   unique(s.areas.flatMap((a) => a.tokens.map((t) => t.id)), () => 'areas', 'token');
-  unique(s.doors.map((d) => d.id), (i) => `doors.${i}.id`, 'door');
+  unique(s.doors.map((d) => d.id), (i) => `doors[${i}].id`, 'door');
   if (s.players.filter((p) => p.side === 'overlord').length !== 1) issues.push({ path: 'players', message: 'a game has exactly one overlord player' });
   if (!s.areas.some((a) => a.revealed)) issues.push({ path: 'areas', message: 'at least one area must start revealed' });
   s.heroes.forEach((h, i) => {
     const p = s.players.find((x) => x.id === h.player);
-    if (p === undefined) issues.push({ path: `heroes.${i}.player`, message: `${h.player} is not a player of the scenario` });
-    else if (p.side !== 'heroes') issues.push({ path: `heroes.${i}.player`, message: `${h.player} is the overlord, not a hero player` });
-    onBoard(h.square, `heroes.${i}.square`);
+    if (p === undefined) issues.push({ path: `heroes[${i}].player`, message: `${h.player} is not a player of the scenario` });
+    else if (p.side !== 'heroes') issues.push({ path: `heroes[${i}].player`, message: `${h.player} is the overlord, not a hero player` });
+    onBoard(h.square, `heroes[${i}].square`);
     if (h.square !== null && s.areas.find((a) => a.id === areaOf.get(h.square!))?.revealed === false) {
-      issues.push({ path: `heroes.${i}.square`, message: `${h.square} is in an unrevealed area` });
+      issues.push({ path: `heroes[${i}].square`, message: `${h.square} is in an unrevealed area` });
     }
   });
   s.players.forEach((p, i) => {
-    if (p.side === 'heroes' && !s.heroes.some((h) => h.player === p.id)) issues.push({ path: `players.${i}`, message: `hero player ${p.id} has no hero` });
+    if (p.side === 'heroes' && !s.heroes.some((h) => h.player === p.id)) issues.push({ path: `players[${i}]`, message: `hero player ${p.id} has no hero` });
   });
   s.areas.forEach((a, i) => {
-    a.monsters.forEach((m, j) => footprint(m.square, m.size).forEach((sq) => onBoard(sq, `areas.${i}.monsters.${j}.square`)));
-    a.tokens.forEach((t, j) => onBoard(t.square, `areas.${i}.tokens.${j}.square`));
+    a.monsters.forEach((m, j) => footprint(m.square, m.size).forEach((sq) => onBoard(sq, `areas[${i}].monsters[${j}].square`)));
+    a.tokens.forEach((t, j) => onBoard(t.square, `areas[${i}].tokens[${j}].square`));
   });
   const sideOk = (pair: [string, string], path: string) => {
     const [p, q] = pair.map((x) => parseSquare(x)!);
@@ -184,24 +183,21 @@ function crossChecks(s: Scenario): Issue[] {
     onBoard(pair[1], path);
     if (Math.abs(p!.col - q!.col) + Math.abs(p!.row - q!.row) !== 1) issues.push({ path, message: `${pair[0]} and ${pair[1]} are not orthogonally adjacent` });
   };
-  s.walls.forEach((w, i) => sideOk(w, `walls.${i}`));
+  s.walls.forEach((w, i) => sideOk(w, `walls[${i}]`));
   s.doors.forEach((d, i) => {
-    sideOk(d.between, `doors.${i}.between`);
-    if (d.kind === 'rune' && d.rune === undefined) issues.push({ path: `doors.${i}.rune`, message: 'a rune-locked door names its rune colour' });
-    if (d.kind === 'normal' && (d.rune !== undefined || d.unlocked)) issues.push({ path: `doors.${i}`, message: 'only a rune door has a rune or is unlocked' });
+    sideOk(d.between, `doors[${i}].between`);
+    if (d.kind === 'rune' && d.rune === undefined) issues.push({ path: `doors[${i}].rune`, message: 'a rune-locked door names its rune colour' });
+    if (d.kind === 'normal' && (d.rune !== undefined || d.unlocked)) issues.push({ path: `doors[${i}]`, message: 'only a rune door has a rune or is unlocked' });
   });
-  s.pits.forEach((p, i) => onBoard(p, `pits.${i}`));
-  s.obstacles.forEach((o, i) => onBoard(o.square, `obstacles.${i}.square`));
-  s.stairs.forEach((o, i) => onBoard(o.square, `stairs.${i}.square`));
-  s.glyphs.forEach((o, i) => onBoard(o.square, `glyphs.${i}.square`));
+  s.pits.forEach((p, i) => onBoard(p, `pits[${i}]`));
+  s.obstacles.forEach((o, i) => onBoard(o.square, `obstacles[${i}].square`));
+  s.stairs.forEach((o, i) => onBoard(o.square, `stairs[${i}].square`));
+  s.glyphs.forEach((o, i) => onBoard(o.square, `glyphs[${i}].square`));
   return issues;
 }
 
-export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] } {
-  const r = scenarioSchema.safeParse(input);
-  if (!r.success) return { ok: false, issues: r.error.issues.map((i) => ({ path: i.path.join('.') || '(document)', message: i.message })) };
-  const issues = crossChecks(r.data);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: r.data };
+export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] } {
+  return checkScenarioDocument(scenarioSchema, input, crossChecks);
 }
 
 const overlordOf = (s: Scenario): string => s.players.find((p) => p.side === 'overlord')!.id;

@@ -22,7 +22,7 @@ describe('descent scenario', () => {
     const r = parseScenario(doc);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.issues.map((i) => i.path).sort()).toEqual(['heroes.0.id', 'heroes.0.name', 'heroes.0.speed', 'heroes.0.square', 'seed']);
+    expect(r.issues.map((i) => i.path).sort()).toEqual(['heroes[0].id', 'heroes[0].name', 'heroes[0].speed', 'heroes[0].square', 'seed']);
   });
 
   it('names every cross-check problem by its JSON path', () => {
@@ -39,12 +39,12 @@ describe('descent scenario', () => {
     if (r.ok) return;
     expect(r.issues).toEqual(
       expect.arrayContaining([
-        { path: 'areas.1.squares.0', message: 'H1 is already in area hall' },
+        { path: 'areas[1].squares[0]', message: 'H1 is already in area hall' },
         { path: 'players', message: 'a game has exactly one overlord player' },
-        { path: 'players.1', message: 'hero player p-2 has no hero' },
-        { path: 'walls.0', message: 'A1 and C1 are not orthogonally adjacent' },
-        { path: 'doors.0.rune', message: 'a rune-locked door names its rune colour' },
-        { path: 'pits.0', message: 'Z9 is not a square of any area' },
+        { path: 'players[1]', message: 'hero player p-2 has no hero' },
+        { path: 'walls[0]', message: 'A1 and C1 are not orthogonally adjacent' },
+        { path: 'doors[0].rune', message: 'a rune-locked door names its rune colour' },
+        { path: 'pits[0]', message: 'Z9 is not a square of any area' },
       ]),
     );
   });

@@ -68,7 +68,7 @@ const scenarioSchema = z.strictObject({
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] } {
-  return checkScenarioDocument(scenarioSchema, input, crossCheck, '(root)');
+  return checkScenarioDocument(scenarioSchema, input, crossCheck);
 }
 
 function crossCheck(s: Scenario): ScenarioIssue[] {
