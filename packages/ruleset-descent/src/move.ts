@@ -260,181 +260,218 @@ export class Activation {
     switch (e.kind) {
       case 'step':
         return this.step(e.direction);
-      case 'fatigue': {
-        this.heroOnly('spend fatigue for movement points');
-        if (this.f.fatigue < e.points) throw new Refused('no-fatigue', `${this.f.id} has ${this.f.fatigue} fatigue, not ${e.points}`);
-        this.f.fatigue -= e.points;
-        this.mp += e.points;
-        this.left += e.points;
-        this.push({ type: 'fatigue-spent', figure: this.f.id, points: e.points, fatigueLeft: this.f.fatigue, mpLeft: this.left });
-        return;
-      }
-      case 'attack': {
-        const square = this.here();
-        if (this.attacks >= this.attacksAllowed) throw new Refused('no-attack-left', `${this.f.id} has no attack left this turn (${this.attacksAllowed} allowed by its action)`);
-        if (this.d.squaresOf(this.f).some((q) => this.d.figuresOn(q, this.f).length > 0)) throw new Refused('shared-space', `${this.f.id} cannot attack while in the same space as another figure`);
-        const target = this.s.figures.find((o) => o.id === e.target);
-        if (target === undefined || target.square === null || !this.enemy(target)) throw new Refused('no-such-target', `${e.target} is not an enemy figure on the board`);
-        // Closed doors and walls block line of sight and every attack, adjacent or not.
-        const blocked = sightOf(this.d, this.f, target);
-        if (blocked !== null) throw new Refused('no-line-of-sight', `${this.f.id} has no line of sight to ${target.id}: ${blocked}`);
-        this.attacks += 1;
-        this.push({ type: 'attack-declared', figure: this.f.id, target: target.id, square, targetSquare: target.square });
-        return;
-      }
+      case 'fatigue':
+        return this.spendFatigue(e);
+      case 'attack':
+        return this.attack(e);
       case 'open':
       case 'close':
         return this.door(e);
-      case 'chest': {
-        this.heroOnly('open a chest');
-        const t = this.tokenAt(e.token, this.d.squaresOf(this.f), true);
-        if (t.kind !== 'chest') throw new Refused('not-here', `token ${t.id} is a ${t.kind}, not a chest`);
-        this.pay(ACTION_COST.chest, 'opening a chest');
-        let treasure: string | null = null;
-        if (this.rng !== null && this.s.treasureDeck.length > 0) {
-          const i = this.rng.draw('treasure', this.s.treasureDeck.length, { figure: this.f.id, token: t.id });
-          treasure = this.s.treasureDeck.splice(i, 1)[0]!;
-          this.f.items.push(treasure);
-        }
-        this.s.tokens = this.s.tokens.filter((x) => x !== t);
-        this.push({ type: 'chest-opened', figure: this.f.id, token: t.id, treasure, cost: ACTION_COST.chest, mpLeft: this.left });
-        return;
-      }
-      case 'pickup': {
-        this.heroOnly('pick up a token');
-        const sq = this.here();
-        const t = this.s.tokens.find((x) => x.square === sq && x.kind !== 'chest');
-        if (t === undefined) throw new Refused('not-here', `there is no token to pick up on ${sq}`);
-        const item = t.item ?? t.kind;
-        this.f.items.push(item);
-        this.s.tokens = this.s.tokens.filter((x) => x !== t);
-        if (t.kind === 'rune-key') for (const door of this.s.doors) if (door.kind === 'rune' && door.rune === t.item) door.unlocked = true;
-        this.push({ type: 'token-picked-up', figure: this.f.id, token: t.id, item, square: sq });
-        return;
-      }
-      case 'drop': {
-        const sq = this.here();
-        const i = this.f.items.indexOf(e.item);
-        if (i < 0) throw new Refused('not-here', `${this.f.id} does not carry ${e.item}`);
-        this.f.items.splice(i, 1);
-        const token = `dropped-${this.s.turn}-${this.s.tokens.length + 1}`;
-        this.s.tokens.push({ id: token, kind: 'item', square: sq, item: e.item });
-        this.push({ type: 'item-dropped', figure: this.f.id, item: e.item, square: sq, token });
-        return;
-      }
-      case 'drink': {
-        this.heroOnly('drink a potion');
-        const i = this.f.items.findIndex((x) => x.includes('potion'));
-        if (i < 0) throw new Refused('not-here', `${this.f.id} carries no potion`);
-        this.pay(ACTION_COST.drink, 'drinking a potion');
-        const item = this.f.items.splice(i, 1)[0]!;
-        this.push({ type: 'potion-drunk', figure: this.f.id, item, cost: ACTION_COST.drink, mpLeft: this.left });
-        return;
-      }
+      case 'chest':
+        return this.openChest(e);
+      case 'pickup':
+        return this.pickUp(e);
+      case 'drop':
+        return this.drop(e);
+      case 'drink':
+        return this.drink(e);
       case 'reequip':
-        this.heroOnly('re-equip');
-        this.pay(ACTION_COST.reequip, 're-equipping');
-        this.push({ type: 're-equipped', figure: this.f.id, cost: ACTION_COST.reequip, mpLeft: this.left });
-        return;
-      case 'give': {
-        this.heroOnly('give an item');
-        const other = this.s.figures.find((o) => o.id === e.hero && o.side === 'heroes' && o !== this.f);
-        if (other === undefined || other.square === null || this.f.square === null || !this.d.adjacent([this.f.square], [other.square])) {
-          throw new Refused('not-adjacent', `${e.hero} is not a hero next to ${this.f.id}`);
-        }
-        const i = this.f.items.indexOf(e.item);
-        if (i < 0) throw new Refused('not-here', `${this.f.id} does not carry ${e.item}`);
-        this.pay(ACTION_COST.give, 'giving an item');
-        this.f.items.splice(i, 1);
-        other.items.push(e.item);
-        this.push({ type: 'item-given', figure: this.f.id, to: other.id, item: e.item, cost: ACTION_COST.give, mpLeft: this.left });
-        return;
-      }
-      case 'glyph': {
-        this.heroOnly('use a glyph');
-        if (e.square === null) {
-          const sq = this.here();
-          if (this.d.glyphAt(sq)?.active !== true) throw new Refused('not-here', `there is no active glyph on ${sq}`);
-          this.notGrappled();
-          this.pay(ACTION_COST.glyph, 'going to town');
-          this.f.square = null;
-          this.push({ type: 'went-to-town', figure: this.f.id, from: sq, cost: ACTION_COST.glyph, mpLeft: this.left });
-          return;
-        }
-        if (this.f.square !== null) throw new Refused('not-here', `${this.f.id} is not in town ("glyph" alone goes to town from a glyph)`);
-        if (this.d.glyphAt(e.square)?.active !== true) throw new Refused('not-here', `there is no active glyph on ${e.square}`);
-        const blocked = this.entering([e.square]);
-        if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
-        this.pay(ACTION_COST.glyph, 'coming back from town');
-        this.f.square = e.square;
-        this.path.push(e.square);
-        this.push({ type: 'came-from-town', figure: this.f.id, to: e.square, cost: ACTION_COST.glyph, mpLeft: this.left });
-        this.sight();
-        return;
-      }
-      case 'stairs': {
-        this.heroOnly('take a staircase');
-        const sq = this.here();
-        const colour = this.d.stairsAt(sq);
-        if (colour === null) throw new Refused('not-here', `there is no staircase on ${sq}`);
-        if (e.square === sq || this.d.stairsAt(e.square) !== colour) throw new Refused('not-here', `${e.square} is not another ${colour} staircase`);
-        this.notGrappled();
-        this.pay(ACTION_COST.stairs, 'taking a staircase');
-        const area = this.d.areaOf(e.square)!;
-        if (!area.revealed) this.reveal(area.id);
-        const blocked = this.entering([e.square]);
-        if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
-        this.f.square = e.square;
-        this.path.push(e.square);
-        this.push({ type: 'took-stairs', figure: this.f.id, from: sq, to: e.square, cost: ACTION_COST.stairs, mpLeft: this.left });
-        this.sight();
-        return;
-      }
-      case 'jump': {
-        const from = this.here();
-        if (this.inPit()) throw new Refused('in-pit', `${this.f.id} is in a pit: climb out first`);
-        let at = from;
-        let pits = 0;
-        for (;;) {
-          const next = stepOf(at, e.direction);
-          if (next === null || !this.d.topology.has(next)) throw new Refused('off-board', `the jump ${e.direction} from ${from} leaves the board`);
-          if (!this.d.topology.neighbours(at).some((x) => x.to === next)) throw new Refused('wall', `a wall stands between ${at} and ${next}`);
-          const shut = this.crossing(at, next);
-          if (shut !== null) throw new Refused('closed-door', shut.message);
-          at = next;
-          if (!this.d.isPit(at)) break;
-          pits += 1;
-        }
-        if (pits === 0) throw new Refused('not-a-pit', `there is no pit ${e.direction} of ${from} to jump`);
-        const blocked = this.entering(footprint(at, this.f.size));
-        if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
-        this.notGrappled();
-        this.pay(ACTION_COST.jumpPerPit * pits, `jumping ${pits} pit space${pits === 1 ? '' : 's'}`);
-        this.f.square = at;
-        this.path.push(at);
-        this.push({ type: 'jumped', figure: this.f.id, from, to: at, pits, cost: ACTION_COST.jumpPerPit * pits, mpLeft: this.left });
-        this.sight();
-        return;
-      }
-      case 'climb': {
-        const from = this.here();
-        if (!this.inPit()) throw new Refused('not-a-pit', `${this.f.id} is not in a pit`);
-        const to = stepOf(from, e.direction);
-        if (to === null || !this.d.topology.neighbours(from).some((x) => x.to === to)) throw new Refused('off-board', `${this.f.id} cannot climb out ${e.direction} of ${from}`);
-        if (this.d.isPit(to)) throw new Refused('in-pit', `${to} is a pit too: climb out to a square next to the pit`);
-        const blocked = this.entering([to]) ?? this.crossing(from, to);
-        if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
-        this.notGrappled();
-        this.pay(ACTION_COST.climb, 'climbing out of a pit');
-        this.f.square = to;
-        this.path.push(to);
-        this.push({ type: 'climbed-out', figure: this.f.id, from, to, cost: ACTION_COST.climb, mpLeft: this.left });
-        this.sight();
-        return;
-      }
+        return this.reequip();
+      case 'give':
+        return this.give(e);
+      case 'glyph':
+        return this.glyph(e);
+      case 'stairs':
+        return this.takeStairs(e);
+      case 'jump':
+        return this.jump(e);
+      case 'climb':
+        return this.climb(e);
       default:
         return assertNever(e);
     }
+  }
+
+  /** A hero spends fatigue for as many more movement points. */
+  private spendFatigue(e: Extract<Entry, { kind: 'fatigue' }>): void {
+    this.heroOnly('spend fatigue for movement points');
+    if (this.f.fatigue < e.points) throw new Refused('no-fatigue', `${this.f.id} has ${this.f.fatigue} fatigue, not ${e.points}`);
+    this.f.fatigue -= e.points;
+    this.mp += e.points;
+    this.left += e.points;
+    this.push({ type: 'fatigue-spent', figure: this.f.id, points: e.points, fatigueLeft: this.f.fatigue, mpLeft: this.left });
+  }
+
+  /** An attack declared on an enemy figure in line of sight (resolved outside movement). */
+  private attack(e: Extract<Entry, { kind: 'attack' }>): void {
+    const square = this.here();
+    if (this.attacks >= this.attacksAllowed) throw new Refused('no-attack-left', `${this.f.id} has no attack left this turn (${this.attacksAllowed} allowed by its action)`);
+    if (this.d.squaresOf(this.f).some((q) => this.d.figuresOn(q, this.f).length > 0)) throw new Refused('shared-space', `${this.f.id} cannot attack while in the same space as another figure`);
+    const target = this.s.figures.find((o) => o.id === e.target);
+    if (target === undefined || target.square === null || !this.enemy(target)) throw new Refused('no-such-target', `${e.target} is not an enemy figure on the board`);
+    // Closed doors and walls block line of sight and every attack, adjacent or not.
+    const blocked = sightOf(this.d, this.f, target);
+    if (blocked !== null) throw new Refused('no-line-of-sight', `${this.f.id} has no line of sight to ${target.id}: ${blocked}`);
+    this.attacks += 1;
+    this.push({ type: 'attack-declared', figure: this.f.id, target: target.id, square, targetSquare: target.square });
+  }
+
+  /** A hero opens a chest next to it: a treasure drawn from the deck, if any is left. */
+  private openChest(e: Extract<Entry, { kind: 'chest' }>): void {
+    this.heroOnly('open a chest');
+    const t = this.tokenAt(e.token, this.d.squaresOf(this.f), true);
+    if (t.kind !== 'chest') throw new Refused('not-here', `token ${t.id} is a ${t.kind}, not a chest`);
+    this.pay(ACTION_COST.chest, 'opening a chest');
+    let treasure: string | null = null;
+    if (this.rng !== null && this.s.treasureDeck.length > 0) {
+      const i = this.rng.draw('treasure', this.s.treasureDeck.length, { figure: this.f.id, token: t.id });
+      treasure = this.s.treasureDeck.splice(i, 1)[0]!;
+      this.f.items.push(treasure);
+    }
+    this.s.tokens = this.s.tokens.filter((x) => x !== t);
+    this.push({ type: 'chest-opened', figure: this.f.id, token: t.id, treasure, cost: ACTION_COST.chest, mpLeft: this.left });
+  }
+
+  /** A hero picks up the token on its square (a rune key unlocks its doors). */
+  private pickUp(e: Extract<Entry, { kind: 'pickup' }>): void {
+    this.heroOnly('pick up a token');
+    const sq = this.here();
+    const t = this.s.tokens.find((x) => x.square === sq && x.kind !== 'chest');
+    if (t === undefined) throw new Refused('not-here', `there is no token to pick up on ${sq}`);
+    const item = t.item ?? t.kind;
+    this.f.items.push(item);
+    this.s.tokens = this.s.tokens.filter((x) => x !== t);
+    if (t.kind === 'rune-key') for (const door of this.s.doors) if (door.kind === 'rune' && door.rune === t.item) door.unlocked = true;
+    this.push({ type: 'token-picked-up', figure: this.f.id, token: t.id, item, square: sq });
+  }
+
+  /** A figure drops a carried item as a token on its square. */
+  private drop(e: Extract<Entry, { kind: 'drop' }>): void {
+    const sq = this.here();
+    const i = this.f.items.indexOf(e.item);
+    if (i < 0) throw new Refused('not-here', `${this.f.id} does not carry ${e.item}`);
+    this.f.items.splice(i, 1);
+    const token = `dropped-${this.s.turn}-${this.s.tokens.length + 1}`;
+    this.s.tokens.push({ id: token, kind: 'item', square: sq, item: e.item });
+    this.push({ type: 'item-dropped', figure: this.f.id, item: e.item, square: sq, token });
+  }
+
+  /** A hero drinks a carried potion. */
+  private drink(e: Extract<Entry, { kind: 'drink' }>): void {
+    this.heroOnly('drink a potion');
+    const i = this.f.items.findIndex((x) => x.includes('potion'));
+    if (i < 0) throw new Refused('not-here', `${this.f.id} carries no potion`);
+    this.pay(ACTION_COST.drink, 'drinking a potion');
+    const item = this.f.items.splice(i, 1)[0]!;
+    this.push({ type: 'potion-drunk', figure: this.f.id, item, cost: ACTION_COST.drink, mpLeft: this.left });
+  }
+
+  /** A hero gives a carried item to an adjacent hero. */
+  private give(e: Extract<Entry, { kind: 'give' }>): void {
+    this.heroOnly('give an item');
+    const other = this.s.figures.find((o) => o.id === e.hero && o.side === 'heroes' && o !== this.f);
+    if (other === undefined || other.square === null || this.f.square === null || !this.d.adjacent([this.f.square], [other.square])) {
+      throw new Refused('not-adjacent', `${e.hero} is not a hero next to ${this.f.id}`);
+    }
+    const i = this.f.items.indexOf(e.item);
+    if (i < 0) throw new Refused('not-here', `${this.f.id} does not carry ${e.item}`);
+    this.pay(ACTION_COST.give, 'giving an item');
+    this.f.items.splice(i, 1);
+    other.items.push(e.item);
+    this.push({ type: 'item-given', figure: this.f.id, to: other.id, item: e.item, cost: ACTION_COST.give, mpLeft: this.left });
+  }
+
+  /** A hero re-equips (its MP spent, nothing else changes in movement). */
+  private reequip(): void {
+    this.heroOnly('re-equip');
+    this.pay(ACTION_COST.reequip, 're-equipping');
+    this.push({ type: 're-equipped', figure: this.f.id, cost: ACTION_COST.reequip, mpLeft: this.left });
+  }
+
+  /** A hero goes to town from an active glyph ("glyph"), or comes back to one ("glyph <square>"). */
+  private glyph(e: Extract<Entry, { kind: 'glyph' }>): void {
+    this.heroOnly('use a glyph');
+    if (e.square === null) {
+      const sq = this.here();
+      if (this.d.glyphAt(sq)?.active !== true) throw new Refused('not-here', `there is no active glyph on ${sq}`);
+      this.notGrappled();
+      this.pay(ACTION_COST.glyph, 'going to town');
+      this.f.square = null;
+      this.push({ type: 'went-to-town', figure: this.f.id, from: sq, cost: ACTION_COST.glyph, mpLeft: this.left });
+      return;
+    }
+    if (this.f.square !== null) throw new Refused('not-here', `${this.f.id} is not in town ("glyph" alone goes to town from a glyph)`);
+    if (this.d.glyphAt(e.square)?.active !== true) throw new Refused('not-here', `there is no active glyph on ${e.square}`);
+    const blocked = this.entering([e.square]);
+    if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
+    this.pay(ACTION_COST.glyph, 'coming back from town');
+    this.f.square = e.square;
+    this.path.push(e.square);
+    this.push({ type: 'came-from-town', figure: this.f.id, to: e.square, cost: ACTION_COST.glyph, mpLeft: this.left });
+    this.sight();
+  }
+
+  /** A hero takes a staircase to another of its colour, revealing the area there. */
+  private takeStairs(e: Extract<Entry, { kind: 'stairs' }>): void {
+    this.heroOnly('take a staircase');
+    const sq = this.here();
+    const colour = this.d.stairsAt(sq);
+    if (colour === null) throw new Refused('not-here', `there is no staircase on ${sq}`);
+    if (e.square === sq || this.d.stairsAt(e.square) !== colour) throw new Refused('not-here', `${e.square} is not another ${colour} staircase`);
+    this.notGrappled();
+    this.pay(ACTION_COST.stairs, 'taking a staircase');
+    const area = this.d.areaOf(e.square)!;
+    if (!area.revealed) this.reveal(area.id);
+    const blocked = this.entering([e.square]);
+    if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
+    this.f.square = e.square;
+    this.path.push(e.square);
+    this.push({ type: 'took-stairs', figure: this.f.id, from: sq, to: e.square, cost: ACTION_COST.stairs, mpLeft: this.left });
+    this.sight();
+  }
+
+  /** A figure jumps over one or more pit spaces in a straight line. */
+  private jump(e: Extract<Entry, { kind: 'jump' }>): void {
+    const from = this.here();
+    if (this.inPit()) throw new Refused('in-pit', `${this.f.id} is in a pit: climb out first`);
+    let at = from;
+    let pits = 0;
+    for (;;) {
+      const next = stepOf(at, e.direction);
+      if (next === null || !this.d.topology.has(next)) throw new Refused('off-board', `the jump ${e.direction} from ${from} leaves the board`);
+      if (!this.d.topology.neighbours(at).some((x) => x.to === next)) throw new Refused('wall', `a wall stands between ${at} and ${next}`);
+      const shut = this.crossing(at, next);
+      if (shut !== null) throw new Refused('closed-door', shut.message);
+      at = next;
+      if (!this.d.isPit(at)) break;
+      pits += 1;
+    }
+    if (pits === 0) throw new Refused('not-a-pit', `there is no pit ${e.direction} of ${from} to jump`);
+    const blocked = this.entering(footprint(at, this.f.size));
+    if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
+    this.notGrappled();
+    this.pay(ACTION_COST.jumpPerPit * pits, `jumping ${pits} pit space${pits === 1 ? '' : 's'}`);
+    this.f.square = at;
+    this.path.push(at);
+    this.push({ type: 'jumped', figure: this.f.id, from, to: at, pits, cost: ACTION_COST.jumpPerPit * pits, mpLeft: this.left });
+    this.sight();
+  }
+
+  /** A figure in a pit climbs out to a neighbouring square. */
+  private climb(e: Extract<Entry, { kind: 'climb' }>): void {
+    const from = this.here();
+    if (!this.inPit()) throw new Refused('not-a-pit', `${this.f.id} is not in a pit`);
+    const to = stepOf(from, e.direction);
+    if (to === null || !this.d.topology.neighbours(from).some((x) => x.to === to)) throw new Refused('off-board', `${this.f.id} cannot climb out ${e.direction} of ${from}`);
+    if (this.d.isPit(to)) throw new Refused('in-pit', `${to} is a pit too: climb out to a square next to the pit`);
+    const blocked = this.entering([to]) ?? this.crossing(from, to);
+    if (blocked !== null) throw new Refused(blocked.code as RefusalCode, blocked.message);
+    this.notGrappled();
+    this.pay(ACTION_COST.climb, 'climbing out of a pit');
+    this.f.square = to;
+    this.path.push(to);
+    this.push({ type: 'climbed-out', figure: this.f.id, from, to, cost: ACTION_COST.climb, mpLeft: this.left });
+    this.sight();
   }
 
   /** Whether the figure may end its movement with its reference square on `sq`. */
