@@ -2,7 +2,7 @@
 // the game's time zone and in UTC) and the HTML page around a report's body. Each ruleset's own report
 // (its model, words and map) goes inside; where the rulesets word the frame differently (Guards of
 // Atlantis's cards and teams), the difference is a parameter.
-import type { ReportContext } from '@arbiter/engine';
+import { formatOrderError, type ReportContext } from '@arbiter/engine';
 import { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
 import { escapeXml } from './escape.ts';
 
@@ -52,6 +52,11 @@ export function htmlItems(items: readonly string[]): string {
 /** Lines as HTML paragraphs (escaped), each ending its line: the heading under a report's title. */
 export function htmlParagraphs(lines: readonly string[]): string {
   return lines.map((l) => `<p>${escapeXml(l)}</p>\n`).join('');
+}
+
+/** The HTML section listing a player's mistakes (each `line L, col C: …`), or nothing when there are none. */
+export function htmlMistakes(errors: readonly { line: number; column: number; message: string }[]): string {
+  return errors.length === 0 ? '' : `<h2>Mistakes in your orders</h2>\n<ul>\n${htmlItems(errors.map(formatOrderError))}\n</ul>\n`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportContext } from '@arbiter/engine';
-import { checkReportContext, htmlItems, htmlPage, htmlParagraphs, reportHeading, textReport } from '../src/index.ts';
+import { checkReportContext, htmlItems, htmlMistakes, htmlPage, htmlParagraphs, reportHeading, textReport } from '../src/index.ts';
 
 const view = { turn: 3, nextTurn: 4, player: { id: 'ann' } };
 const ctx: ReportContext = { gameName: 'Long Road', gameId: 'g-7', turn: 3, nextDeadline: new Date('2026-12-04T18:00:00Z'), timeZone: 'Europe/London', playerName: 'Ann' };
@@ -32,6 +32,8 @@ describe('the report frame every ruleset shares', () => {
     expect(htmlItems(['x < y', 'z'])).toBe('<li>x &lt; y</li>\n<li>z</li>');
     expect(htmlParagraphs(['A & B', 'C'])).toBe('<p>A &amp; B</p>\n<p>C</p>\n');
     expect(htmlParagraphs([])).toBe('');
+    expect(htmlMistakes([])).toBe('');
+    expect(htmlMistakes([{ line: 2, column: 7, message: '"x" is not a direction' }])).toBe('<h2>Mistakes in your orders</h2>\n<ul>\n<li>line 2, col 7: &quot;x&quot; is not a direction</li>\n</ul>\n');
   });
 
   it('frames an HTML page in either layout, the title escaped', () => {

@@ -1,6 +1,5 @@
 // The HTML turn report of one player's view: the same words as the text report, the map inline.
-import { formatOrderError } from '@arbiter/engine';
-import { escapeXml, htmlItems, htmlPage, htmlParagraphs } from '@arbiter/reports';
+import { escapeXml, htmlItems, htmlMistakes, htmlPage, htmlParagraphs } from '@arbiter/reports';
 import { eventWords, figureLine } from './report-words.ts';
 import { renderMapSvg } from './report-svg.ts';
 import type { DsView } from './views.ts';
@@ -10,7 +9,6 @@ import type { DsView } from './views.ts';
  * the report's PNG is made from (drawn once per report by the ruleset's `render`).
  */
 export function renderHtmlReport(view: DsView, heading: readonly string[] = [], svg: string = renderMapSvg(view)): string {
-  const errors = view.errors.length === 0 ? '' : `<h2>Mistakes in your orders</h2>\n<ul>\n${htmlItems(view.errors.map(formatOrderError))}\n</ul>\n`;
   const body = `<h1>${escapeXml(`Descent - turn ${view.turn} report for ${view.player.name}`)}</h1>
 ${htmlParagraphs(heading)}<h2>Figures</h2>
 <ul>
@@ -20,7 +18,7 @@ ${htmlItems(view.figures.map(figureLine))}
 <ol>
 ${htmlItems(view.events.map(eventWords))}
 </ol>
-${errors}<h2>The dungeon</h2>
+${htmlMistakes(view.errors)}<h2>The dungeon</h2>
 ${svg}
 <p>${escapeXml(`Unrevealed areas: ${view.unrevealedAreas}. Treasure deck: ${view.treasureDeck} cards.`)}</p>
 `;

@@ -1,6 +1,5 @@
 // The HTML turn report of one player's view: the same words as the text report, the map inline.
-import { formatOrderError } from '@arbiter/engine';
-import { escapeXml, htmlItems, htmlPage, htmlParagraphs } from '@arbiter/reports';
+import { escapeXml, htmlItems, htmlMistakes, htmlPage, htmlParagraphs } from '@arbiter/reports';
 import { renderMapSvg } from './report-svg.ts';
 import { locationWords, playerName } from './report-text.ts';
 import { eventWords, mechLine } from './report-words.ts';
@@ -11,7 +10,6 @@ import type { ExView } from './views.ts';
  * players' names by id; `svg`: the map the report's PNG is made from (drawn once per report by `render`).
  */
 export function renderHtmlReport(view: ExView, heading: readonly string[] = [], names?: Readonly<Record<string, string>>, svg: string = renderMapSvg(view)): string {
-  const errors = view.errors.length === 0 ? '' : `<h2>Mistakes in your orders</h2>\n<ul>\n${htmlItems(view.errors.map(formatOrderError))}\n</ul>\n`;
   const body = `<h1>${escapeXml(`Expeditions - turn ${view.turn} report for ${view.player.name} (mech ${view.mech})`)}</h1>
 ${htmlParagraphs(heading)}<h2>Mechs</h2>
 <ul>
@@ -21,7 +19,7 @@ ${htmlItems(view.mechs.map((m) => mechLine(m, playerName(view, m.player, names))
 <ol>
 ${htmlItems(view.events.map(eventWords))}
 </ol>
-${errors}<h2>The map</h2>
+${htmlMistakes(view.errors)}<h2>The map</h2>
 ${svg}
 <h2>Locations</h2>
 <ul>

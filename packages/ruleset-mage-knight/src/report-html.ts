@@ -1,6 +1,5 @@
 // The HTML turn report of one player's view: the same words as the text report, the map inline.
-import { formatOrderError } from '@arbiter/engine';
-import { escapeXml, htmlItems, htmlPage, htmlParagraphs } from '@arbiter/reports';
+import { escapeXml, htmlItems, htmlMistakes, htmlPage, htmlParagraphs } from '@arbiter/reports';
 import { eventWords, heroLine } from './report-words.ts';
 import { renderMapSvg } from './report-svg.ts';
 import type { MkView } from './views.ts';
@@ -11,7 +10,6 @@ import type { MkView } from './views.ts';
  */
 export function renderHtmlReport(view: MkView, heading: readonly string[] = [], svg: string = renderMapSvg(view)): string {
   const me = view.heroes.find((h) => h.id === view.hero)!;
-  const errors = view.errors.length === 0 ? '' : `<h2>Mistakes in your orders</h2>\n<ul>\n${htmlItems(view.errors.map(formatOrderError))}\n</ul>\n`;
   const body = `<h1>${escapeXml(`Mage Knight - turn ${view.turn} report for ${view.player.name} (${me.name})`)}</h1>
 ${htmlParagraphs(heading)}<p>${view.time === 'day' ? 'A Day' : 'A Night'} round. Next turn: ${view.nextTurn}.</p>
 <h2>Heroes</h2>
@@ -22,7 +20,7 @@ ${htmlItems(view.heroes.map(heroLine))}
 <ol>
 ${htmlItems(view.events.map((e) => eventWords(e, view)))}
 </ol>
-${errors}<h2>The map</h2>
+${htmlMistakes(view.errors)}<h2>The map</h2>
 ${svg}
 <p>${escapeXml(`Tile deck: ${view.deck.countryside} countryside, ${view.deck.core} core tiles left. Unexplored positions: ${view.openPositions.map((p) => p.id).join(', ') || 'none'}.`)}</p>
 `;
