@@ -30,7 +30,7 @@ const descent: fc.Arbitrary<BoardSample> = fc.tuple(around(L.gridSide, 26 ** 3),
   const row = Math.max(7, far);
   const d = example('descent/gate-of-bones.json');
   d.areas[0].squares.push(`A7:${formatSquare({ col, row })}`);
-  return { ruleset: 'descent', document: d, outOfBounds: col > L.gridSide || row > L.gridSide ? 'areas.0.squares.1' : null };
+  return { ruleset: 'descent', document: d, outOfBounds: col > L.gridSide || row > L.gridSide ? 'areas[0].squares[1]' : null };
 });
 
 const coordinate = fc.oneof(

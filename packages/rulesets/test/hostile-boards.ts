@@ -37,7 +37,7 @@ export const HOSTILE_BOARDS: HostileBoard[] = [
       d.areas[0].squares[0] = 'M1:ZZZ99999';
       return d;
     },
-    path: 'areas.0.squares.0',
+    path: 'areas[0].squares[0]',
     limit: `at most ${L.gridSide} columns and ${L.gridSide} rows`,
   },
   {
