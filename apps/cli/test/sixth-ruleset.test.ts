@@ -1,0 +1,175 @@
+// A sixth ruleset is one package and one registry line (issue 28, "Done means"). Lantern Run
+// (./sixth-ruleset/, a package outside the workspace that no other file names) is played end to end
+// through the services, as players and the game master use them: the registry loads it because
+// ARBITER_RULESETS names its module (the one registry line, set below before anything imports the
+// registry); the game is created over REST with the GM token, its status speaks the ruleset's words,
+// orders come by REST and by mail (an order file the ruleset recognises), receipts are in its words, the
+// worker adjudicates the turn, each crew's report mail with its PNG map leaves the outbox, and
+// `arbiter replay` gives the stored hash again. Real PostgreSQL, Redis and SMTP on loopback.
+import { readFileSync } from 'node:fs';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rulesetLabel } from '@arbiter/engine';
+import { RULESET_IDS, rulesetFor } from '@arbiter/rulesets';
+import { RenderPool, renderReports, type RenderInput } from '@arbiter/turns';
+import { waitFor } from '../../worker/test/helpers.ts';
+import { replay } from '../src/commands/replay.ts';
+import { bearer, expectMapInReport, newGame, reportMails, startGameServices, submitOrders, type GameServices } from './game-services.ts';
+
+// The one registry line: the module of the sixth ruleset, named before the registry is first imported
+// (vi.hoisted runs before the imports above), so that this process and every thread it starts (the
+// worker's render threads inherit the environment) load it with the built-in rulesets.
+const saved = vi.hoisted(() => {
+  const before = process.env.ARBITER_RULESETS;
+  process.env.ARBITER_RULESETS = decodeURIComponent(new URL('./sixth-ruleset/src/ruleset.ts', import.meta.url).pathname);
+  return before;
+});
+
+const GM_TOKEN = 'gm-token-for-lantern-run-0123456789abcdef0123';
+const gm = bearer(GM_TOKEN);
+const scenario = () => JSON.parse(readFileSync(new URL('./sixth-ruleset/scenarios/two-crews.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const nations = [
+  { nationId: 'anna', email: 'anna@crews.test', name: 'Anna' },
+  { nationId: 'ben', email: 'ben@crews.test', name: 'Ben' },
+];
+
+let services: GameServices;
+
+beforeAll(async () => {
+  services = await startGameServices(GM_TOKEN);
+}, 60_000);
+
+afterAll(async () => {
+  await services?.close();
+  if (saved === undefined) delete process.env.ARBITER_RULESETS;
+  else process.env.ARBITER_RULESETS = saved;
+}, 60_000);
+
+/** Ben's orders as an order file under a name and type the mail intake does not read by themselves. */
+async function mailOrderFile(s: GameServices, gameId: string, secret: string, orders: string): Promise<void> {
+  const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: s.intake.port, secure: false, ignoreTLS: true });
+  try {
+    await mailer.sendMail({
+      from: 'Ben <ben@crews.test>',
+      to: 'orders@arbiter.test',
+      subject: 'my run',
+      messageId: '<lantern-ben-1@crews.test>',
+      text: `game: ${gameId}\nsecret: ${secret}\nfinal: yes\n`,
+      attachments: [{ filename: 'ben.run', contentType: 'application/octet-stream', content: Buffer.from(`# Lantern Run orders\n${orders}\n`) }],
+    });
+  } finally {
+    mailer.close();
+  }
+}
+
+describe('a sixth ruleset from one package and one registry line', () => {
+  it('is in the registry beside the built-in five, by the id its module gives', () => {
+    expect(RULESET_IDS).toContain('lantern-run');
+    expect(RULESET_IDS).toEqual(expect.arrayContaining(['mepbm', 'mage-knight', 'guards-of-atlantis', 'descent', 'expeditions']));
+    expect(rulesetFor('lantern-run').title).toBe('Lantern Run');
+  });
+
+  it('creates a game over REST, takes orders by REST and by mail with receipts in its words, adjudicates in the worker, mails every report with its map, and replays to the stored hash', async () => {
+    const { app, tdb } = services;
+    const game = await newGame(services, { name: 'Night Race', scenario: scenario(), nations }, { runEarlyWhenAllFinal: true });
+    expect((await tdb.db.prisma.game.findUniqueOrThrow({ where: { id: game.gameId } })).ruleset).toBe('lantern-run');
+
+    // The status speaks the ruleset's words, to the game master and to a crew.
+    const label = { id: 'lantern-run', title: 'Lantern Run', words: { player: 'crew', players: 'crews', unit: 'runner', units: 'runners' } };
+    expect(label).toEqual(rulesetLabel(rulesetFor('lantern-run')));
+    for (const who of [gm, bearer(game.secret('anna'))]) {
+      const status = await app.inject({ method: 'GET', url: `/v1/games/${game.gameId}`, headers: who });
+      expect(status.statusCode, status.body).toBe(200);
+      expect((status.json() as { ruleset: unknown }).ruleset).toEqual(label);
+    }
+
+    // A mistake is answered with its line and column, in the ruleset's words.
+    const wrong = await app.inject({
+      method: 'POST',
+      url: `/v1/games/${game.gameId}/orders`,
+      headers: { ...bearer(game.secret('anna')), 'content-type': 'text/plain' },
+      payload: 'swift, jump, e',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect((wrong.json() as { issues: unknown }).issues).toEqual([{ path: 'line 1, col 8', message: '"jump" is not an order; write move or hold' }]);
+    // A cancel line for the other crew's runner is refused in its words.
+    const foreign = await submitOrders(services, game.gameId, game.secret('anna'), 'otter, cancel');
+    expect(foreign.statusCode).toBe(422);
+    expect((foreign.json() as { issues: unknown }).issues).toEqual([
+      { path: 'line 1', message: 'otter, cancel: you have no runner "otter"; a crew may only order its own runners' },
+    ]);
+
+    // Anna by REST, final: the receipt describes each run and previews its path, in runners.
+    const anna = await app.inject({
+      method: 'POST',
+      url: `/v1/games/${game.gameId}/orders`,
+      headers: { ...bearer(game.secret('anna')), 'content-type': 'application/json', accept: 'text/plain' },
+      payload: { orders: 'scout, move, e, e\nswift, move, ne, e', final: true },
+    });
+    expect(anna.statusCode, anna.body).toBe(200);
+    expect(anna.body).toContain('scout runs east, then east');
+    expect(anna.body).toContain('if unopposed: from A1 to B1 to C1');
+    expect(anna.body).toContain('A later submission replaces all orders of each runner it names; runners it does not name keep their orders.');
+    expect(anna.body).toContain('To cancel a runner\'s orders send "<runner>, cancel".');
+
+    // Ben by mail, final, his orders in an order file the ruleset recognises (the registry is asked):
+    // the last crew final, so the turn goes to the worker now.
+    await mailOrderFile(services, game.gameId, game.secret('ben'), 'otter, move, ne, ne');
+    const turn = await waitFor('turn 1 done', async () => {
+      const t = await tdb.db.prisma.turn.findUniqueOrThrow({ where: { gameId_number: { gameId: game.gameId, number: 1 } } });
+      return t.status === 'done' ? t : undefined;
+    }, 60_000);
+    const mails = await reportMails(services, 'Night Race turn 1 report', 2, 'ben@crews.test');
+    expect(mails.receipt.parsed.text).toContain('otter runs north-east, then north-east');
+    expect(mails.receipt.parsed.text).toContain('To cancel a runner\'s orders send "<runner>, cancel".');
+    const benOrders = await tdb.db.prisma.standingOrder.findMany({ where: { gameId: game.gameId, nationId: 'ben' } });
+    expect(benOrders.map((o) => o.unitId)).toEqual(['otter']);
+
+    // Every crew's report mail with its PNG map; each sees its own part of the board.
+    expect(mails.reports.map((m) => m.envelopeTo[0]).sort()).toEqual(['anna@crews.test', 'ben@crews.test']);
+    const report = (to: string) => mails.reports.find((m) => m.envelopeTo[0] === to)!;
+    for (const to of ['anna@crews.test', 'ben@crews.test']) expectMapInReport(report(to), 1);
+    const annaText = report('anna@crews.test').parsed.text!;
+    const benText = report('ben@crews.test').parsed.text!;
+    expect(annaText).toContain('Lantern Run - turn 1 report for Anna (crew anna)');
+    expect(annaText).toContain('scout (yours) on C1');
+    expect(benText).toContain('Lantern Run - turn 1 report for Ben (crew ben)');
+    expect(benText).not.toContain('scout');
+    expect(report('ben@crews.test').parsed.html).toContain('data-lantern="F3"');
+
+    // The stored result: the recorded stumble draws, and a replay that gives its hash again.
+    const result = turn.result as { rolls: { purpose: string; runner?: string }[]; units: { runner: string; to: string }[] };
+    expect(result.rolls.map((r) => `${r.purpose} ${r.runner}`)).toEqual(['stumble scout', 'stumble swift', 'stumble otter']);
+    expect(result.units.map((u) => u.runner)).toEqual(['scout', 'swift', 'otter']);
+    let out = '';
+    let err = '';
+    const code = await replay([game.gameId, '1'], { env: { DATABASE_URL: tdb.url }, io: { out: (s) => { out += s; }, err: (s) => { err += s; } } });
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    expect(out).toBe(`turn 1 of game ${game.gameId}: the replay matches the stored result (sha256 ${turn.resultHash})\n`);
+
+    // The worker's render threads load the same registry: a thread renders these reports byte for byte
+    // as this thread does.
+    const rows = await tdb.db.prisma.nationReport.findMany({ where: { gameId: game.gameId, turnNumber: 1 }, orderBy: { nationId: 'asc' } });
+    const input: RenderInput = {
+      ruleset: 'lantern-run',
+      gameId: game.gameId,
+      gameName: 'Night Race',
+      turn: 1,
+      nextDeadline: null,
+      timeZone: 'Europe/London',
+      gmEmail: null,
+      nations: nations.map((n) => ({ nationId: n.nationId, name: n.name, email: n.email, active: true })),
+      views: Object.fromEntries(rows.map((r) => [r.nationId, r.view])),
+      mail: { from: 'Arbiter <orders@arbiter.test>', domain: 'arbiter.test' },
+    };
+    const pool = new RenderPool(1);
+    try {
+      const threaded = await pool.render(input, ['anna', 'ben']);
+      const here = renderReports(input);
+      expect(threaded.reports.map((r) => [r.text, r.html, r.svg])).toEqual(here.map((r) => [r.text, r.html, r.svg]));
+      expect(threaded.reports[0]!.text).toContain('Lantern Run - turn 1 report for Anna');
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});
