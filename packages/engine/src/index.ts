@@ -77,7 +77,7 @@ export { StateDecodeError, decodeWithSchema } from './kernel/stored-state.ts';
 export { checkScenarioDocument, formatIssuePath, issueMessage, MAX_SCENARIO_TURN, renderAll, scenarioMembers } from './kernel/members.ts';
 export { decodeTextBytes, decodeWindows1252 } from './kernel/text-bytes.ts';
 export type { DecodedText } from './kernel/text-bytes.ts';
-export type { SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';
+export type { OwnScenarioMembers, SafeSchema, ScenarioIssue, ScenarioWithOrders } from './kernel/members.ts';
 export type { OrderEntry, OrderLine, OrderLineOptions } from './kernel/order-lines.ts';
 export type { WalkResult, WalkStop, WalkedStep } from './kernel/walk.ts';
 export { TURN_ORDERS, adjudicatesOnArrival, mayMove, moveOrder, movesLeft, nextToMove, recordMoves } from './kernel/turn.ts';
@@ -101,3 +101,5 @@ export {
 export type { Axial, HexDirection, HexTiles, TileHex, TilePosition } from './kernel/topology/hex-tiles.ts';
 export { assertNever } from './kernel/assert-never.ts';
 export { directionLine, stepDirections } from './kernel/map-orders.ts';
+export { DEFAULT_WORDS, defineRuleset } from './kernel/define-ruleset.ts';
+export type { OrdersDefinition, ReportDefinition, ReportFrame, RulesetDefinition, ScenarioParse, ScenarioSource, StateSource } from './kernel/define-ruleset.ts';

@@ -4,33 +4,55 @@
 // ruleset's cross-checks. A ruleset that differs writes its own (mepbm does).
 import type { ReportContext, RenderedReport, Ruleset } from './ruleset.ts';
 
-/** What `scenarioMembers` needs of a scenario: the rule settings and the first turn's order lines. */
+/** What `scenarioMembers` reads of a scenario by default: the rule settings and the first turn's order lines. */
 export interface ScenarioWithOrders {
   settings: unknown;
   orders: readonly string[];
 }
 
+/** The scenario members a ruleset writes itself instead of the defaults (each handed the checked scenario). */
+export interface OwnScenarioMembers<St, Sc> {
+  settings?(scenario: Sc): unknown;
+  orderText?(scenario: Sc): string;
+  players?(state: St): { id: string; name: string }[];
+}
+
 /**
  * The `scenario` member from a ruleset's own parse and initial state. The contract passes a scenario as
  * unknown: each member checks it again rather than cast it, and a scenario that is not this ruleset's
- * is a bug of the caller (a TypeError naming the ruleset and every issue).
+ * is a bug of the caller (a TypeError naming the ruleset and every issue). By default the settings are
+ * the scenario's `settings`, the order text its `orders` one a line, the players the state's `players`;
+ * `own` gives any of them otherwise (a scenario or state without those fields must).
  */
-export function scenarioMembers<Sc extends ScenarioWithOrders, St extends { players: readonly { id: string; name: string }[] }>(
+export function scenarioMembers<Sc, St>(
   rulesetId: string,
   parse: (input: unknown) => { ok: true; scenario: Sc } | { ok: false; issues: ScenarioIssue[] },
   initialState: (scenario: Sc, seed?: number) => St,
+  own: OwnScenarioMembers<St, Sc> = {},
 ): Ruleset<St>['scenario'] {
   const checked = (scenario: unknown): Sc => {
     const parsed = parse(scenario);
     if (!parsed.ok) throw new TypeError(`not a valid ${rulesetId} scenario: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
     return parsed.scenario;
   };
+  const field = <K extends string>(value: unknown, key: K, member: string): unknown => {
+    const v = (value as Partial<Record<K, unknown>>)[key];
+    if (v === undefined) throw new TypeError(`${rulesetId}: no ${key} field to default to; the ruleset must give scenario.${member}`);
+    return v;
+  };
+  const { settings, orderText, players } = own;
   return {
     parse,
     initialState: (scenario, seed) => initialState(checked(scenario), seed),
-    settings: (scenario) => checked(scenario).settings,
-    players: (state) => state.players.map((p) => ({ id: p.id, name: p.name })),
-    orderText: (scenario) => checked(scenario).orders.join('\n'),
+    settings: settings === undefined ? (scenario) => field(checked(scenario), 'settings', 'settings') : (scenario) => settings(checked(scenario)),
+    players:
+      players ??
+      ((state) => {
+        const listed = field(state, 'players', 'players');
+        if (!Array.isArray(listed)) throw new TypeError(`${rulesetId}: the state's players is not a list; the ruleset must give scenario.players`);
+        return (listed as { id: string; name: string }[]).map((p) => ({ id: p.id, name: p.name }));
+      }),
+    orderText: orderText === undefined ? (scenario) => (field(checked(scenario), 'orders', 'orderText') as readonly string[]).join('\n') : (scenario) => orderText(checked(scenario)),
   };
 }
 
