@@ -83,6 +83,12 @@ describe('a sixth ruleset from one package and one registry line', () => {
       expect((status.json() as { ruleset: unknown }).ruleset).toEqual(label);
     }
 
+    // Each crew is welcomed in its words, with the ruleset's example line and its runners' template.
+    const welcome = await waitFor('Anna\'s welcome mail', async () => services.sink.received.find((m) => m.envelopeTo.includes('anna@crews.test') && /welcome/.test(m.parsed.subject ?? '')), 30_000);
+    expect(welcome.parsed.text).toContain('Welcome to "Night Race", a game of Lantern Run run by Arbiter. You play the crew Anna (anna).');
+    expect(welcome.parsed.text).toContain('One order a line, one runner per line, for example:\n  scout, move, e, se');
+    expect(welcome.parsed.text).toContain('swift, hold   # on A5; or: swift, move, <direction>, ...');
+
     // A mistake is answered with its line and column, in the ruleset's words.
     const wrong = await app.inject({
       method: 'POST',
@@ -172,4 +178,13 @@ describe('a sixth ruleset from one package and one registry line', () => {
       await pool.close();
     }
   }, 120_000);
+
+  // A gap found by this test (reported to the lead, not mended here: the route and the welcome mail are
+  // other helpers' files): the orders guide is read from the repository's docs/orders-<id>.md, which a
+  // ruleset outside the repository has none of, so the route answers 500 for a ruleset the server runs
+  // (and the welcome mail points players at a document that does not exist).
+  it('never answers 500 for the orders guide of a ruleset the server runs: its guide, or a 404 that says it has none', async () => {
+    const guide = await services.app.inject({ method: 'GET', url: '/v1/rulesets/lantern-run/orders-guide' });
+    expect([200, 404], guide.body).toContain(guide.statusCode);
+  });
 });

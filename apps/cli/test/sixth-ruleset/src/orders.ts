@@ -27,9 +27,6 @@ const DIRECTION_LIST = SQUARE_DIRECTIONS.map((d) => d.name).join(', ');
 /** The most directions a move line may hold (a scenario's speed is at most this). */
 export const MAX_STEPS = 4;
 
-/** A runner's id as a player wrote it (a cancel line's first entry), or why it is not one. */
-export const readRunner = (raw: string) => readUnitId(raw, 'runner');
-
 function readLine(line: number, entries: OrderEntry[], errors: OrderError[]): LrOrder | null {
   const fail = (e: OrderEntry, message: string): null => {
     errors.push({ line, column: e.column, message });
@@ -37,7 +34,7 @@ function readLine(line: number, entries: OrderEntry[], errors: OrderError[]): Lr
   };
   const [who, verb, ...rest] = entries as [OrderEntry, ...OrderEntry[]];
   if (verb === undefined || verb.text === '') return fail(verb ?? who, 'an order needs the runner and what it does: "scout, move, e, se" or "scout, hold"');
-  const runner = readRunner(who.text);
+  const runner = readUnitId(who.text, 'runner');
   if (!runner.ok) fail(who, runner.message);
   const base = { runner: runner.ok ? runner.unit : '', line, column: who.column };
   switch (verb.text.toLowerCase()) {

@@ -1,7 +1,7 @@
 // One crew's report from its view: the text and the HTML say the same things, the SVG map shows the
 // board as the crew sees it (unseen squares dark), its runners and the rivals in sight, the paths walked
 // and the lantern. Deterministic: the same view and context give the same bytes.
-import { assertNever, formatOrderError, type ReportContext, type TurnResult } from '@arbiter/engine';
+import { assertNever, formatOrderError, type ReportContext, type ReportFrame, type TurnResult } from '@arbiter/engine';
 import { checkDeadline, deadlineInZone, deadlineUtc, escapeXml } from '@arbiter/reports';
 import { cell, squaresOf } from './board.ts';
 import type { LrEvent, LrState, LrView, RunnerResult } from './types.ts';
@@ -9,7 +9,7 @@ import type { LrEvent, LrState, LrView, RunnerResult } from './types.ts';
 const TITLE = 'Lantern Run';
 
 /** The lines a report opens with: the game, the reader, the next deadline (a context of another turn is a caller's bug). */
-function heading(view: LrView, ctx: ReportContext): string[] {
+export function heading(view: LrView, ctx: ReportContext): string[] {
   if (ctx.turn !== view.turn) throw new Error(`report context: turn ${ctx.turn} is not the view's turn ${view.turn} (crew ${view.crew.id})`);
   checkDeadline(ctx.nextDeadline, ctx.timeZone);
   const due = deadlineInZone(ctx.nextDeadline, ctx.timeZone);
@@ -81,9 +81,9 @@ function sections(view: LrView): Sections {
   };
 }
 
-export function renderText(view: LrView, ctx: ReportContext): string {
+export function renderText(view: LrView, frame: ReportFrame): string {
   const s = sections(view);
-  const out = [`${TITLE} - turn ${view.turn} report for ${view.crew.name} (crew ${view.crew.id})`, ...heading(view, ctx), s.status, '', 'Runners'];
+  const out = [`${TITLE} - turn ${view.turn} report for ${view.crew.name} (crew ${view.crew.id})`, ...frame.heading, s.status, '', 'Runners'];
   out.push(...s.runners.map((l) => `  ${l}`), '', 'This turn', ...s.events.map((l) => `  ${l}`));
   if (s.errors.length > 0) out.push('', 'Mistakes in your orders', ...s.errors.map((l) => `  ${l}`));
   out.push('', 'The board (L the lantern, your runners in capitals, a digit where several stand, # out of sight)', ...boardLines(view));
@@ -91,13 +91,13 @@ export function renderText(view: LrView, ctx: ReportContext): string {
   return `${out.join('\n')}\n`;
 }
 
-export function renderHtml(view: LrView, ctx: ReportContext): string {
+export function renderHtml(view: LrView, frame: ReportFrame & { svg: string }): string {
   const s = sections(view);
   const p = (x: string) => `<p>${escapeXml(x)}</p>`;
   const list = (tag: 'ul' | 'ol', xs: readonly string[]) => `<${tag}>\n${xs.map((x) => `<li>${escapeXml(x)}</li>`).join('\n')}\n</${tag}>`;
   const parts = [
     `<h1>${escapeXml(`${TITLE} - turn ${view.turn} report for ${view.crew.name} (crew ${view.crew.id})`)}</h1>`,
-    ...heading(view, ctx).map(p),
+    ...frame.heading.map(p),
     p(s.status),
     '<h2>Runners</h2>',
     list('ul', s.runners),
@@ -105,7 +105,7 @@ export function renderHtml(view: LrView, ctx: ReportContext): string {
     list('ol', s.events),
     ...(s.errors.length > 0 ? ['<h2>Mistakes in your orders</h2>', list('ul', s.errors)] : []),
     '<h2>The map</h2>',
-    renderSvg(view, ctx).trimEnd(),
+    frame.svg.trimEnd(),
   ];
   return `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeXml(`${TITLE} turn ${view.turn}: ${view.crew.name}`)}</title></head>\n<body>\n${parts.join('\n')}\n</body>\n</html>\n`;
 }

@@ -1,6 +1,6 @@
 // The scenario document: its zod schema, the checks across its parts (squares on the board, walls between
 // neighbours, ids used once, the lantern free), and the initial state. Every problem has its JSON path.
-import { checkScenarioDocument, formatSquare, MAX_SCENARIO_TURN, parseSquare, rngFromSeed, scenarioMembers, type ScenarioIssue } from '@arbiter/engine';
+import { checkScenarioDocument, formatSquare, MAX_SCENARIO_TURN, parseSquare, rngFromSeed, type ScenarioIssue, type ScenarioParse } from '@arbiter/engine';
 import { z } from 'zod';
 import { RULESET_ID, type LrState } from './types.ts';
 
@@ -79,5 +79,5 @@ export function initialState(s: Scenario, seed?: number): LrState {
   };
 }
 
-/** The contract's `scenario` member (the kernel's: settings, players and first orders from the document). */
-export const scenario = scenarioMembers(RULESET_ID, (input: unknown) => checkScenarioDocument(scenarioSchema, input, crossCheck), initialState);
+/** A scenario document checked: the scenario, or every issue with its path. */
+export const parseScenario = (input: unknown): ScenarioParse<Scenario> => checkScenarioDocument(scenarioSchema, input, crossCheck);

@@ -1,11 +1,11 @@
-// A stored state read back through the kernel's decoder end: this ruleset's state, or a StateDecodeError
-// naming the first problem at its path.
-import { decodeWithSchema, isRngState, type RngState } from '@arbiter/engine';
+// The schema of a stored state: defineRuleset reads a stored state back through it (the kernel's
+// decodeWithSchema: this ruleset's state, or a StateDecodeError naming the first problem at its path).
+import { isRngState, type RngState, type SafeSchema } from '@arbiter/engine';
 import { z } from 'zod';
 import { RULESET_ID, type LrState } from './types.ts';
 
 const runner = z.strictObject({ id: z.string(), crew: z.string(), at: z.string() });
-const stateSchema = z.strictObject({
+const schema = z.strictObject({
   ruleset: z.literal(RULESET_ID),
   turn: z.number().int().positive(),
   settings: z.strictObject({ speed: z.number().int(), sight: z.number().int(), stumbleOn: z.number().int() }),
@@ -17,4 +17,4 @@ const stateSchema = z.strictObject({
   rng: z.custom<RngState>((x) => isRngState(x), 'not a generator state (sfc32)'),
 });
 
-export const decodeState = (json: unknown): LrState => decodeWithSchema(RULESET_ID, stateSchema, json);
+export const stateSchema: SafeSchema<LrState> = schema;
