@@ -15,6 +15,7 @@ import { RenderPool, renderReports, type RenderInput } from '@arbiter/turns';
 import { waitFor } from '../../worker/test/helpers.ts';
 import { replay } from '../src/commands/replay.ts';
 import { bearer, expectMapInReport, newGame, reportMails, startGameServices, submitOrders, type GameServices } from './game-services.ts';
+import { arbiter } from './run-arbiter.ts';
 
 // The one registry line: the module of the sixth ruleset, named before the registry is first imported
 // (vi.hoisted runs before the imports above), so that this process and every thread it starts (the
@@ -27,7 +28,8 @@ const saved = vi.hoisted(() => {
 
 const GM_TOKEN = 'gm-token-for-lantern-run-0123456789abcdef0123';
 const gm = bearer(GM_TOKEN);
-const scenario = () => JSON.parse(readFileSync(new URL('./sixth-ruleset/scenarios/two-crews.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const SCENARIO = new URL('./sixth-ruleset/scenarios/two-crews.json', import.meta.url);
+const scenario = () => JSON.parse(readFileSync(SCENARIO, 'utf8')) as Record<string, unknown>;
 const nations = [
   { nationId: 'anna', email: 'anna@crews.test', name: 'Anna' },
   { nationId: 'ben', email: 'ben@crews.test', name: 'Ben' },
@@ -147,6 +149,12 @@ describe('a sixth ruleset from one package and one registry line', () => {
     const result = turn.result as { rolls: { purpose: string; runner?: string }[]; units: { runner: string; to: string }[] };
     expect(result.rolls.map((r) => `${r.purpose} ${r.runner}`)).toEqual(['stumble scout', 'stumble swift', 'stumble otter']);
     expect(result.units.map((u) => u.runner)).toEqual(['scout', 'swift', 'otter']);
+    // The turn the services ran is the scenario file's first turn (the same orders): `arbiter adjudicate`,
+    // a process of its own that finds the ruleset through the same environment, gives the same hash.
+    const cli = await arbiter('adjudicate', decodeURIComponent(SCENARIO.pathname), '--compact');
+    expect(cli.code, cli.stderr).toBe(0);
+    expect((JSON.parse(cli.stdout) as { hash: string }).hash).toBe(turn.resultHash);
+    expect(turn.resultHash).toBe('26ce59f1e6df668128f7e5d2f60661d4674aab7272e43d36ced0ffd91761da3e');
     let out = '';
     let err = '';
     const code = await replay([game.gameId, '1'], { env: { DATABASE_URL: tdb.url }, io: { out: (s) => { out += s; }, err: (s) => { err += s; } } });
