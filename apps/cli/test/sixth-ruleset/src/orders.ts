@@ -107,7 +107,10 @@ export function walk(state: LrState, from: string, steps: readonly SquareDirecti
   return { path, blocked: null };
 }
 
-/** One check per order, in order: the runner is the crew's, the race is not over, the steps fit the speed and the board. */
+/**
+ * One check per order, in order: the runner is the crew's, the race is not over, the runner has no
+ * accepted order above, the steps fit the speed and the board.
+ */
 export function checkOrders(state: LrState, crew: string, orders: readonly LrOrder[]): OrderCheck<LrOrder>[] {
   const ordered = new Map<string, number>();
   return orders.map((order): OrderCheck<LrOrder> => {
@@ -117,13 +120,16 @@ export function checkOrders(state: LrState, crew: string, orders: readonly LrOrd
     if (state.winner !== null) return reject(`the race is over: ${state.winner.runner} of ${state.winner.crew} reached the lantern on turn ${state.winner.turn}`);
     const before = ordered.get(order.runner);
     if (before !== undefined) return reject(`${order.runner} already has an order on line ${before}`);
-    ordered.set(order.runner, order.line);
-    if (order.kind === 'hold') return { order, status: 'accepted', warnings: [] };
+    const accept = (c: Omit<OrderCheck<LrOrder>, 'order' | 'status'>): OrderCheck<LrOrder> => {
+      ordered.set(order.runner, order.line);
+      return { order, status: 'accepted', ...c };
+    };
+    if (order.kind === 'hold') return accept({ warnings: [] });
     if (order.steps.length > state.settings.speed) return reject(`a runner takes at most ${state.settings.speed} steps a turn; this move has ${order.steps.length}`);
     const { path, blocked } = walk(state, runner.at, order.steps);
     if (blocked !== null) return reject(`from ${path[path.length - 1]} there is no step ${blocked} (a wall or the edge of the board)`);
     const warnings = path.length - 1 < order.steps.length ? [`the run ends at the lantern on ${state.lantern}; the steps after it are not taken`] : [];
-    return { order, status: 'accepted', warnings, preview: `from ${path.join(' to ')}`, previewPath: path.slice(1) };
+    return accept({ warnings, preview: `from ${path.join(' to ')}`, previewPath: path.slice(1) });
   });
 }
 
