@@ -6,7 +6,8 @@
 // orders come by REST and by mail (an order file the ruleset recognises), receipts are in its words, the
 // worker adjudicates the turn, each crew's report mail with its PNG map leaves the outbox, and
 // `arbiter replay` gives the stored hash again. Real PostgreSQL, Redis and SMTP on loopback.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rulesetLabel } from '@arbiter/engine';
@@ -15,7 +16,7 @@ import { RenderPool, renderReports, type RenderInput } from '@arbiter/turns';
 import { waitFor } from '../../worker/test/helpers.ts';
 import { replay } from '../src/commands/replay.ts';
 import { bearer, expectMapInReport, newGame, reportMails, startGameServices, submitOrders, type GameServices } from './game-services.ts';
-import { arbiter } from './run-arbiter.ts';
+import { arbiter, root } from './run-arbiter.ts';
 
 // The one registry line: the module of the sixth ruleset, named before the registry is first imported
 // (vi.hoisted runs before the imports above), so that this process and every thread it starts (the
@@ -69,6 +70,25 @@ describe('a sixth ruleset from one package and one registry line', () => {
     expect(RULESET_IDS).toContain('lantern-run');
     expect(RULESET_IDS).toEqual(expect.arrayContaining(['mepbm', 'mage-knight', 'guards-of-atlantis', 'descent', 'expeditions']));
     expect(rulesetFor('lantern-run').title).toBe('Lantern Run');
+  });
+
+  it('is named by no source file of the kernel, the registry, the services, the shells or the web client', () => {
+    const naming: string[] = [];
+    for (const group of ['packages', 'apps']) {
+      for (const pkg of readdirSync(join(root, group))) {
+        const src = join(root, group, pkg, 'src');
+        let files: string[];
+        try {
+          files = readdirSync(src, { recursive: true, encoding: 'utf8' });
+        } catch {
+          continue; // a folder without sources
+        }
+        for (const f of files.filter((x) => /\.(ts|tsx|mjs|js|json)$/.test(x))) {
+          if (/lantern.?run/i.test(readFileSync(join(src, f), 'utf8'))) naming.push(`${group}/${pkg}/src/${f}`);
+        }
+      }
+    }
+    expect(naming).toEqual([]);
   });
 
   it('creates a game over REST, takes orders by REST and by mail with receipts in its words, adjudicates in the worker, mails every report with its map, and replays to the stored hash', async () => {
