@@ -205,7 +205,7 @@ describe('a sixth ruleset from one package and one registry line', () => {
     } finally {
       await pool.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('the web client\'s surface: opening maps of the scenario and of the game, orders by the map, the dry-run check with map points, the GM\'s board and preview', async () => {
     const { app } = services;
