@@ -89,7 +89,7 @@ describe('a sixth ruleset from one package and one registry line', () => {
       }
     }
     expect(naming).toEqual([]);
-  });
+  }, 30_000);
 
   it('creates a game over REST, takes orders by REST and by mail with receipts in its words, adjudicates in the worker, mails every report with its map, and replays to the stored hash', async () => {
     const { app, tdb } = services;
@@ -243,7 +243,7 @@ describe('a sixth ruleset from one package and one registry line', () => {
     const p = preview.json() as { units: { runner: string; order: string }[]; report: { text: string } };
     expect(p.units.map((u) => `${u.runner} ${u.order}`)).toEqual(['scout none', 'swift none', 'otter none']);
     expect(p.report.text).toContain('Lantern Run - turn 1 report for Anna (crew anna)');
-  });
+  }, 60_000);
 
   // A gap found by this test (reported to the lead, not mended here: the route and the welcome mail are
   // other helpers' files): the orders guide is read from the repository's docs/orders-<id>.md, which a
@@ -252,5 +252,5 @@ describe('a sixth ruleset from one package and one registry line', () => {
   it('never answers 500 for the orders guide of a ruleset the server runs: its guide, or a 404 that says it has none', async () => {
     const guide = await services.app.inject({ method: 'GET', url: '/v1/rulesets/lantern-run/orders-guide' });
     expect([200, 404], guide.body).toContain(guide.statusCode);
-  });
+  }, 30_000);
 });
