@@ -1,6 +1,6 @@
 // The order mail: from a parsed mail to a submission (game, secret, command, order text), or the
 // reason the mail cannot be read. Pure: no I/O, no clock. The format is documented for players in
-// docs/orders.md ("Orders by email"); keep the two in step.
+// docs/orders-mepbm.md ("Orders by email"); keep the two in step.
 //
 // Shape of an order mail:
 //

@@ -25,7 +25,7 @@ export interface WelcomeMailInput {
   /** The address orders are mailed to, and the API's public base URL (no trailing slash). */
   ordersTo: string;
   apiUrl: string;
-  /** Where the ruleset's orders are explained (e.g. "docs/orders.md"). */
+  /** Where the ruleset's orders are explained (e.g. "docs/orders-mepbm.md"). */
   ordersGuide: string;
   /** One order line as a player writes it (Ruleset.orders.example). */
   example: string;

@@ -17,10 +17,22 @@ import { rulesetFor } from '@arbiter/rulesets';
 import { queuePlayerMails, supersedeUnsentWelcomes, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
 import { ReportRenderer, svgMapAttachment } from './render.ts';
 
-/** Where a ruleset's orders are explained for players (docs/orders.md is mepbm's). */
+/** Where a ruleset's orders are explained for players: `docs/orders-<id>.md`, one rule for every ruleset. */
 export function ordersGuideOf(rulesetId: string): string {
-  return rulesetId === 'mepbm' ? 'docs/orders.md' : `docs/orders-${rulesetId}.md`;
+  return `docs/orders-${rulesetId}.md`;
 }
+
+/**
+ * The guide a welcome mail names. A document moved to the one naming rule keeps a pointer at its old name
+ * (docs/orders.md, mepbm's until issue 28), and the welcome mails name the old name while it is there, so
+ * that a welcome is the same bytes as before the move (its golden files) and the name still leads there.
+ */
+function welcomeGuideOf(rulesetId: string): string {
+  return MOVED_GUIDES.get(ordersGuideOf(rulesetId)) ?? ordersGuideOf(rulesetId);
+}
+
+/** Old names of moved orders guides, each now a pointer page to the new one. */
+const MOVED_GUIDES: ReadonlyMap<string, string> = new Map([['docs/orders-mepbm.md', 'docs/orders.md']]);
 
 /** The nations to welcome, each with its new secret, or null when its secret did not change. */
 export interface Welcome {
@@ -80,7 +92,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       timeZone: game.timeZone,
       ordersTo: settings.ordersTo,
       apiUrl: settings.apiUrl,
-      ordersGuide: ordersGuideOf(game.ruleset),
+      ordersGuide: welcomeGuideOf(game.ruleset),
       example: ruleset.orders.example,
       template: ruleset.orders.template(state, nationId),
       report: report === null ? null : { text: report.text, html: delivery === ReportDelivery.full ? report.html : null },
