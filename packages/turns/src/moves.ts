@@ -13,13 +13,7 @@ import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { queueGmNotice } from './hold.ts';
 import { queuePlayerMails, withheldFor, type PlayerOutboxMail } from './player-outbox.ts';
 import { mapAttachment, ReportRenderer, svgMapAttachment } from './render.ts';
-import type { StoredTurnResult } from './run.ts';
-
-/** A move's stored result (Move.result): a turn's stored result plus who moved and the move's number. */
-export interface StoredMoveResult extends StoredTurnResult {
-  seq: number;
-  player: string;
-}
+import { storedOf, type StoredMoveResult } from './stored-result.ts';
 
 export type RunMoveOutcome =
   | { kind: 'done'; gameId: string; turn: number; seq: number; hash: string; alreadyDone: boolean; mails: number; roundComplete: boolean }
@@ -135,11 +129,6 @@ async function setAside(tx: Tx, game: MoveGame, turn: number, move: PendingMove,
 
 async function currentTurnOf(tx: Tx, gameId: string): Promise<number> {
   return (await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { currentTurn: true } })).currentTurn;
-}
-
-/** A result as stored (Turn.result, Move.result): without views and next state, with its rules version. */
-export function storedOf(ruleset: AnyRuleset, result: TurnResult, orderCount: number): StoredTurnResult {
-  return { turn: result.turn, hash: result.hash, rulesVersion: ruleset.rulesVersion, units: result.units, events: result.events, rolls: result.rolls, errors: result.errors, inputErrors: [], orderCount };
 }
 
 interface MoveMails {
