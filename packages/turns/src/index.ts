@@ -9,6 +9,7 @@ export { runMove, passMoves, queueTurnOpening, type RunMoveOutcome, type RunMove
 export { extendMoveLimit, skipMove, takeBackMove } from './move-gm.ts';
 export { finishRound, playsMoveByMove, replayMoves, roundResult, type ReplayedMove } from './round.ts';
 export { movesDue, sequentialStatus, type SequentialStatus } from './move-status.ts';
+export { sweepDeadlines, turnDue, type SweepFailure, type SweepOptions, type SweepResult, type TurnDue } from './sweep.ts';
 export { previewTurn } from './preview.ts';
 export { boardMap, openingMap, planningMap, type PlanningMap } from './planning-map.ts';
 export { mapOrderStep, mapOrderUnits, withMapLine, type MapOrdersUnits, type MapPoint, type MapStep } from './map-orders.ts';
