@@ -13,6 +13,7 @@ import {
 } from '@arbiter/intake';
 import { outboxMessageId, SECRET_PLACEHOLDER } from '@arbiter/mail';
 import { welcomeMail, type WelcomeReason } from '@arbiter/reports';
+import { rulesetLabel } from '@arbiter/engine';
 import { rulesetFor } from '@arbiter/rulesets';
 import { queuePlayerMails, supersedeUnsentWelcomes, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
 import { ReportRenderer, svgMapAttachment } from './render.ts';
@@ -73,6 +74,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
     startingPosition: true,
   });
   const byId = new Map(game.nations.map((n) => [n.nationId, n]));
+  const label = rulesetLabel(ruleset);
   return w.nations.map(({ nationId, secret }) => {
     const nation = byId.get(nationId);
     if (nation === undefined) throw new Error(`game ${game.gameId} has no nation ${nationId} to welcome`);
@@ -82,8 +84,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       reason: w.reason,
       gameId: game.gameId,
       gameName: game.name,
-      rulesetTitle: ruleset.title,
-      words: ruleset.words,
+      ruleset: label,
       playerId: nationId,
       playerName: nation.name,
       secret: secret === null ? null : SECRET_PLACEHOLDER,
@@ -101,6 +102,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       gameId: game.gameId,
       nationId,
       kind: 'welcome' as const,
+      ruleset: label,
       to: [nation.email],
       mail,
       // Created once per game; a new secret or address is a new mail each time.
