@@ -7,7 +7,8 @@ import { rulesetLabel } from '@arbiter/engine';
 import { exampleScenario, players } from '@arbiter/intake/testing';
 import { moveNoticeMail, yourMoveMail, mailReport, RULESET_HEADER } from '@arbiter/reports';
 import { rulesetFor } from '@arbiter/rulesets';
-import { createGameWithWelcome, pauseGame, playerMailSettings, runTurn } from '../src/index.ts';
+import { transaction } from '@arbiter/db';
+import { createGameWithWelcome, pauseGame, playerMailSettings, queueGmNotice, runTurn } from '../src/index.ts';
 
 const MAIL_FROM = 'Arbiter <arbiter@arbiter.example>';
 const settings = playerMailSettings(MAIL_FROM, 'orders@arbiter.example', 'https://arbiter.example');
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the ruleset travels with every mail of a game', () => {
-  it('welcomes, notices and turn reports carry X-Arbiter-Ruleset with the game\'s ruleset id', async () => {
+  it('welcomes, notices (the GM\'s too) and turn reports carry X-Arbiter-Ruleset with the game\'s ruleset id', async () => {
     const input = { name: 'Label Test', scenario: exampleScenario(), schedule: { kind: 'every' as const, days: 7, time: '18:00' }, timeZone: 'Europe/London', nations: players };
     const game = await createGameWithWelcome(tdb.db, { ...input, firstDeadline: new Date(Date.now() + 48 * 3_600_000) }, settings);
     await pauseGame(tdb.db, game.gameId, 'gm', settings);
@@ -31,8 +32,10 @@ describe('the ruleset travels with every mail of a game', () => {
     await tdb.db.prisma.auditEntry.create({ data: { gameId: game.gameId, actor: 'gm', action: 'turn.release', detail: { turn: 1 } } });
     const run = await runTurn(tdb.db, { gameId: game.gameId, turn: 1, workerId: 'label-test' }, { mailFrom: MAIL_FROM });
     expect(run.kind).toBe('done');
+    await transaction(tdb.db, (tx) => queueGmNotice(tx, { gameId: game.gameId, gmEmail: 'gm@arbiter.example', mail: { domain: 'arbiter.example' } }, `${game.gameId}.label`, 'to the GM', 'a notice'));
     const rows = await tdb.db.prisma.outboxMail.findMany({ where: { gameId: game.gameId }, select: { kind: true, headers: true } });
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['welcome', 'notice', 'report']));
+    expect(rows.filter((r) => r.kind === 'notice').length).toBeGreaterThan(players.length);
     for (const r of rows) expect(r.headers, r.kind).toMatchObject({ [RULESET_HEADER]: 'mepbm', 'X-Arbiter-Game': game.gameId });
   });
 
