@@ -331,6 +331,7 @@ export class MailPipeline implements MailProcessor {
     const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
     const facts: StatusFacts = {
       name: status.name,
+      ruleset: status.ruleset,
       turn: status.turn,
       status: status.status,
       turnStatus: status.turnStatus,
