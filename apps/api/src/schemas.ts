@@ -28,7 +28,7 @@ export const problemSchema = z
   .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json)' });
 
 export const createGameBody = createGameInputSchema.extend({
-  scenario: z.record(z.string(), z.unknown()).describe('The scenario document (docs/scenario-format.md)'),
+  scenario: z.record(z.string(), z.unknown()).describe('The scenario document (docs/scenario-format-mepbm.md)'),
   firstDeadline: z.iso.datetime({ offset: true, message: 'is an ISO 8601 date-time with offset, e.g. 2026-12-03T18:00:00+01:00' }).optional(),
 });
 
@@ -284,7 +284,7 @@ export const previewSchema = z.object({
   unitsWithOrders: z.number().int(),
   inputErrors: z.array(z.object({ nation: z.string(), unit: z.string(), message: z.string() })),
   orderErrors: z.array(orderError),
-  units: z.array(z.unknown()).describe("Each unit's result, as in the stored result (docs/rules.md)"),
+  units: z.array(z.unknown()).describe("Each unit's result, as in the stored result (docs/rules-mepbm.md)"),
   events: z.array(z.unknown()).describe('The event log, as in the stored result'),
   report: z.object({ nationId: z.string(), text: z.string(), svg: z.string().nullable().describe("That nation's map of the previewed turn (SVG)") }).optional(),
 });

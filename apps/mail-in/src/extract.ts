@@ -1,6 +1,6 @@
 // The order mail: from a parsed mail to a submission (game, secret, command, order text), or the
 // reason the mail cannot be read. Pure: no I/O, no clock. The format is documented for players in
-// docs/orders.md ("Orders by email"); keep the two in step.
+// docs/orders-mepbm.md ("Orders by email"); keep the two in step.
 //
 // Shape of an order mail:
 //
@@ -355,77 +355,103 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
   if (longest > maxTextChars) {
     return refuse('too-long', `The mail's text is ${longest} characters long; at most ${maxTextChars} are read in one mail. Nothing was stored.`, warnings);
   }
-  const forwardedSubject = isForwardSubject(mail.subject);
+  const texts = candidateTexts(mail, maxTextChars, recognises, warnings);
+  // Keywords: the body, the order files and forwarded messages first (a mistake there is refused);
+  // the subject only fills in what they leave out, because subjects are free text ("Game: Fourth Age").
+  const hits: KeywordHit[] = [...(texts.body?.split.keywords ?? []), ...texts.files.flatMap((f) => f.split.keywords), ...texts.forwarded.flatMap((f) => f.keywords)];
+  const values = keywordValues(hits, warnings);
+  if (!(values instanceof Map)) return values;
+  subjectKeywordValues(mail.subject, values, warnings);
 
-  // Candidate texts, in the order they are tried for orders.
-  const body = mail.text !== null ? liveText(mail.text, forwardedSubject) : null;
-  const bodySplit = body !== null ? splitKeywords(body.lines) : null;
+  const gameId = values.get('game');
+  const secret = values.get('secret');
+  const command = (values.get('command') ?? 'orders') as MailCommand;
+  const nation = values.get('nation') ?? null;
+  const final = values.get('final') === 'yes';
+  const hasAnyText = (texts.body !== null && texts.body.live.lines.some((l) => l.trim() !== '')) || texts.files.length > 0 || texts.recognised.length > 0 || texts.forwarded.length > 0 || hits.length > 0;
+  if (!hasAnyText) {
+    return refuse('no-text', 'The mail has no readable text. Write your orders as plain text in the mail body or in a .txt attachment.', warnings);
+  }
+  if (gameId === undefined) {
+    return refuse('missing-game', 'The mail has no "game:" line. Start your orders with "game: <game id>" and "secret: <your secret>".', warnings);
+  }
+  if (secret === undefined) {
+    return refuse('missing-secret', 'The mail has no "secret:" line. Start your orders with "game: <game id>" and "secret: <your secret>".', warnings);
+  }
+  const { lines: orderLines, source } = orderLinesOf(texts, warnings);
+  if (command !== 'orders') {
+    if (orderLines.some((l) => l.trim() !== '')) {
+      warnings.push(`With "command: ${command}" the ${orderLines.length} other line${orderLines.length === 1 ? '' : 's'} of the mail ${orderLines.length === 1 ? 'was' : 'were'} not read as orders.`);
+    }
+    return { ok: true, submission: { gameId, secret, command, nation, final, orderText: '', source, warnings } };
+  }
+  const orderText = withinLimits(orderLines, limits, warnings);
+  if (typeof orderText !== 'string') return orderText;
+  return { ok: true, submission: { gameId, secret, command, nation, final, orderText, source, warnings } };
+}
+
+/** The texts of a mail that may hold keyword lines and orders, in the order they are tried for orders. */
+interface CandidateTexts {
+  body: { live: LiveText; split: SplitBody } | null;
+  /** Order files by their name (`.txt`...), their live text split. */
+  files: { name: string; split: SplitBody }[];
+  /** Attachments a ruleset recognises as its order file, whatever their name. */
+  recognised: { name: string; lines: string[] }[];
+  /** Forwarded messages (message/rfc822 attachments): their live text, split. */
+  forwarded: SplitBody[];
+}
+
+function candidateTexts(mail: MailContent, maxTextChars: number, recognises: RecognisesOrderFile, warnings: string[]): CandidateTexts {
+  const live = mail.text !== null ? liveText(mail.text, isForwardSubject(mail.subject)) : null;
+  const body = live !== null ? { live, split: splitKeywords(live.lines) } : null;
   if (mail.htmlUnreadable) warnings.push('The HTML part of your mail could not be converted to text; send plain text.');
+  const { files, recognised } = attachedOrderFiles(mail.attachments, maxTextChars, recognises, warnings);
+  const forwarded = mail.forwarded.filter((f) => f.text !== null).map((f) => splitKeywords(liveText(f.text ?? '', false).lines));
+  return { body, files: files.map((f) => ({ name: f.name, split: splitKeywords(f.lines) })), recognised, forwarded };
+}
 
-  // Order files among the attachments.
-  const orderFiles: { name: string; lines: string[] }[] = [];
-  const recognisedFiles: { name: string; lines: string[] }[] = [];
-  for (const a of mail.attachments) {
+/** The order files among the attachments: by their name, and those a ruleset recognises; a warning for each other attachment. */
+function attachedOrderFiles(
+  attachments: readonly MailAttachment[],
+  maxTextChars: number,
+  recognises: RecognisesOrderFile,
+  warnings: string[],
+): { files: { name: string; lines: string[] }[]; recognised: { name: string; lines: string[] }[] } {
+  const files: { name: string; lines: string[] }[] = [];
+  const recognised: { name: string; lines: string[] }[] = [];
+  for (const a of attachments) {
     const name = a.filename ?? `(unnamed ${a.contentType} part)`;
     const decoded = mayBeRecognised(a, maxTextChars) ? decodeTextBytes(a.content, a.charset ?? undefined) : null;
     if (decoded !== null && recognises(decoded.text)) {
-      recognisedFiles.push({ name, lines: normalizeText(decoded.text).split('\n') });
+      recognised.push({ name, lines: normalizeText(decoded.text).split('\n') });
     } else if (isOrderFile(a)) {
       if (looksBinary(a.content)) {
         warnings.push(`Attachment ${name} is not a text file and was ignored.`);
         continue;
       }
-      const decoded = decodeTextBytes(a.content, a.charset ?? undefined);
-      if (decoded.note !== undefined) warnings.push(`Attachment ${name}: ${decoded.note}.`);
-      orderFiles.push({ name, lines: liveText(decoded.text, false).lines });
+      const text = decodeTextBytes(a.content, a.charset ?? undefined);
+      if (text.note !== undefined) warnings.push(`Attachment ${name}: ${text.note}.`);
+      files.push({ name, lines: liveText(text.text, false).lines });
     } else if (!isQuietAttachment(a)) {
       warnings.push(`Attachment ${name} (${a.contentType}) was ignored: it is not an order file (orders go in the mail body, in a .txt attachment, or in an order file your game reads under any name).`);
     }
   }
-  const fileSplits = orderFiles.map((f) => ({ name: f.name, split: splitKeywords(f.lines) }));
+  return { files, recognised };
+}
 
-  // Forwarded messages (message/rfc822 attachments): their live text.
-  const forwardedSplits = mail.forwarded
-    .filter((f) => f.text !== null)
-    .map((f) => splitKeywords(liveText(f.text ?? '', false).lines));
+/** Game ids and secrets are case-sensitive; nation ids and commands are not. */
+function sameValue(key: Keyword, a: string, b: string): boolean {
+  return key === 'game' || key === 'secret' ? a === b : a.toLowerCase() === b.toLowerCase();
+}
 
-  // Keywords: the body, the order files and forwarded messages first (a mistake there is refused);
-  // the subject only fills in what they leave out, because subjects are free text ("Game: Fourth Age").
-  const hits: KeywordHit[] = [
-    ...(bodySplit?.keywords ?? []),
-    ...fileSplits.flatMap((f) => f.split.keywords),
-    ...forwardedSplits.flatMap((f) => f.keywords),
-  ];
+/** The keyword lines' values (commands and final words in their one spelling), or the refusal of a bad or conflicting one. */
+function keywordValues(hits: readonly KeywordHit[], warnings: string[]): Map<Keyword, string> | Extraction {
   const values = new Map<Keyword, string>();
-  // Game ids and secrets are case-sensitive; nation ids and commands are not.
-  const same = (key: Keyword, a: string, b: string): boolean => (key === 'game' || key === 'secret' ? a === b : a.toLowerCase() === b.toLowerCase());
   for (const hit of hits) {
-    let value = hit.value;
-    if (hit.key === 'command') {
-      const command = COMMANDS[value.toLowerCase()];
-      if (command === undefined) {
-        return refuse(
-          'unknown-command',
-          `The command "${clip(value)}" is not known. Write "command: orders", "command: status", "command: resend-report", or "command: report-full", "report-text" or "report-none" (how turn reports are mailed).`,
-          warnings,
-        );
-      }
-      value = command;
-    } else if (hit.key === 'final') {
-      const final = FINAL_WORDS[value.toLowerCase()];
-      if (final === undefined) return refuse('bad-keyword-value', `The final line is "final: yes" (your orders are final for this turn) or "final: no"; found "${clip(value)}".`, warnings);
-      value = final;
-    } else if (!TOKEN.test(value)) {
-      return refuse(
-        'bad-keyword-value',
-        hit.key === 'secret'
-          ? 'The secret line must hold one word (your secret), with nothing else on the line.'
-          : `The ${hit.key} line must hold one word; found "${clip(value)}".`,
-        warnings,
-      );
-    }
+    const value = keywordValue(hit, warnings);
+    if (typeof value !== 'string') return value;
     const previous = values.get(hit.key);
-    if (previous !== undefined && !same(hit.key, previous, value)) {
+    if (previous !== undefined && !sameValue(hit.key, previous, value)) {
       return refuse(
         'conflicting-lines',
         hit.key === 'secret'
@@ -438,113 +464,112 @@ export function extractSubmission(mail: MailContent, limits: ExtractLimits = DEF
     }
     if (previous === undefined) values.set(hit.key, value);
   }
-  for (const hit of subjectKeywords(mail.subject)) {
+  return values;
+}
+
+/** One keyword line's value in its one spelling, or the refusal of a value that is not one. */
+function keywordValue(hit: KeywordHit, warnings: string[]): string | Extraction {
+  const value = hit.value;
+  if (hit.key === 'command') {
+    const command = COMMANDS[value.toLowerCase()];
+    if (command !== undefined) return command;
+    return refuse(
+      'unknown-command',
+      `The command "${clip(value)}" is not known. Write "command: orders", "command: status", "command: resend-report", or "command: report-full", "report-text" or "report-none" (how turn reports are mailed).`,
+      warnings,
+    );
+  }
+  if (hit.key === 'final') {
+    const final = FINAL_WORDS[value.toLowerCase()];
+    return final ?? refuse('bad-keyword-value', `The final line is "final: yes" (your orders are final for this turn) or "final: no"; found "${clip(value)}".`, warnings);
+  }
+  if (TOKEN.test(value)) return value;
+  return refuse(
+    'bad-keyword-value',
+    hit.key === 'secret' ? 'The secret line must hold one word (your secret), with nothing else on the line.' : `The ${hit.key} line must hold one word; found "${clip(value)}".`,
+    warnings,
+  );
+}
+
+/** The subject's keywords fill in what the mail's lines left out; a bad value there is passed over. */
+function subjectKeywordValues(subject: string, values: Map<Keyword, string>, warnings: string[]): void {
+  for (const hit of subjectKeywords(subject)) {
     const value =
       hit.key === 'command' ? COMMANDS[hit.value.toLowerCase()] : hit.key === 'final' ? FINAL_WORDS[hit.value.toLowerCase()] : TOKEN.test(hit.value) ? hit.value : undefined;
     if (value === undefined) continue;
     const previous = values.get(hit.key);
     if (previous === undefined) values.set(hit.key, value);
-    else if (hit.key === 'game' && !same('game', previous, value)) {
+    else if (hit.key === 'game' && !sameValue('game', previous, value)) {
       warnings.push(`The subject names game "${clip(value)}"; the game line of the mail ("${clip(previous)}") was used.`);
     }
   }
+}
 
-  const gameId = values.get('game');
-  const secret = values.get('secret');
-  const command = (values.get('command') ?? 'orders') as MailCommand;
-  const nation = values.get('nation') ?? null;
-  const final = values.get('final') === 'yes';
-
-  const hasAnyText =
-    (body !== null && body.lines.some((l) => l.trim() !== '')) ||
-    orderFiles.length > 0 ||
-    recognisedFiles.length > 0 ||
-    forwardedSplits.length > 0 ||
-    hits.length > 0;
-  if (!hasAnyText) {
-    return refuse(
-      'no-text',
-      'The mail has no readable text. Write your orders as plain text in the mail body or in a .txt attachment.',
-      warnings,
+/** The body's lines after its keyword lines (a warning for lines before them). */
+function bodyOrderLines(body: CandidateTexts['body'], warnings: string[]): string[] {
+  if (body === null) return [];
+  const { rest, firstKeywordLine } = body.split;
+  if (firstKeywordLine < 0) return rest.map((r) => r.line);
+  const before = trimBlankEdges(rest.filter((r) => r.index < firstKeywordLine).map((r) => r.line));
+  if (before.length > 0) {
+    warnings.push(
+      `${before.length} line${before.length === 1 ? '' : 's'} before the game/secret lines ${before.length === 1 ? 'was' : 'were'} ignored (starting "${clip(before[0] ?? '')}"); orders go after those lines.`,
     );
   }
-  if (gameId === undefined) {
-    return refuse('missing-game', 'The mail has no "game:" line. Start your orders with "game: <game id>" and "secret: <your secret>".', warnings);
-  }
-  if (secret === undefined) {
-    return refuse('missing-secret', 'The mail has no "secret:" line. Start your orders with "game: <game id>" and "secret: <your secret>".', warnings);
-  }
+  return rest.filter((r) => r.index > firstKeywordLine).map((r) => r.line);
+}
 
-  // The order text.
-  let orderLines: string[] = [];
+/**
+ * The order lines and where they came from: the order files when there are any (the body is then not
+ * read as orders); else the body; else a recognised order file; else a forwarded message.
+ */
+function orderLinesOf(texts: CandidateTexts, warnings: string[]): { lines: string[]; source: string } {
+  let lines: string[];
   let source = 'body';
-  const bodyOrderLines = (): string[] => {
-    if (bodySplit === null) return [];
-    const { rest, firstKeywordLine } = bodySplit;
-    if (firstKeywordLine < 0) return rest.map((r) => r.line);
-    const before = trimBlankEdges(rest.filter((r) => r.index < firstKeywordLine).map((r) => r.line));
-    if (before.length > 0) {
-      warnings.push(
-        `${before.length} line${before.length === 1 ? '' : 's'} before the game/secret lines ${before.length === 1 ? 'was' : 'were'} ignored (starting "${clip(before[0] ?? '')}"); orders go after those lines.`,
-      );
-    }
-    return rest.filter((r) => r.index > firstKeywordLine).map((r) => r.line);
-  };
-  if (fileSplits.length > 0) {
-    orderLines = fileSplits.flatMap((f) => f.split.rest.map((r) => r.line));
-    source = `attachment ${fileSplits.map((f) => f.name).join(', ')}`;
-    const ignoredBody = trimBlankEdges(bodyOrderLines());
+  if (texts.files.length > 0) {
+    lines = texts.files.flatMap((f) => f.split.rest.map((r) => r.line));
+    source = `attachment ${texts.files.map((f) => f.name).join(', ')}`;
+    const ignoredBody = trimBlankEdges(bodyOrderLines(texts.body, warnings));
     if (ignoredBody.length > 0) {
       warnings.push(
         `The orders were read from ${source}; the ${ignoredBody.length} other line${ignoredBody.length === 1 ? '' : 's'} of the mail body ${ignoredBody.length === 1 ? 'was' : 'were'} not read as orders.`,
       );
     }
-    if (fileSplits.length > 1) warnings.push(`Orders were read from ${fileSplits.length} attachments, one after the other.`);
+    if (texts.files.length > 1) warnings.push(`Orders were read from ${texts.files.length} attachments, one after the other.`);
   } else {
-    orderLines = bodyOrderLines();
-    const bodyEmpty = trimBlankEdges(orderLines).length === 0;
-    const recognisedNames = recognisedFiles.map((f) => f.name).join(', ');
-    if (bodyEmpty && recognisedFiles.length > 0) {
-      orderLines = recognisedFiles.flatMap((f) => f.lines);
+    lines = bodyOrderLines(texts.body, warnings);
+    const bodyEmpty = trimBlankEdges(lines).length === 0;
+    const recognisedNames = texts.recognised.map((f) => f.name).join(', ');
+    if (bodyEmpty && texts.recognised.length > 0) {
+      lines = texts.recognised.flatMap((f) => f.lines);
       source = `attachment ${recognisedNames}`;
-    } else if (recognisedFiles.length > 0) {
+    } else if (texts.recognised.length > 0) {
       warnings.push(`The orders were read from the mail body; the order file in ${recognisedNames} was not read (send it without orders in the body).`);
     }
-    if (bodyEmpty && recognisedFiles.length === 0 && forwardedSplits.length > 0) {
-      orderLines = forwardedSplits.flatMap((f) => (f.firstKeywordLine < 0 ? f.rest : f.rest.filter((r) => r.index > f.firstKeywordLine)).map((r) => r.line));
+    if (bodyEmpty && texts.recognised.length === 0 && texts.forwarded.length > 0) {
+      lines = texts.forwarded.flatMap((f) => (f.firstKeywordLine < 0 ? f.rest : f.rest.filter((r) => r.index > f.firstKeywordLine)).map((r) => r.line));
       source = 'forwarded message';
     }
   }
-  orderLines = trimBlankEdges(orderLines);
-  if (body !== null && body.droppedQuoted > 0 && source === 'body') {
-    warnings.push(`${body.droppedQuoted} quoted line${body.droppedQuoted === 1 ? '' : 's'} (starting with ">" or "... wrote:") ${body.droppedQuoted === 1 ? 'was' : 'were'} not read.`);
+  const dropped = texts.body?.live.droppedQuoted ?? 0;
+  if (dropped > 0 && source === 'body') {
+    warnings.push(`${dropped} quoted line${dropped === 1 ? '' : 's'} (starting with ">" or "... wrote:") ${dropped === 1 ? 'was' : 'were'} not read.`);
   }
+  return { lines: trimBlankEdges(lines), source };
+}
 
-  if (command !== 'orders') {
-    if (orderLines.some((l) => l.trim() !== '')) {
-      warnings.push(`With "command: ${command}" the ${orderLines.length} other line${orderLines.length === 1 ? '' : 's'} of the mail ${orderLines.length === 1 ? 'was' : 'were'} not read as orders.`);
-    }
-    return { ok: true, submission: { gameId, secret, command, nation, final, orderText: '', source, warnings } };
-  }
-
+/** The order text within the mail's limits (lines, characters), or the refusal of one past them. */
+function withinLimits(orderLines: readonly string[], limits: ExtractLimits, warnings: string[]): string | Extraction {
   const nonBlank = orderLines.filter((l) => l.trim() !== '').length;
   if (nonBlank > limits.maxOrderLines) {
-    return refuse(
-      'too-many-lines',
-      `The mail holds ${nonBlank} order lines; at most ${limits.maxOrderLines} are accepted in one mail. Nothing was stored.`,
-      warnings,
-    );
+    return refuse('too-many-lines', `The mail holds ${nonBlank} order lines; at most ${limits.maxOrderLines} are accepted in one mail. Nothing was stored.`, warnings);
   }
   const orderText = orderLines.join('\n');
   if (orderText.length > limits.maxOrderChars) {
-    return refuse(
-      'too-long',
-      `The order text is ${orderText.length} characters long; at most ${limits.maxOrderChars} are accepted in one mail. Nothing was stored.`,
-      warnings,
-    );
+    return refuse('too-long', `The order text is ${orderText.length} characters long; at most ${limits.maxOrderChars} are accepted in one mail. Nothing was stored.`, warnings);
   }
   if (nonBlank === 0) warnings.push('The mail holds no order lines; your standing orders are unchanged.');
-  return { ok: true, submission: { gameId, secret, command, nation, final, orderText, source, warnings } };
+  return orderText;
 }
 
 function refuse(reason: RefusalReason, message: string, warnings: string[]): Extraction {

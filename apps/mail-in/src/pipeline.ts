@@ -36,12 +36,15 @@ import {
   recordRefusal,
   auditRefusedMail,
   helpRulesets,
-  strangerUsage,
-  authenticatedBytes,
+  strangerQuota,
+  authenticatedQuota,
+  DEFAULT_MAIL_QUOTA,
   unlockMessage,
   type AuthenticatedNation,
   type InboundRecord,
   type InboundStatus,
+  type MailQuota,
+  type MailSource,
   type PriorState,
   type ReplyKind,
   type ReplyRow,
@@ -70,7 +73,7 @@ import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type Mai
 import { rulesetsRecognise } from './order-files.ts';
 import { readMail, type ReadMail } from './parse.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
-import { DEFAULT_MAIL_QUOTA, headersOnly, type MailQuota } from './quota.ts';
+import { headersOnly } from './quota.ts';
 import { redactRawMail, redactSecretText } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
 
@@ -108,7 +111,6 @@ const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
 export function orderHelpFor(rulesets: readonly string[]): string {
   return orderMailHelp(rulesets.map((id) => ({ line: rulesetFor(id).orders.example, title: rulesetFor(id).title })));
 }
-
 
 function short(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
@@ -176,53 +178,54 @@ export class MailPipeline implements MailProcessor {
 
   private async handle(ctx: MailContext): Promise<ProcessOutcome> {
     const { mail, envelope } = ctx;
-    const { messageId } = mail;
     const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
     const source = { fromAddress, clientAddress: envelope.remoteAddress ?? null };
-    const record: RecordFn = (status, reason, gameId = null, submissionId = null) => ({
-      messageId,
-      receivedAt: ctx.receivedAt,
-      fromAddress,
-      envelopeFrom: envelope.mailFrom,
-      gameId,
-      status,
-      reason,
-      submissionId,
-      raw: ctx.storedRaw,
-      clientAddress: source.clientAddress,
-    });
+    const record = recordFor(ctx, source);
     // Until the mail authenticates it is a stranger's: kept in full only within the stranger quotas of its
-    // sender address and of its SMTP client.
-    const q = this.quota;
-    const usage = await strangerUsage(ctx.client, source, q.windowMs);
-    ctx.strangerOverQuota =
-      usage.sender.failures >= q.strangerFailures ||
-      usage.client.failures >= q.clientFailures ||
-      Math.max(usage.sender.bytes, usage.client.bytes) + ctx.raw.length > q.strangerBytes;
-    ctx.storedRaw = ctx.strangerOverQuota
-      ? headersOnly(
-          ctx.raw,
-          `the sender or its mail server is over its quota of unauthenticated mail (${q.strangerFailures} wrong secrets per address, ${q.clientFailures} per mail server, or ${q.strangerBytes} bytes, per ${q.windowMs / 1000} s)`,
-        )
-      : ctx.raw;
+    // sender address and of its SMTP client (the intake's rule).
+    const stranger = await strangerQuota(ctx.client, source, ctx.raw.length, this.quota);
+    ctx.strangerOverQuota = stranger.over;
+    ctx.storedRaw = stranger.over ? headersOnly(ctx.raw, stranger.why) : ctx.raw;
+    const ignored = await this.ignoreUnanswerable(ctx, record);
+    if (ignored !== null) return ignored;
+    const read = await this.authenticatedSubmission(ctx, record);
+    if ('kind' in read) return read;
+    const { submission, nation } = read;
+    const sender = answerAddress(mail.from, envelope.mailFrom);
+    const to: Recipients = { addresses: uniqueAddresses(sender === null ? [nation.email] : [sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(mail.messageId)?.[1] ?? null };
+    // Authenticated: always processed; kept in full within the game's quota of its sender and of its client.
+    const kept = await authenticatedQuota(ctx.client, nation.gameId, source, ctx.raw.length, this.quota);
+    ctx.storedRaw = kept.over ? headersOnly(ctx.raw, kept.why) : ctx.raw;
+    if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
+      const notice = nationMismatchNotice(nation, oneLine(mail.subject), submission.nation);
+      await this.reply(ctx, to, 'notice', notice, `mismatch-${short(mail.messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
+      return { kind: 'refused', messageId: mail.messageId, reason: 'nation-mismatch', replied: true };
+    }
+    return this.command(ctx, submission, to, record);
+  }
 
-    // Robots, bounces, lists and loops: recorded, never answered.
+  /** Robots, bounces, lists and loops, and mail without a usable reply address: recorded, never answered (else null). */
+  private async ignoreUnanswerable(ctx: MailContext, record: RecordFn): Promise<ProcessOutcome | null> {
+    const { mail, envelope } = ctx;
     const screen = screenAutomatedMail({ headers: mail.headers, envelopeFrom: envelope.mailFrom, replyAddress: mail.replyAddress });
     if (screen.automated) {
       await recordInbound(ctx.client, record('ignored', screen.reason), []);
-      return { kind: 'ignored', messageId, reason: screen.reason };
+      return { kind: 'ignored', messageId: mail.messageId, reason: screen.reason };
     }
     if (mail.replyAddress === null || !ADDRESS.test(mail.replyAddress)) {
       const reason = `no usable reply address (${mail.replyAddress ?? 'none'})`;
       await recordInbound(ctx.client, record('ignored', reason), []);
-      return { kind: 'ignored', messageId, reason };
+      return { kind: 'ignored', messageId: mail.messageId, reason };
     }
+    return null;
+  }
 
+  /** The submission in the mail and the nation its secret proves, or the refusal of a mail that has neither. */
+  private async authenticatedSubmission(ctx: MailContext, record: RecordFn): Promise<{ submission: MailSubmission; nation: AuthenticatedNation } | ProcessOutcome> {
+    const { messageId } = ctx.mail;
     // Who is answered besides a nation's registered address: never a Reply-To (docs/security.md).
-    const sender = answerAddress(mail.from, envelope.mailFrom);
-
-    // The submission in the mail.
-    const extraction = extractSubmission(mail.content, this.limits, rulesetsRecognise);
+    const sender = answerAddress(ctx.mail.from, ctx.envelope.mailFrom);
+    const extraction = extractSubmission(ctx.mail.content, this.limits, rulesetsRecognise);
     if (!extraction.ok) {
       // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
       // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
@@ -231,7 +234,6 @@ export class MailPipeline implements MailProcessor {
       return { kind: 'refused', messageId, reason: extraction.reason, replied };
     }
     const submission = extraction.submission;
-
     // The secret decides the nation; unknown game and wrong secret get the same short answer.
     const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
     if (nation === null) {
@@ -240,20 +242,11 @@ export class MailPipeline implements MailProcessor {
       const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS))), record('refused', 'not-authenticated'), audit);
       return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
     }
-    const to: Recipients = { addresses: uniqueAddresses(sender === null ? [nation.email] : [sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(messageId)?.[1] ?? null };
-    // Authenticated: always processed; kept in full within the game's quota of its sender and of its client.
-    const used = await authenticatedBytes(ctx.client, nation.gameId, source, this.quota.windowMs);
-    ctx.storedRaw =
-      Math.max(used.sender, used.client) + ctx.raw.length > this.quota.senderBytes
-        ? headersOnly(ctx.raw, `the sender is over its storage quota (${this.quota.senderBytes} bytes per ${this.quota.windowMs / 1000} s)`)
-        : ctx.raw;
+    return { submission, nation };
+  }
 
-    if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
-      const notice = nationMismatchNotice(nation, oneLine(mail.subject), submission.nation);
-      await this.reply(ctx, to, 'notice', notice, `mismatch-${short(messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
-      return { kind: 'refused', messageId, reason: 'nation-mismatch', replied: true };
-    }
-
+  /** The submission's command, answered; a game that cannot answer it (no current turn, ...) says so. */
+  private async command(ctx: MailContext, submission: MailSubmission, to: Recipients, record: RecordFn): Promise<ProcessOutcome> {
     try {
       switch (submission.command) {
         case 'orders':
@@ -270,11 +263,11 @@ export class MailPipeline implements MailProcessor {
           return assertNever(submission.command);
       }
     } catch (err) {
-      // The game cannot answer (no current turn, ...): say so; only infrastructure failures are thrown.
+      // Only infrastructure failures are thrown.
       if (!(err instanceof IntakeError)) throw err;
-      const notice = commandUnavailableNotice(nation, oneLine(mail.subject), submission.command, err.message);
-      await this.reply(ctx, to, 'notice', notice, `unavailable-${short(messageId)}`, record('refused', err.code, nation.gameId));
-      return { kind: 'refused', messageId, reason: err.code, replied: true };
+      const notice = commandUnavailableNotice(to.nation, oneLine(ctx.mail.subject), submission.command, err.message);
+      await this.reply(ctx, to, 'notice', notice, `unavailable-${short(ctx.mail.messageId)}`, record('refused', err.code, to.nation.gameId));
+      return { kind: 'refused', messageId: ctx.mail.messageId, reason: err.code, replied: true };
     }
   }
 
@@ -338,6 +331,7 @@ export class MailPipeline implements MailProcessor {
     const standing = await getStandingOrders(this.db, nation.gameId, nation.nationId);
     const facts: StatusFacts = {
       name: status.name,
+      ruleset: status.ruleset,
       turn: status.turn,
       status: status.status,
       turnStatus: status.turnStatus,
@@ -483,6 +477,22 @@ interface Recipients {
 
 /** The InboundMail row of the mail in hand, with the outcome filled in. */
 type RecordFn = (status: InboundStatus, reason: string | null, gameId?: string | null, submissionId?: string | null) => InboundRecord;
+
+/** The mail's InboundMail row as an outcome fills it in; what is stored of it (`ctx.storedRaw`) is read when the row is made. */
+function recordFor(ctx: MailContext, source: MailSource): RecordFn {
+  return (status, reason, gameId = null, submissionId = null) => ({
+    messageId: ctx.mail.messageId,
+    receivedAt: ctx.receivedAt,
+    fromAddress: source.fromAddress,
+    envelopeFrom: ctx.envelope.mailFrom,
+    gameId,
+    status,
+    reason,
+    submissionId,
+    raw: ctx.storedRaw,
+    clientAddress: source.clientAddress,
+  });
+}
 
 /**
  * The address a mail's answer goes to (besides a nation's registered address): its From, when the

@@ -96,10 +96,7 @@ export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpI
   validateSmtpIntakeOptions(options);
   const accepted = new Set(options.acceptedDomains.map((d) => d.toLowerCase()));
   const log = options.logger;
-  const limitMb = (options.maxMessageBytes / (1024 * 1024)).toFixed(1);
   const tls = options.tls;
-  const perAddress = new ConnectionsPerAddress(options.maxClientsPerAddress ?? DEFAULT_MAX_CLIENTS_PER_ADDRESS);
-
   const server = new SMTPServer({
     ...(options.serverName !== undefined ? { name: options.serverName } : {}),
     banner: 'Arbiter order intake',
@@ -113,83 +110,12 @@ export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpI
     disableReverseLookup: true,
     maxRecipients: 20,
     logger: false,
-
-    onConnect(session: SMTPServerSession, callback: (err?: Error | null) => void) {
-      if (perAddress.open(session)) return callback();
-      log.warn({ session: session.id, remoteAddress: session.remoteAddress, limit: perAddress.max }, 'smtp: too many connections from one address, refused');
-      return callback(smtpError(421, `4.7.0 Too many connections from your address (at most ${perAddress.max} at once); try again later`));
-    },
-
-    onClose(session: SMTPServerSession) {
-      perAddress.close(session);
-    },
-
-    onMailFrom(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
-      const declared = address.args === false ? undefined : address.args['SIZE'];
-      if (typeof declared === 'string' && Number(declared) > options.maxMessageBytes) {
-        return callback(smtpError(552, `5.3.4 Message too big: this order server takes at most ${limitMb} MB; send your orders as plain text`));
-      }
-      return callback();
-    },
-
-    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
-      if (!accepted.has(domainOf(address.address))) {
-        return callback(smtpError(550, `5.7.1 <${address.address}>: this server takes orders for ${[...accepted].join(', ')} only (no relaying)`));
-      }
-      return callback();
-    },
-
-    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void) {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      stream.on('data', (chunk: Buffer) => {
-        // Past the limit the rest is read and thrown away, never held in memory.
-        if (kept + chunk.length <= options.maxMessageBytes) {
-          chunks.push(chunk);
-          kept += chunk.length;
-        } else {
-          kept = options.maxMessageBytes + 1;
-        }
-      });
-      stream.on('error', (err: Error) => callback(err));
-      stream.on('end', () => {
-        if (stream.sizeExceeded || kept > options.maxMessageBytes) {
-          log.warn({ session: session.id, bytes: stream.byteLength }, 'smtp: message over the size limit refused');
-          return callback(smtpError(552, `5.3.4 Message too big: this order server takes at most ${limitMb} MB; send your orders as plain text`));
-        }
-        const raw = Buffer.concat(chunks, kept);
-        const envelope = session.envelope;
-        options.processor
-          .process(raw, {
-            mailFrom: envelope.mailFrom === false ? null : envelope.mailFrom.address,
-            rcptTo: envelope.rcptTo.map((r) => r.address),
-            via: 'smtp',
-            remoteAddress: session.remoteAddress ?? null,
-          })
-          .then((outcome) => {
-            log.info({ session: session.id, ...outcome }, 'smtp: mail processed');
-            callback(null, outcome.kind === 'duplicate' ? 'OK: already received' : 'OK: received');
-          })
-          .catch((err: unknown) => {
-            log.error({ session: session.id, err }, 'smtp: processing failed, asking the sender to retry');
-            callback(smtpError(451, '4.3.0 Temporary failure storing the message, please try again later'));
-          });
-      });
-    },
+    ...smtpHandlers(options, accepted),
   });
   server.on('error', (err) => log.error({ err }, 'smtp: server error'));
-
-  await new Promise<void>((resolve, reject) => {
-    const onError = (err: Error): void => reject(err);
-    server.server.once('error', onError);
-    server.listen(options.port, options.host, () => {
-      server.server.off('error', onError);
-      resolve();
-    });
-  });
+  await listen(server, options.port, options.host);
   const port = (server.server.address() as AddressInfo).port;
   log.info({ host: options.host, port, domains: [...accepted], starttls: tls !== undefined }, 'smtp: intake listening');
-
   return {
     port,
     close(graceMs = 10_000) {
@@ -202,4 +128,101 @@ export async function startSmtpIntake(options: SmtpIntakeOptions): Promise<SmtpI
       });
     },
   };
+}
+
+type SmtpCallback = (err?: Error | null) => void;
+
+/** The SMTP session's answers: connections per address, the declared size, the recipients' domains, the message. */
+function smtpHandlers(options: SmtpIntakeOptions, accepted: ReadonlySet<string>) {
+  const log = options.logger;
+  const limitMb = (options.maxMessageBytes / (1024 * 1024)).toFixed(1);
+  const perAddress = new ConnectionsPerAddress(options.maxClientsPerAddress ?? DEFAULT_MAX_CLIENTS_PER_ADDRESS);
+  return {
+    onConnect(session: SMTPServerSession, callback: SmtpCallback) {
+      if (perAddress.open(session)) return callback();
+      log.warn({ session: session.id, remoteAddress: session.remoteAddress, limit: perAddress.max }, 'smtp: too many connections from one address, refused');
+      return callback(smtpError(421, `4.7.0 Too many connections from your address (at most ${perAddress.max} at once); try again later`));
+    },
+
+    onClose(session: SMTPServerSession) {
+      perAddress.close(session);
+    },
+
+    onMailFrom(address: SMTPServerAddress, _session: SMTPServerSession, callback: SmtpCallback) {
+      const declared = address.args === false ? undefined : address.args['SIZE'];
+      if (typeof declared === 'string' && Number(declared) > options.maxMessageBytes) {
+        return callback(smtpError(552, `5.3.4 Message too big: this order server takes at most ${limitMb} MB; send your orders as plain text`));
+      }
+      return callback();
+    },
+
+    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: SmtpCallback) {
+      if (!accepted.has(domainOf(address.address))) {
+        return callback(smtpError(550, `5.7.1 <${address.address}>: this server takes orders for ${[...accepted].join(', ')} only (no relaying)`));
+      }
+      return callback();
+    },
+
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void) {
+      readMessage(stream, options.maxMessageBytes, (raw) => {
+        if (raw === null) {
+          log.warn({ session: session.id, bytes: stream.byteLength }, 'smtp: message over the size limit refused');
+          return callback(smtpError(552, `5.3.4 Message too big: this order server takes at most ${limitMb} MB; send your orders as plain text`));
+        }
+        return processMessage(options, raw, session, callback);
+      }, callback);
+    },
+  };
+}
+
+/**
+ * Reads a message's bytes up to `maxBytes`; past the limit the rest is read and thrown away, never held
+ * in memory, and `done` gets null.
+ */
+function readMessage(stream: SMTPServerDataStream, maxBytes: number, done: (raw: Buffer | null) => void, failed: SmtpCallback): void {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  stream.on('data', (chunk: Buffer) => {
+    if (kept + chunk.length <= maxBytes) {
+      chunks.push(chunk);
+      kept += chunk.length;
+    } else {
+      kept = maxBytes + 1;
+    }
+  });
+  stream.on('error', (err: Error) => failed(err));
+  stream.on('end', () => done(stream.sizeExceeded || kept > maxBytes ? null : Buffer.concat(chunks, kept)));
+}
+
+/** The message to the mail processor: `250` once processed and committed, `451` on an infrastructure failure (the sender retries). */
+function processMessage(options: SmtpIntakeOptions, raw: Buffer, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): void {
+  const log = options.logger;
+  const envelope = session.envelope;
+  options.processor
+    .process(raw, {
+      mailFrom: envelope.mailFrom === false ? null : envelope.mailFrom.address,
+      rcptTo: envelope.rcptTo.map((r) => r.address),
+      via: 'smtp',
+      remoteAddress: session.remoteAddress ?? null,
+    })
+    .then((outcome) => {
+      log.info({ session: session.id, ...outcome }, 'smtp: mail processed');
+      callback(null, outcome.kind === 'duplicate' ? 'OK: already received' : 'OK: received');
+    })
+    .catch((err: unknown) => {
+      log.error({ session: session.id, err }, 'smtp: processing failed, asking the sender to retry');
+      callback(smtpError(451, '4.3.0 Temporary failure storing the message, please try again later'));
+    });
+}
+
+/** Resolves once the server listens; rejects when it cannot (the port is taken...). */
+function listen(server: SMTPServer, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (err: Error): void => reject(err);
+    server.server.once('error', onError);
+    server.listen(port, host, () => {
+      server.server.off('error', onError);
+      resolve();
+    });
+  });
 }

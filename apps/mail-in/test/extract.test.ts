@@ -158,7 +158,7 @@ describe('attachments', () => {
     expect(s.source).toBe('attachment orders.txt');
   });
 
-  // JOverseer's order file (docs/orders.md, "Order files"), as a text/plain attachment of any name.
+  // JOverseer's order file (docs/orders-mepbm.md, "Order files"), as a text/plain attachment of any name.
   const joverseer = 'BEGINMEAUTOINPUT\r\n77,6,1234,5678,Ann,15Jan2027,NO,1\r\n\r\narago,850,no,e,--,--\r\n\r\nENDMEAUTOINPUT\r\nJO1.17.3\r\n';
 
   it('reads a JOverseer order file from a text/plain attachment of another name when the body has no orders', () => {

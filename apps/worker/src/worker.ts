@@ -7,12 +7,12 @@ import type { Db } from '@arbiter/db';
 import { createSmtpTransport, messageIdDomain } from '@arbiter/mail';
 import type { MailTransport } from '@arbiter/mail';
 import { MOVE_JOB, playerMailSettings, QueueTurnDispatcher, RenderPool, reportMapResolver } from '@arbiter/turns';
-import type { AdjudicateJobData, MoveJobData, TurnServiceConfig } from '@arbiter/turns';
+import type { AdjudicateJobData, MoveJobData, MoveMailSettings, TurnServiceConfig } from '@arbiter/turns';
 import type { Logger } from 'pino';
 import { adjudicateProcessor } from './processors/adjudicate.ts';
 import { moveProcessor } from './processors/move.ts';
 import { mailProcessor } from './processors/mail.ts';
-import { sweep, sweepProcessor } from './processors/sweep.ts';
+import { sweep, sweepProcessor, type SweepDeps } from './processors/sweep.ts';
 import {
   createBackendQueues,
   MAIL_QUEUE,
@@ -122,17 +122,22 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   throw new TypeError(`startWorker: unknown queue home kind "${(home as { kind?: unknown }).kind}" (expected "redis" or "postgres")`);
 }
 
+/** A BullMQ worker as the worker process keeps it: to close it and to ask whether it runs. */
+interface JobWorker {
+  name: string;
+  close(): Promise<void>;
+  isRunning(): boolean;
+}
+
 async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backend<B, C>): Promise<RunningWorker<Queues<B, C>>> {
   const { settings, log } = deps;
-  const { classes, connection } = backend;
-  const queues = createBackendQueues(classes, connection, backend.prefix);
+  const queues = createBackendQueues(backend.classes, backend.connection, backend.prefix);
   for (const q of [queues.turns, queues.mail, queues.schedule]) q.on('error', (err: Error) => log.warn({ err: err.message, queue: q.name }, 'queue error'));
   const dispatcher = new QueueTurnDispatcher(queues.turns);
   const transport: MailTransport = createSmtpTransport(deps.smtpUrl);
-
   // Render threads load the renderers once, now, rather than in the first turn.
   const renderPool = settings.renderThreads > 0 ? new RenderPool(settings.renderThreads) : null;
-  const workers: { name: string; close(): Promise<void>; isRunning(): boolean }[] = [];
+  const workers: JobWorker[] = [];
   let stopReconnect = (): void => {};
   const closeAll = async (): Promise<void> => {
     stopReconnect();
@@ -142,12 +147,7 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
     transport.close();
     await backend.close();
   };
-  // Job schedulers: (re)created at start and, on Redis, whenever the connection comes back, so a Redis
-  // that restarted empty gets them again. Upserting is idempotent.
-  const ensureSchedulers = async (): Promise<void> => {
-    await queues.schedule.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: settings.sweepIntervalMs }, { name: SWEEP_JOB, data: {} });
-    await queues.mail.upsertJobScheduler(OUTBOX_SCHEDULER_ID, { every: settings.mailIntervalMs }, { name: SEND_OUTBOX_JOB, data: {} });
-  };
+  const ensureSchedulers = (): Promise<void> => upsertSchedulers(queues, settings);
   try {
     // First the schedulers, before any Worker exists: this is the first use of the queue store, so an
     // unusable one (e.g. a PostgreSQL database that does not exist) fails the start here. BullMQ 6.7's
@@ -156,68 +156,9 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
     await ensureSchedulers();
     await renderPool?.warm();
     const moveMail = { from: deps.mailFrom, domain: messageIdDomain(deps.mailFrom) };
-    const turnConfig: TurnServiceConfig = {
-      mailFrom: deps.mailFrom,
-      claimTimeoutMs: settings.claimTimeoutMs,
-      outageGraceMs: settings.outageGraceMs,
-      ...(renderPool === null ? {} : { renderPool }),
-      ...(deps.beforeCommit === undefined ? {} : { beforeCommit: deps.beforeCommit }),
-    };
-    const workerOptions = { connection, ...(backend.prefix === undefined ? {} : { prefix: backend.prefix }), autorun: true, ...backend.workerOptions };
-    const adjudicate = adjudicateProcessor({
-      db: deps.db,
-      workerId: settings.workerId,
-      turnConfig,
-      log,
-      afterTurn: async (gameId, turn) => {
-        await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}` });
-      },
-    });
-    const move = moveProcessor({
-      db: deps.db,
-      workerId: settings.workerId,
-      mail: moveMail,
-      log,
-      afterMove: async (gameId, turn, seq) => {
-        await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}-m${seq}` });
-      },
-    });
-    // One queue for turns and moves: a move job is named `move` (turns' dispatch.ts).
-    const turnWorker = new classes.Worker<AdjudicateJobData | MoveJobData>(
-      TURN_QUEUE,
-      (job, token) => (job.name === MOVE_JOB ? move(job as Job<MoveJobData>) : adjudicate(job as Job<AdjudicateJobData>, token)),
-      { ...workerOptions, concurrency: settings.turnConcurrency, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs },
-    );
-    workers.push(turnWorker);
-    const mailWorker = new classes.Worker(
-      MAIL_QUEUE,
-      mailProcessor({ db: deps.db, transport, from: deps.mailFrom, batch: settings.mailBatch, resolveAttachment: reportMapResolver(deps.db.prisma), log }),
-      { ...workerOptions, concurrency: 1 },
-    );
-    workers.push(mailWorker);
-    const links = deps.playerLinks;
-    const sweepDeps = { db: deps.db, dispatcher, log, staleClaimMs: 60_000, moveMail, ...(links === undefined ? {} : { reminders: playerMailSettings(deps.mailFrom, links.ordersTo, links.apiUrl) }) };
-    const scheduleWorker = new classes.Worker(SCHEDULE_QUEUE, sweepProcessor(sweepDeps), { ...workerOptions, concurrency: 1 });
-    workers.push(scheduleWorker);
-    for (const w of [turnWorker, mailWorker, scheduleWorker]) {
-      w.on('error', (err: Error) => log.warn({ err: err.message, queue: w.name }, 'worker error'));
-      w.on('failed', (job: Job | undefined, err: Error) => {
-        log[job && job.attemptsMade >= (job.opts.attempts ?? 1) ? 'error' : 'warn']({ queue: w.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed');
-      });
-    }
-
-    let closing = false;
-    const onReady = (): void => {
-      if (closing) return;
-      ensureSchedulers()
-        .then(() => sweep(sweepDeps))
-        .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not restore job schedulers; retrying on the next reconnect or sweep'));
-    };
-    const unsubscribe = backend.onReconnect(onReady);
-    stopReconnect = () => {
-      closing = true;
-      unsubscribe();
-    };
+    const sweepDeps = sweepDepsOf(deps, dispatcher, moveMail);
+    workers.push(...startJobWorkers({ deps, backend, queues, transport, renderPool, moveMail, sweepDeps }));
+    stopReconnect = restoreOnReconnect(backend, ensureSchedulers, sweepDeps, log);
     // One sweep now: turns that fell due while no worker ran are found at once (and held if overdue twice).
     await sweep(sweepDeps).catch((err: unknown) => log.error({ err }, 'initial sweep failed'));
   } catch (err) {
@@ -235,5 +176,111 @@ async function wire<B extends IQueueBackend, C>(deps: WorkerDeps, backend: Backe
       await closeAll();
       log.info('worker stopped');
     },
+  };
+}
+
+/**
+ * Job schedulers: (re)created at start and, on Redis, whenever the connection comes back, so a Redis
+ * that restarted empty gets them again. Upserting is idempotent.
+ */
+async function upsertSchedulers<B extends IQueueBackend, C>(queues: Queues<B, C>, settings: WorkerSettings): Promise<void> {
+  await queues.schedule.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: settings.sweepIntervalMs }, { name: SWEEP_JOB, data: {} });
+  await queues.mail.upsertJobScheduler(OUTBOX_SCHEDULER_ID, { every: settings.mailIntervalMs }, { name: SEND_OUTBOX_JOB, data: {} });
+}
+
+/** The sweep's settings: moves' mails always, reminders when players' links are known. */
+function sweepDepsOf(deps: WorkerDeps, dispatcher: QueueTurnDispatcher, moveMail: MoveMailSettings): SweepDeps {
+  const links = deps.playerLinks;
+  return {
+    db: deps.db,
+    dispatcher,
+    log: deps.log,
+    staleClaimMs: 60_000,
+    moveMail,
+    ...(links === undefined ? {} : { reminders: playerMailSettings(deps.mailFrom, links.ordersTo, links.apiUrl) }),
+  };
+}
+
+interface JobWorkerParts<B extends IQueueBackend, C> {
+  deps: WorkerDeps;
+  backend: Backend<B, C>;
+  queues: Queues<B, C>;
+  transport: MailTransport;
+  renderPool: RenderPool | null;
+  moveMail: MoveMailSettings;
+  sweepDeps: SweepDeps;
+}
+
+/** The three BullMQ workers (turns and moves, outbox mail, the sweep), each with its failures logged. */
+function startJobWorkers<B extends IQueueBackend, C>(p: JobWorkerParts<B, C>): JobWorker[] {
+  const { deps, backend } = p;
+  const { settings, log } = deps;
+  const workerOptions = { connection: backend.connection, ...(backend.prefix === undefined ? {} : { prefix: backend.prefix }), autorun: true, ...backend.workerOptions };
+  // One queue for turns and moves: a move job is named `move` (turns' dispatch.ts).
+  const turnWorker = new backend.classes.Worker<AdjudicateJobData | MoveJobData>(TURN_QUEUE, turnJobHandler(p), {
+    ...workerOptions,
+    concurrency: settings.turnConcurrency,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+  });
+  const mailWorker = new backend.classes.Worker(
+    MAIL_QUEUE,
+    mailProcessor({ db: deps.db, transport: p.transport, from: deps.mailFrom, batch: settings.mailBatch, resolveAttachment: reportMapResolver(deps.db.prisma), log }),
+    { ...workerOptions, concurrency: 1 },
+  );
+  const scheduleWorker = new backend.classes.Worker(SCHEDULE_QUEUE, sweepProcessor(p.sweepDeps), { ...workerOptions, concurrency: 1 });
+  for (const w of [turnWorker, mailWorker, scheduleWorker]) {
+    w.on('error', (err: Error) => log.warn({ err: err.message, queue: w.name }, 'worker error'));
+    w.on('failed', (job: Job | undefined, err: Error) => {
+      log[job && job.attemptsMade >= (job.opts.attempts ?? 1) ? 'error' : 'warn']({ queue: w.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed');
+    });
+  }
+  return [turnWorker, mailWorker, scheduleWorker];
+}
+
+/** The turn queue's handler: a turn's adjudication or a move, each followed by an outbox run. */
+function turnJobHandler<B extends IQueueBackend, C>(p: JobWorkerParts<B, C>): (job: Job<AdjudicateJobData | MoveJobData>, token?: string) => Promise<unknown> {
+  const { deps, queues } = p;
+  const turnConfig: TurnServiceConfig = {
+    mailFrom: deps.mailFrom,
+    claimTimeoutMs: deps.settings.claimTimeoutMs,
+    outageGraceMs: deps.settings.outageGraceMs,
+    ...(p.renderPool === null ? {} : { renderPool: p.renderPool }),
+    ...(deps.beforeCommit === undefined ? {} : { beforeCommit: deps.beforeCommit }),
+  };
+  const adjudicate = adjudicateProcessor({
+    db: deps.db,
+    workerId: deps.settings.workerId,
+    turnConfig,
+    log: deps.log,
+    afterTurn: async (gameId, turn) => {
+      await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}` });
+    },
+  });
+  const move = moveProcessor({
+    db: deps.db,
+    workerId: deps.settings.workerId,
+    mail: p.moveMail,
+    log: deps.log,
+    afterMove: async (gameId, turn, seq) => {
+      await queues.mail.add(SEND_OUTBOX_JOB, {}, { jobId: `outbox-after-${gameId}-${turn}-m${seq}` });
+    },
+  });
+  return (job, token) => (job.name === MOVE_JOB ? move(job as Job<MoveJobData>) : adjudicate(job as Job<AdjudicateJobData>, token));
+}
+
+/** On a reconnect (Redis may come back empty): the schedulers again and a sweep. Returns the unsubscribe. */
+function restoreOnReconnect<B extends IQueueBackend, C>(backend: Backend<B, C>, ensureSchedulers: () => Promise<void>, sweepDeps: SweepDeps, log: Logger): () => void {
+  let closing = false;
+  const onReady = (): void => {
+    if (closing) return;
+    ensureSchedulers()
+      .then(() => sweep(sweepDeps))
+      .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not restore job schedulers; retrying on the next reconnect or sweep'));
+  };
+  const unsubscribe = backend.onReconnect(onReady);
+  return () => {
+    closing = true;
+    unsubscribe();
   };
 }

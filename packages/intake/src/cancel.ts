@@ -1,4 +1,4 @@
-// `<unit>, cancel` lines: the intake's own syntax, the same for every ruleset (docs/orders.md).
+// `<unit>, cancel` lines: the intake's own syntax, the same for every ruleset (docs/orders-mepbm.md).
 import type { OrderError } from '@arbiter/engine';
 import type { AnyRuleset } from '@arbiter/rulesets';
 

@@ -27,7 +27,7 @@ const plainText = (max: number) =>
 
 export const createGameInputSchema = z.strictObject({
   name: plainText(200),
-  /** The scenario document (docs/scenario-format.md); its `ruleset` names the game's ruleset, which checks it. */
+  /** The scenario document (docs/scenario-format-mepbm.md); its `ruleset` names the game's ruleset, which checks it. */
   scenario: z.unknown(),
   schedule: scheduleSchema,
   timeZone: z.string().refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. "Europe/Berlin")' }),

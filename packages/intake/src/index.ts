@@ -50,6 +50,6 @@ export {
   type RefusalAudit,
   type RefusalThrottle,
 } from './mail-records.ts';
-export { strangerUsage, authenticatedBytes, type MailSource, type StrangerUsage } from './mail-quota.ts';
+export { strangerUsage, authenticatedBytes, strangerQuota, authenticatedQuota, DEFAULT_MAIL_QUOTA, type MailQuota, type MailSource, type QuotaAnswer, type StrangerUsage } from './mail-quota.ts';
 export { AS_EACH_MOVE_ARRIVES, movers, roundState, sequentialModeOf, type MoveRow, type RoundState } from './moves.ts';
 export type { OutOfTurn } from './outcome.ts';

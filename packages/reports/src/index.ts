@@ -20,7 +20,7 @@ export { type SvgAttrValue, type SvgChild, type SvgElement, type SvgNode, type S
 export { parseSvg } from './svg-parse.ts';
 export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
 export { type FramedView, type HeadingWords, checkReportContext, htmlItems, htmlMistakes, htmlPage, htmlParagraphs, reportHeading, textReport } from './report-frame.ts';
-export { type PlayerMail, type PlayerMailHeading, playerMailHeaders, playerMailSubject, textAsHtml } from './player-mail.ts';
+export { type PlayerMail, type PlayerMailHeading, playerMailHeaders, playerMailSubject, RULESET_HEADER, textAsHtml, withRulesetHeader } from './player-mail.ts';
 export { type WelcomeMailInput, type WelcomeReason, welcomeMail, welcomeText } from './welcome.ts';
 export { type ReminderMailInput, reminderMail } from './reminder.ts';
 export { type GameChange, type NoticeMailInput, noticeMail } from './notice.ts';

@@ -2,6 +2,7 @@
 // subject and notes, the status mail and the report-delivery notice. Pure: apps/mail-in decides which
 // answer a mail gets and hands the facts here; nothing here reads a mail or the database. A subject quoted
 // from the player's mail comes in already cut to one line with its secrets redacted (the caller's).
+import type { RulesetLabel } from '@arbiter/engine';
 
 /** The mail-intake help that ends every refusal: how to write an order mail, with each ruleset's example line. */
 export function orderMailHelp(examples: readonly { line: string; title: string }[]): string {
@@ -111,6 +112,8 @@ export function mailReadNotes(read: { source: string; warnings: readonly string[
 
 export interface StatusFacts {
   name: string;
+  /** The game's ruleset: its title names the game, its words the players ("nations", "players"). */
+  ruleset: RulesetLabel;
   turn: number;
   status: string;
   turnStatus: string;
@@ -127,7 +130,7 @@ export interface StatusFacts {
 /** `command: status`: the game, the turn, the deadline, the nation's standing orders and who has sent orders. */
 export function statusMail(p: MailPlayer, f: StatusFacts, read: { source: string; warnings: readonly string[] }): { subject: string; text: string } {
   const lines = [
-    `Arbiter status: ${f.name} (game ${p.gameId}), turn ${f.turn}, ${p.name} (${p.nationId})`,
+    `Arbiter status: ${f.name} (game ${p.gameId}, a game of ${f.ruleset.title}), turn ${f.turn}, ${p.name} (${p.nationId})`,
     `The game is ${f.status}; turn ${f.turn} is ${f.turnStatus}${f.heldReason !== null ? ` (held: ${f.heldReason})` : ''}.`,
     `Deadline: ${f.deadlineText}`,
     `Your submissions this turn: ${f.submissions}${f.lastReceivedAt ? `, the last received ${f.lastReceivedAt}` : ''}`,
@@ -135,13 +138,17 @@ export function statusMail(p: MailPlayer, f: StatusFacts, read: { source: string
     `Standing orders for turn ${f.standingTurn}:`,
     ...(f.standing.length === 0 ? ['  (none)'] : f.standing.flatMap((o) => [`  ${o.text}`, `      ${o.words}`])),
     '',
-    'Nations that have sent orders this turn:',
+    `${capitalised(f.ruleset.words.players)} that have sent orders this turn:`,
     ...f.nations.map((n) => `  ${n.name} (${n.nationId}): ${n.submitted ? 'yes' : 'not yet'}${n.final ? ', final' : ''}`),
   ];
   return {
     subject: `[Arbiter] game: ${p.gameId} turn ${f.turn} ${p.name}: status`,
     text: [mailReadNotes(read), lines.join('\n')].filter((s) => s !== '').join('\n') + '\n',
   };
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 /** `command: report-full | report-text | report-none`: how the reports come from the next turn on. */

@@ -1,7 +1,9 @@
 // The report mail as a nodemailer message object, from a ruleset's rendered report (text and HTML).
 // Pure: no clock, no I/O. The Date header is left to the sender (nodemailer sets it at sending time); the
 // Message-ID is the caller's, stable per report, so that a resend after a crash is recognisable.
+import type { RulesetLabel } from '@arbiter/engine';
 import { clean } from './clean.ts';
+import { RULESET_HEADER } from './player-mail.ts';
 
 /** What the subject and headers say: the game, the turn, the player the report is for. */
 export interface ReportMailHeading {
@@ -11,6 +13,8 @@ export interface ReportMailHeading {
   /** The player's id (mepbm: the nation id) and name in words. */
   playerId: string;
   playerName: string;
+  /** The game's ruleset: its id goes into the X-Arbiter-Ruleset header (the turn service always gives it). */
+  ruleset?: RulesetLabel;
 }
 
 export interface ReportMailInput {
@@ -114,6 +118,7 @@ export function mailReport(input: ReportMailInput, playerWord = 'player'): Repor
       'X-Arbiter-Turn': String(heading.turn),
       // The header's name is from the first ruleset (mepbm's nations); it carries any ruleset's player id.
       'X-Arbiter-Nation': headerText(heading.playerId),
+      ...(heading.ruleset === undefined ? {} : { [RULESET_HEADER]: headerText(heading.ruleset.id) }),
     },
     attachments:
       input.png === undefined

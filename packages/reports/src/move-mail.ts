@@ -1,6 +1,7 @@
 // The mails of a game played as each move arrives: "your move" to the player whose move it is now (what
 // changed since their last move, the order template, the move's time limit; the map is attached), and the
 // subject of a move's report. Pure: no clock, no I/O.
+import type { RulesetLabel } from '@arbiter/engine';
 import { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
 import { playerMailHeaders, playerMailSubject, type PlayerMail } from './player-mail.ts';
 
@@ -28,8 +29,13 @@ export interface YourMoveMailInput {
   /** When the move's time limit runs out. */
   moveDeadline: Date;
   timeZone: string;
-  /** Words of the ruleset: a unit ("hero"). */
-  unit: string;
+  /** The game's ruleset: its title names the game at the top. */
+  ruleset: RulesetLabel;
+}
+
+/** The first line of a move mail: the game, its ruleset and the reader. */
+function moveMailOpening(m: { gameId: string; gameName: string; playerId: string; playerName: string; ruleset: RulesetLabel }): string {
+  return `"${m.gameName}" (game ${m.gameId}, a game of ${m.ruleset.title}), for ${m.playerName} (${m.playerId}):`;
 }
 
 const KIND_WORDS: Readonly<Record<MoveSince['kind'], string>> = {
@@ -43,7 +49,7 @@ export function yourMoveMail(m: YourMoveMailInput): PlayerMail {
   const heading = { gameId: m.gameId, gameName: m.gameName, playerId: m.playerId, playerName: m.playerName, turn: m.turn };
   const since = m.since.length === 0 ? ['  (no move yet: yours opens the turn)'] : m.since.map((s) => `  move ${s.seq}: ${s.by} ${KIND_WORDS[s.kind]}`);
   const text = [
-    `"${m.gameName}" (game ${m.gameId}), for ${m.playerName} (${m.playerId}):`,
+    moveMailOpening(m),
     '',
     `It is your move in turn ${m.turn}. Send your orders before`,
     `  ${deadlineInZone(m.moveDeadline, m.timeZone)}`,
@@ -82,6 +88,8 @@ export interface MoveNoticeInput {
   turn: number;
   timeZone: string;
   change: MoveChange;
+  /** The game's ruleset: its title names the game at the top. */
+  ruleset: RulesetLabel;
 }
 
 /** The notice of a taken-back move, an extended time limit, a move timed out or skipped (every player gets it). */
@@ -101,6 +109,6 @@ export function moveNoticeMail(n: MoveNoticeInput): PlayerMail {
         return [`${c.by}'s move skipped`, [`The game master skipped ${c.by}'s move in turn ${n.turn}: the move passed.`]];
     }
   })();
-  const text = [`"${n.gameName}" (game ${n.gameId}), for ${n.playerName} (${n.playerId}):`, '', ...lines, ''].join('\n');
+  const text = [moveMailOpening(n), '', ...lines, ''].join('\n');
   return { subject: playerMailSubject(heading, subject), text, html: null, headers: playerMailHeaders(heading) };
 }

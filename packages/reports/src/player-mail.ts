@@ -1,5 +1,6 @@
 // What the welcome, reminder and notice mails share: the subject's form, their headers, and an HTML
 // version of a plain-text mail. Pure: no clock, no I/O.
+import type { RulesetLabel } from '@arbiter/engine';
 import { clean } from './clean.ts';
 import { escapeXml } from './escape.ts';
 
@@ -38,6 +39,14 @@ export function playerMailHeaders(heading: PlayerMailHeading): Record<string, st
   };
   if (heading.turn !== undefined) headers['X-Arbiter-Turn'] = String(heading.turn);
   return headers;
+}
+
+/** The header that names a mail's ruleset by its id, on every mail a game sends (reports, welcomes, reminders, notices, move mails). */
+export const RULESET_HEADER = 'X-Arbiter-Ruleset';
+
+/** `headers` with the ruleset's header added: what a mail of a game of `ruleset` carries. */
+export function withRulesetHeader(headers: Readonly<Record<string, string>>, ruleset: Pick<RulesetLabel, 'id'>): Record<string, string> {
+  return { ...headers, [RULESET_HEADER]: clean(ruleset.id).trim() };
 }
 
 /** A plain-text mail as one preformatted block, for the HTML part of a mail that has one. */

@@ -1,6 +1,7 @@
 // A nation's welcome mail: the game, the nation, its secret, where and how to send orders, the deadline,
 // the order syntax in short, an order template and the starting position as a report with its map.
 // Pure: no clock, no I/O; the secret is whatever text the caller gives (the outbox's placeholder).
+import type { RulesetLabel } from '@arbiter/engine';
 import { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
 import { playerMailHeaders, playerMailSubject, textAsHtml, type PlayerMail } from './player-mail.ts';
 
@@ -11,9 +12,8 @@ export interface WelcomeMailInput {
   reason: WelcomeReason;
   gameId: string;
   gameName: string;
-  /** The ruleset's title ("Middle-earth PBM") and words ("nation", "unit", "units"). */
-  rulesetTitle: string;
-  words: { player: string; unit: string; units: string };
+  /** The game's ruleset: its title ("Middle-earth PBM") introduces the game, its words ("nation", "unit", "units") name the player's things. */
+  ruleset: RulesetLabel;
   playerId: string;
   playerName: string;
   /** The secret as it goes into the text (the outbox's placeholder); null when it did not change (a new address). */
@@ -25,7 +25,7 @@ export interface WelcomeMailInput {
   /** The address orders are mailed to, and the API's public base URL (no trailing slash). */
   ordersTo: string;
   apiUrl: string;
-  /** Where the ruleset's orders are explained (e.g. "docs/orders.md"). */
+  /** Where the ruleset's orders are explained (e.g. "docs/orders-mepbm.md"). */
   ordersGuide: string;
   /** One order line as a player writes it (Ruleset.orders.example). */
   example: string;
@@ -41,19 +41,19 @@ const RULE = '='.repeat(78);
 const REASONS: Record<WelcomeReason, { subject: string; opening: (w: WelcomeMailInput) => string[] }> = {
   'game-created': {
     subject: 'welcome',
-    opening: (w) => [`Welcome to "${w.gameName}", a game of ${w.rulesetTitle} run by Arbiter. You play the ${w.words.player} ${w.playerName} (${w.playerId}).`],
+    opening: (w) => [`Welcome to "${w.gameName}", a game of ${w.ruleset.title} run by Arbiter. You play the ${w.ruleset.words.player} ${w.playerName} (${w.playerId}).`],
   },
   'secret-replaced': {
     subject: 'your new secret',
     opening: (w) => [
-      `The game master issued a new secret for ${w.playerName} (${w.playerId}) in "${w.gameName}".`,
+      `The game master issued a new secret for ${w.playerName} (${w.playerId}) in "${w.gameName}", a game of ${w.ruleset.title}.`,
       'The old secret no longer works; use the one below from now on.',
     ],
   },
   'email-replaced': {
     subject: 'your game',
     opening: (w) => [
-      `The game master registered this address for ${w.playerName} (${w.playerId}) in "${w.gameName}", a game of ${w.rulesetTitle}.`,
+      `The game master registered this address for ${w.playerName} (${w.playerId}) in "${w.gameName}", a game of ${w.ruleset.title}.`,
       'Reports, receipts and notices of the game come here from now on.',
     ],
   },
@@ -62,7 +62,7 @@ const REASONS: Record<WelcomeReason, { subject: string; opening: (w: WelcomeMail
 function secretLines(w: WelcomeMailInput): string[] {
   if (w.secret === null) {
     return [
-      `Your ${w.words.player}'s secret has not changed, and this mail does not carry it (Arbiter keeps only`,
+      `Your ${w.ruleset.words.player}'s secret has not changed, and this mail does not carry it (Arbiter keeps only`,
       'a hash of it). If you do not have it, ask the game master to issue a new one: it comes by mail.',
     ];
   }
@@ -81,7 +81,7 @@ export function welcomeText(w: WelcomeMailInput): string {
   const lines = [
     RULE,
     `Arbiter: ${w.gameName} (game ${w.gameId})`,
-    `${capitalise(w.words.player)}: ${w.playerName} (${w.playerId})`,
+    `${capitalise(w.ruleset.words.player)}: ${w.playerName} (${w.playerId})`,
     RULE,
     '',
     ...REASONS[w.reason].opening(w),
@@ -93,7 +93,7 @@ export function welcomeText(w: WelcomeMailInput): string {
     `Due ${deadlineInZone(w.deadline, w.timeZone)}`,
     `  = ${deadlineUtc(w.deadline)}`,
     'You may send orders as often as you like before then; each mail or request replaces the orders',
-    `of the ${w.words.units} it names, and you get a receipt at once.`,
+    `of the ${w.ruleset.words.units} it names, and you get a receipt at once.`,
     '',
     `By mail: to ${w.ordersTo}, plain text, with these two lines first and then your orders:`,
     '',
@@ -104,19 +104,19 @@ export function welcomeText(w: WelcomeMailInput): string {
     `Over the REST API: POST ${w.apiUrl}/v1/games/${w.gameId}/orders`,
     `  with the header "Authorization: Bearer ${secret}" and the orders as text/plain.`,
     '',
-    `One order a line, one ${w.words.unit} per line, for example:`,
+    `One order a line, one ${w.ruleset.words.unit} per line, for example:`,
     `  ${w.example}`,
     `The whole syntax is in ${w.ordersGuide} (Arbiter's documentation); "command: status" in a mail`,
     'answers with your standing orders.',
     '',
     `YOUR ORDER TEMPLATE`,
     '-------------------',
-    `Complete the lines (one per ${w.words.unit} of yours; # starts a comment) and send them:`,
+    `Complete the lines (one per ${w.ruleset.words.unit} of yours; # starts a comment) and send them:`,
     '',
     `game: ${w.gameId}`,
     `secret: ${secret}`,
     '',
-    ...(w.template.length === 0 ? [`# (no ${w.words.units} of yours can take orders now)`] : w.template.map((l) => l.trimEnd())),
+    ...(w.template.length === 0 ? [`# (no ${w.ruleset.words.units} of yours can take orders now)`] : w.template.map((l) => l.trimEnd())),
     '',
   ];
   if (w.report === null) {

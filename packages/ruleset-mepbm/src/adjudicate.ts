@@ -1,4 +1,4 @@
-// Simultaneous turn resolution in pulses (docs/rules.md "Turn resolution"). Pure: the same state and
+// Simultaneous turn resolution in pulses (docs/rules-mepbm.md "Turn resolution"). Pure: the same state and
 // orders give byte-identical results, whatever order the orders come in.
 //
 // Model in brief: pulse 0 is the start of the turn (character orders 810/825 happen here, before any

@@ -2,7 +2,7 @@
 //
 // Source: seeds/003-army-character-navy-movement.txt, "Mixed Army Movement Costs" and "Cavalry Only Army
 // Movement Costs": 22 rows x 4 columns each (Fed Normal, Unfed Normal, Fed Road, Unfed Road).
-// The tables are the authority: they are not a formula (see docs/rules.md, "Movement costs").
+// The tables are the authority: they are not a formula (see docs/rules-mepbm.md, "Movement costs").
 // The cavalry "Mountains, Unfed Normal" cell reads "Not alllowed" in the seed (a typo): not allowed.
 //
 // Reading a cell: the row is chosen by the terrain entered and the feature on the crossed side

@@ -1,4 +1,4 @@
-// Food (docs/rules.md "Food"): what a soldier of each troop type eats in a turn, whether an army is fed
+// Food (docs/rules-mepbm.md "Food"): what a soldier of each troop type eats in a turn, whether an army is fed
 // this turn, and the food it carries after the turn. Pure arithmetic on the army and the rule settings.
 import type { RuleSettings } from './settings.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';

@@ -1,7 +1,7 @@
 // A nation's forces after the turn, for its view and report: every own army with its troops by type,
 // commander, food, morale and the characters with it; every navy with its ships and what it carries;
 // every character and where it is. Read from the next state's units (what the nation orders next turn),
-// in order of unit id, so that the order of the state's unit list never shows (docs/rules.md: the unit
+// in order of unit id, so that the order of the state's unit list never shows (docs/rules-mepbm.md: the unit
 // list decides nothing). Keys in sorted order: views are hashed as JSON.
 import type { ArmyState, CharacterState, NavyState, UnitState } from './state.ts';
 import type { ArmyForce, CharacterForce, CommanderView, NationForces, NationId, NavyForce, Troops, UnitId } from './types.ts';

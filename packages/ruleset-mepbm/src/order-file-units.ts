@@ -1,4 +1,4 @@
-// The orders of a JOverseer order file on the game's units (docs/orders.md, "Order files"): the file's
+// The orders of a JOverseer order file on the game's units (docs/orders-mepbm.md, "Order files"): the file's
 // game and nation numbers must be the game's and the submitting nation's (scenario `joverseer` blocks),
 // and each character id is read as the unit the nation's `joverseer.characters` maps it to (a character
 // id not mapped is read as a unit id). Orders typed by hand pass through unchanged.

@@ -1,4 +1,4 @@
-// JOverseer's order file (docs/orders.md, "Order files"): the text between a `BEGINMEAUTOINPUT` line and
+// JOverseer's order file (docs/orders-mepbm.md, "Order files"): the text between a `BEGINMEAUTOINPUT` line and
 // an `ENDMEAUTOINPUT` line. Its first line is the header, `<game>,<nation>,<account>,<secret>,<player>,
 // <due date>,<YES|NO>,<order count>`; every other line is one order, `<character id padded to 5>,<order
 // number>,<p1>,...,<p15>`, empty parameters written `--` (for 830/850/860 the travel mode is p1 and the

@@ -12,7 +12,7 @@
 // Case and spaces do not matter; `#` or `;` starts a comment to the end of the line; blank lines are
 // ignored. The parser never throws: every mistake comes back as an OrderError with its line and column
 // (1-based; the column counts characters from the start of the line), never only the first one. A line
-// with any error yields no order. docs/orders.md is the players' version of this.
+// with any error yields no order. docs/orders-mepbm.md is the players' version of this.
 
 import { assertNever } from '@arbiter/engine';
 import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';

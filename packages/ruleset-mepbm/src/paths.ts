@@ -121,7 +121,7 @@ export function navyStepCost(map: GameMap, from: number, d: number, fed: boolean
 }
 
 /**
- * Whether a navy's move ends on entering hex `index` from hex `from` (docs/rules.md "Navies"). With
+ * Whether a navy's move ends on entering hex `index` from hex `from` (docs/rules-mepbm.md "Navies"). With
  * `from-water` (the default, as JOverseer's order checker computes it): entering a shore hex or a hex with
  * a harbour or port from coastal water or open sea ends it, unless that hex lies along a major river; a
  * navy sailing along a river or the shore sails on. With `every-landing`: every shore hex and dock ends it.

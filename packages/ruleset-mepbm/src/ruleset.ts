@@ -77,7 +77,7 @@ function decodeState(json: unknown): GameState {
   return json as GameState;
 }
 
-/** The welcome mail's word on JOverseer's order files (docs/orders.md, "Order files from JOverseer"). */
+/** The welcome mail's word on JOverseer's order files (docs/orders-mepbm.md, "Order files from JOverseer"). */
 const JOVERSEER_NOTE = '# Or send the order file JOverseer saves, as it is: in the mail body, attached (any name) or over REST.';
 
 export const mepbm: MepbmRuleset = {
@@ -85,7 +85,7 @@ export const mepbm: MepbmRuleset = {
   title: 'Middle-earth PBM',
   // 2: issue 20's rules (departure ties drawn, forced stops, 840 from the start hex, food eaten) and the
   // views' forces and population-centre names; 3: issue 26's navies on major rivers, sightings nearby,
-  // population centres in the window, food supply, ruins (docs/rules.md, "Rules versions").
+  // population centres in the window, food supply, ruins (docs/rules-mepbm.md, "Rules versions").
   rulesVersion: 3,
   words: { player: 'nation', players: 'nations', unit: 'unit', units: 'units' },
   turnStructure: { kind: 'simultaneous' },

@@ -1,4 +1,4 @@
-// The scenario format (docs/scenario-format.md): what a GM writes to create a game, and what
+// The scenario format (docs/scenario-format-mepbm.md): what a GM writes to create a game, and what
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
 import { HEX_SIDES, issueMessage, MAX_SCENARIO_TURN } from '@arbiter/engine';
 import { z } from 'zod';

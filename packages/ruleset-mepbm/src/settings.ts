@@ -1,10 +1,10 @@
 // Per-game rule settings: every number that no source publishes (house rules) and the published
 // numbers a GM may want to tune. They live in the GameState, so a stored turn replays with the
-// settings it ran under. docs/rules.md gives each default with its reasoning.
+// settings it ran under. docs/rules-mepbm.md gives each default with its reasoning.
 import { z } from 'zod';
 import type { PopulationCentreSize, TroopType } from './types.ts';
 
-/** When a navy's move ends at the shore (docs/rules.md "Navies"). */
+/** When a navy's move ends at the shore (docs/rules-mepbm.md "Navies"). */
 export type NavyDocking = 'from-water' | 'every-landing';
 
 export interface RuleSettings {
@@ -32,11 +32,11 @@ export interface RuleSettings {
   /** Transports needed to carry an army: ceil(cavalry / cavalryPerTransport + infantry / infantryPerTransport). */
   cavalryPerTransport: number;
   infantryPerTransport: number;
-  /** Food a soldier of each troop type eats per turn (docs/rules.md "Food"). */
+  /** Food a soldier of each troop type eats per turn (docs/rules-mepbm.md "Food"). */
   foodPerSoldier: Record<TroopType, number>;
   /** Hexes around each own unit's final position and own population centre shown in a nation's map window. */
   viewRadius: number;
-  /** Food a population centre of each size gives its own nation's armies there in a turn (docs/rules.md "Food"). */
+  /** Food a population centre of each size gives its own nation's armies there in a turn (docs/rules-mepbm.md "Food"). */
   foodSupply: Record<PopulationCentreSize, number>;
   /** An army at its own centre is supplied up to this many turns of what its troops eat. */
   foodSupplyTurns: number;

@@ -224,7 +224,7 @@ function copyCommander(c: { name?: string | undefined; command: number }): Comma
 
 /**
  * How a nation of allegiance `from` regards one of allegiance `to` when no relation is written
- * (docs/scenario-format.md): friendly within the Free Peoples and within the Dark Servants, hated between
+ * (docs/scenario-format-mepbm.md): friendly within the Free Peoples and within the Dark Servants, hated between
  * them; null (neutral, written as nothing) when either is neutral or has no allegiance.
  */
 export function allegianceRelation(from: Allegiance | undefined, to: Allegiance | undefined): Relation | null {

@@ -1,4 +1,4 @@
-// Interception arithmetic (house rules; docs/rules.md "Interception"): troop strength, the force-past
+// Interception arithmetic (house rules; docs/rules-mepbm.md "Interception"): troop strength, the force-past
 // and overrun thresholds, the evasion chance and the transports an army needs. All from RuleSettings.
 import type { RuleSettings } from './settings.ts';
 import type { TroopType, Troops } from './types.ts';

@@ -1,4 +1,4 @@
-// Food supply (docs/rules.md "Food", house rule): an army at rest at a population centre of its own nation
+// Food supply (docs/rules-mepbm.md "Food", house rule): an army at rest at a population centre of its own nation
 // at the start of the turn, not aboard a navy and not besieged, draws food from it before its troops eat,
 // up to `foodSupplyTurns` turns of what they eat (plus the one unit the forum source says must be left to
 // be fed), as far as what the centre gives in a turn (`foodSupply` by size) goes; the armies at one centre

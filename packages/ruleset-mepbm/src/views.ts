@@ -1,4 +1,4 @@
-// Per-nation views: the only raw material of a nation's report (docs/rules.md "What a nation sees").
+// Per-nation views: the only raw material of a nation's report (docs/rules-mepbm.md "What a nation sees").
 // A view holds the nation's own units' results, its forces after the turn (forces.ts), the foreign armies and navies its units and population
 // centres saw (with a rough size, never troop numbers), the population centres it knows of (with their
 // names), the map
@@ -167,7 +167,7 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
   json.hexes.set(nation, hexList);
   json.sides.set(nation, sideSlots);
   json.units.set(nation, p.ownIndex);
-  // A hidden population centre is shown to its own nation only (docs/scenario-format.md).
+  // A hidden population centre is shown to its own nation only (docs/scenario-format-mepbm.md).
   const populationCentres = [...centres]
     .sort((a, b) => a - b)
     .map((i) => r.world.pcByHex.get(i)!)
@@ -198,7 +198,7 @@ function buildView(r: Resolution, w: MapWindow, nation: NationId, p: NationParts
 }
 
 /**
- * What a nation knows of a population centre (docs/rules.md "Population centres"): of any, what is seen
+ * What a nation knows of a population centre (docs/rules-mepbm.md "Population centres"): of any, what is seen
  * from outside (name, size, fortification, owner, capital, harbour or port); of its own, its loyalty too.
  */
 export function centreView(c: PopulationCentreState, nation: NationId): PopulationCentreView {

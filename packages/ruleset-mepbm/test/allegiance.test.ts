@@ -1,5 +1,5 @@
 // Allegiances, hidden population centres, ruins and the JOverseer numbers in the scenario format
-// (docs/scenario-format.md). A scenario without them is created exactly as before (the golden files and
+// (docs/scenario-format-mepbm.md). A scenario without them is created exactly as before (the golden files and
 // examples say so byte for byte).
 import { describe, expect, it } from 'vitest';
 import { createGame, parseScenario } from '../src/index.ts';

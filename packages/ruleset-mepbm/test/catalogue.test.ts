@@ -1,5 +1,5 @@
 // Runs the numbered case catalogue (test/cases/*.ts): every case is a position, orders as players
-// write them, and the expected outcome. docs/rules.md lists each case id beside its rule.
+// write them, and the expected outcome. docs/rules-mepbm.md lists each case id beside its rule.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenario, run } from './resolution-helpers.ts';
@@ -87,8 +87,8 @@ describe('case catalogue', () => {
   it('has unique case ids', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
-  it('lists every case id in docs/rules.md', () => {
-    const doc = readFileSync(new URL('../../../docs/rules.md', import.meta.url), 'utf8');
+  it('lists every case id in docs/rules-mepbm.md', () => {
+    const doc = readFileSync(new URL('../../../docs/rules-mepbm.md', import.meta.url), 'utf8');
     const missing = ids.filter((id) => !new RegExp(`\\b${id}\\b`).test(doc));
     expect(missing).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// JOverseer's order files (docs/orders.md, "Order files"): read by the order parser in place (line and
+// JOverseer's order files (docs/orders-mepbm.md, "Order files"): read by the order parser in place (line and
 // column numbers of the file), checked against the game's JOverseer numbers, characters read as units.
 import { describe, expect, it } from 'vitest';
 import { adjudicate, checkOrders, createGame, parseOrders, parseScenario, printOrder } from '../src/index.ts';

@@ -1,4 +1,4 @@
-// The order parser, case by case, in the players' own syntax. Case ids OP-001.. are listed in docs/orders.md.
+// The order parser, case by case, in the players' own syntax. Case ids OP-001.. are listed in docs/orders-mepbm.md.
 import { describe, expect, it } from 'vitest';
 import {
   describeOrder,

@@ -1,6 +1,7 @@
 // Holding a turn for the GM, and telling the GM by mail.
 import type { Tx } from '@arbiter/db';
 import { outboxMessageId, queueMailInTx } from '@arbiter/mail';
+import { withRulesetHeader } from '@arbiter/reports';
 
 export interface HoldInput {
   gameId: string;
@@ -47,9 +48,17 @@ export async function queueGmNotice(
   text: string,
 ): Promise<boolean> {
   if (h.gmEmail === null || h.gmEmail.trim() === '') return false;
+  // Like every mail of a game, the GM's names the game's ruleset (X-Arbiter-Ruleset).
+  const game = await tx.game.findUnique({ where: { id: h.gameId }, select: { ruleset: true } });
+  const headers = { 'X-Arbiter-Game': h.gameId };
   const written = await queueMailInTx(
     tx,
-    [{ gameId: h.gameId, nationId: null, kind: 'notice', toAddresses: [h.gmEmail], subject, text: `${text}\n`, messageId: outboxMessageId('notice', key, h.mail.domain), headers: { 'X-Arbiter-Game': h.gameId } }],
+    [
+      {
+        gameId: h.gameId, nationId: null, kind: 'notice', toAddresses: [h.gmEmail], subject, text: `${text}\n`, messageId: outboxMessageId('notice', key, h.mail.domain),
+        headers: game === null ? headers : withRulesetHeader(headers, { id: game.ruleset }),
+      },
+    ],
     { onDuplicate: 'skip' },
   );
   return written === 1;

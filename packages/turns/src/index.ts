@@ -1,13 +1,15 @@
 // @arbiter/turns: the turn pipeline's service. The worker, the API's GM routes and `arbiter replay` use it.
 export { runTurn } from './run.ts';
-export type { RunTurnInput, RunTurnOutcome, StageTimings, StoredTurnResult, TurnServiceConfig } from './run.ts';
+export type { RunTurnInput, RunTurnOutcome, StageTimings, TurnServiceConfig } from './run.ts';
+export type { StoredMoveResult, StoredTurnResult } from './stored-result.ts';
 export { loadTurnInputs, parseStandingOrders, TurnInputError } from './inputs.ts';
 export type { TurnInputs } from './inputs.ts';
 export { replayMove, replayTurn } from './replay.ts';
-export { runMove, passMoves, queueTurnOpening, type RunMoveOutcome, type RunMoveInput, type MoveMailSettings, type StoredMoveResult } from './moves.ts';
+export { runMove, passMoves, queueTurnOpening, type RunMoveOutcome, type RunMoveInput, type MoveMailSettings } from './moves.ts';
 export { extendMoveLimit, skipMove, takeBackMove } from './move-gm.ts';
 export { finishRound, playsMoveByMove, replayMoves, roundResult, type ReplayedMove } from './round.ts';
 export { movesDue, sequentialStatus, type SequentialStatus } from './move-status.ts';
+export { sweepDeadlines, turnDue, type SweepFailure, type SweepOptions, type SweepResult, type TurnDue } from './sweep.ts';
 export { previewTurn } from './preview.ts';
 export { boardMap, openingMap, planningMap, type PlanningMap } from './planning-map.ts';
 export { mapOrderStep, mapOrderUnits, withMapLine, type MapOrdersUnits, type MapPoint, type MapStep } from './map-orders.ts';

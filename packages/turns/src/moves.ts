@@ -5,7 +5,7 @@
 // row; a move is done only by the state-guarded update of its pending row.
 import type { Db, Prisma, Tx } from '@arbiter/db';
 import { transaction } from '@arbiter/db';
-import type { TurnResult } from '@arbiter/engine';
+import { rulesetLabel, type TurnResult } from '@arbiter/engine';
 import { roundState, uuidv7, type MoveRow } from '@arbiter/intake';
 import { outboxMessageId } from '@arbiter/mail';
 import { moveNoticeMail, moveReportSubject, yourMoveMail, type MoveChange, type MoveSince } from '@arbiter/reports';
@@ -13,13 +13,7 @@ import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { queueGmNotice } from './hold.ts';
 import { queuePlayerMails, withheldFor, type PlayerOutboxMail } from './player-outbox.ts';
 import { mapAttachment, ReportRenderer, svgMapAttachment } from './render.ts';
-import type { StoredTurnResult } from './run.ts';
-
-/** A move's stored result (Move.result): a turn's stored result plus who moved and the move's number. */
-export interface StoredMoveResult extends StoredTurnResult {
-  seq: number;
-  player: string;
-}
+import { storedOf, type StoredMoveResult } from './stored-result.ts';
 
 export type RunMoveOutcome =
   | { kind: 'done'; gameId: string; turn: number; seq: number; hash: string; alreadyDone: boolean; mails: number; roundComplete: boolean }
@@ -137,11 +131,6 @@ async function currentTurnOf(tx: Tx, gameId: string): Promise<number> {
   return (await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { currentTurn: true } })).currentTurn;
 }
 
-/** A result as stored (Turn.result, Move.result): without views and next state, with its rules version. */
-export function storedOf(ruleset: AnyRuleset, result: TurnResult, orderCount: number): StoredTurnResult {
-  return { turn: result.turn, hash: result.hash, rulesVersion: ruleset.rulesVersion, units: result.units, events: result.events, rolls: result.rolls, errors: result.errors, inputErrors: [], orderCount };
-}
-
 interface MoveMails {
   game: MoveGame;
   ruleset: AnyRuleset;
@@ -163,6 +152,7 @@ async function queueMoveMails(tx: Tx, m: MoveMails): Promise<number> {
     gmEmail: m.game.gmEmail, nations, views: m.result.views, mail: m.mail,
   });
   const mover = names.get(m.move.nationId) ?? m.move.nationId;
+  const ruleset = rulesetLabel(m.ruleset);
   const next = m.moveDeadline === null ? [] : m.ruleset.sequential!.mayMove(m.result.nextState);
   const rows: PlayerOutboxMail[] = [];
   for (const id of renderer.ids) {
@@ -172,7 +162,7 @@ async function queueMoveMails(tx: Tx, m: MoveMails): Promise<number> {
     const heading = { gameId: m.game.id, gameName: m.game.name, playerId: id, playerName: n.name, turn: m.turn };
     const map = svgMapAttachment(`map-turn-${m.turn}-move-${m.move.seq}.png`, r.svg);
     rows.push({
-      gameId: m.game.id, nationId: id, kind: 'notice', to: r.mail.toAddresses, withheld: r.mail.withheld,
+      gameId: m.game.id, nationId: id, kind: 'notice', ruleset, to: r.mail.toAddresses, withheld: r.mail.withheld,
       mail: { subject: moveReportSubject(heading, m.move.seq, mover), text: r.mail.text, html: r.mail.html, headers: r.mail.headers },
       messageId: outboxMessageId('move', `${m.game.id}.${id}.t${m.turn}.m${m.move.seq}`, m.mail.domain),
       attachments: n.delivery === 'full' ? [map] : [],
@@ -180,10 +170,10 @@ async function queueMoveMails(tx: Tx, m: MoveMails): Promise<number> {
     if (next.includes(id) && m.moveDeadline !== null) {
       const since = movesSince(m.moves, id, names);
       const text = yourMoveMail({
-        ...heading, since, report: r.text, template: m.ruleset.orders.template(m.result.nextState, id), moveDeadline: m.moveDeadline, timeZone: m.game.timeZone, unit: m.ruleset.words.unit,
+        ...heading, since, report: r.text, template: m.ruleset.orders.template(m.result.nextState, id), moveDeadline: m.moveDeadline, timeZone: m.game.timeZone, ruleset,
       });
       rows.push({
-        gameId: m.game.id, nationId: id, kind: 'notice', to: [n.email], mail: text, withheld: withheldFor(n.reportDelivery), attachments: [map],
+        gameId: m.game.id, nationId: id, kind: 'notice', ruleset, to: [n.email], mail: text, withheld: withheldFor(n.reportDelivery), attachments: [map],
         messageId: outboxMessageId('your-move', `${m.game.id}.${id}.t${m.turn}.m${m.move.seq}`, m.mail.domain),
       });
     }
@@ -247,15 +237,22 @@ async function playerNames(tx: Tx, gameId: string): Promise<Map<string, string>>
 }
 
 /** A notice of `change` to every active player and the GM (one Message-ID key per action). */
-export async function queueMoveNotices(tx: Tx, game: { id: string; name: string; timeZone: string; gmEmail: string | null }, turn: number, change: MoveChange, mail: MoveMailSettings): Promise<number> {
+export async function queueMoveNotices(
+  tx: Tx,
+  game: { id: string; name: string; ruleset: string; timeZone: string; gmEmail: string | null },
+  turn: number,
+  change: MoveChange,
+  mail: MoveMailSettings,
+): Promise<number> {
   const nations = await tx.nation.findMany({ where: { gameId: game.id, active: true }, orderBy: { nationId: 'asc' } });
   const action = uuidv7();
+  const ruleset = rulesetLabel(rulesetFor(game.ruleset));
   const rows: PlayerOutboxMail[] = nations.map((n) => ({
-    gameId: game.id, nationId: n.nationId, kind: 'notice', to: [n.email], withheld: withheldFor(n.reportDelivery),
-    mail: moveNoticeMail({ gameId: game.id, gameName: game.name, playerId: n.nationId, playerName: n.name, turn, timeZone: game.timeZone, change }),
+    gameId: game.id, nationId: n.nationId, kind: 'notice', ruleset, to: [n.email], withheld: withheldFor(n.reportDelivery),
+    mail: moveNoticeMail({ gameId: game.id, gameName: game.name, playerId: n.nationId, playerName: n.name, turn, timeZone: game.timeZone, change, ruleset }),
     messageId: outboxMessageId('move-notice', `${game.id}.${n.nationId}.${action}`, mail.domain),
   }));
-  const gm = moveNoticeMail({ gameId: game.id, gameName: game.name, playerId: 'gm', playerName: 'the game master', turn, timeZone: game.timeZone, change });
+  const gm = moveNoticeMail({ gameId: game.id, gameName: game.name, playerId: 'gm', playerName: 'the game master', turn, timeZone: game.timeZone, change, ruleset });
   await queueGmNotice(tx, { gameId: game.id, gmEmail: game.gmEmail, mail }, `${game.id}.gm.${action}`, gm.subject, gm.text);
   return queuePlayerMails(tx, rows);
 }
@@ -270,6 +267,7 @@ export async function queueTurnOpening(db: Db, gameId: string, turn: number, mai
     const game = await lockRound(tx, gameId, turn);
     if (game === null) return 0;
     const ruleset = rulesetFor(game.ruleset);
+    const label = rulesetLabel(ruleset);
     const round = await roundState(tx, ruleset, gameId, turn);
     const at = await tx.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: turn } }, select: { moveDeadline: true } });
     if (ruleset.sequential === undefined || at.moveDeadline === null) return 0;
@@ -279,10 +277,10 @@ export async function queueTurnOpening(db: Db, gameId: string, turn: number, mai
     const rows: PlayerOutboxMail[] = nations
       .filter((n) => may.has(n.nationId))
       .map((n) => ({
-        gameId, nationId: n.nationId, kind: 'notice', to: [n.email], withheld: withheldFor(n.reportDelivery), attachments: reports.has(n.nationId) ? [mapAttachment(turn - 1)] : [],
+        gameId, nationId: n.nationId, kind: 'notice', ruleset: label, to: [n.email], withheld: withheldFor(n.reportDelivery), attachments: reports.has(n.nationId) ? [mapAttachment(turn - 1)] : [],
         mail: yourMoveMail({
           gameId, gameName: game.name, playerId: n.nationId, playerName: n.name, turn, since: [], report: reports.get(n.nationId) ?? '', template: ruleset.orders.template(round.state, n.nationId),
-          moveDeadline: at.moveDeadline!, timeZone: game.timeZone, unit: ruleset.words.unit,
+          moveDeadline: at.moveDeadline!, timeZone: game.timeZone, ruleset: label,
         }),
         messageId: outboxMessageId('your-move', `${gameId}.${n.nationId}.t${turn}.m0`, mail.domain),
       }));

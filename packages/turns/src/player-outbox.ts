@@ -1,8 +1,10 @@
-// The one place the welcome, reminder and notice mails are written into the outbox (OutboxMail), with the
-// settings they need to tell players where to send orders.
+// The one place the welcome, reminder, notice and move mails are written into the outbox (OutboxMail), with
+// the settings they need to tell players where to send orders; each row carries its game's ruleset id in
+// the X-Arbiter-Ruleset header.
 import type { ReportDelivery, Tx } from '@arbiter/db';
+import type { RulesetLabel } from '@arbiter/engine';
 import { messageIdDomain, queueMailInTx } from '@arbiter/mail';
-import type { PlayerMail } from '@arbiter/reports';
+import { withRulesetHeader, type PlayerMail } from '@arbiter/reports';
 
 /** What player mails need besides the game: the sender's domain, where orders go, the API's address. */
 export interface PlayerMailSettings {
@@ -25,6 +27,8 @@ export interface PlayerOutboxMail {
   gameId: string;
   nationId: string;
   kind: 'welcome' | 'reminder' | 'notice';
+  /** The game's ruleset: every mail of a game carries its id (X-Arbiter-Ruleset). */
+  ruleset: RulesetLabel;
   to: string[];
   mail: PlayerMail;
   /** Stable Message-ID without angle brackets: a second row with the same id is not written. */
@@ -50,7 +54,7 @@ export async function queuePlayerMails(tx: Tx, mails: readonly PlayerOutboxMail[
       html: m.mail.html,
       attachments: m.attachments ?? [],
       messageId: m.messageId,
-      headers: m.mail.headers,
+      headers: withRulesetHeader(m.mail.headers, m.ruleset),
       secret: m.secret ?? null,
       status: m.withheld === true ? 'withheld' : 'pending',
     })),

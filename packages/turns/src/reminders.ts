@@ -5,6 +5,7 @@
 import { transaction, type Db, type ReportDelivery } from '@arbiter/db';
 import { outboxMessageId } from '@arbiter/mail';
 import { reminderMail } from '@arbiter/reports';
+import { rulesetLabel } from '@arbiter/engine';
 import { rulesetFor } from '@arbiter/rulesets';
 import { queuePlayerMails, withheldFor, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
 
@@ -42,11 +43,13 @@ export async function queueDueReminders(db: Db, settings: PlayerMailSettings): P
      ORDER BY g."id", n."nationId"`;
   if (due.length === 0) return 0;
   const mails: PlayerOutboxMail[] = due.map((r) => {
-    const words = rulesetFor(r.ruleset).words;
+    const ruleset = rulesetLabel(rulesetFor(r.ruleset));
+    const words = ruleset.words;
     return {
       gameId: r.gameId,
       nationId: r.nationId,
       kind: 'reminder',
+      ruleset,
       to: [r.email],
       mail: reminderMail({ gameId: r.gameId, gameName: r.gameName, words, playerId: r.nationId, playerName: r.nationName, turn: r.turn, deadline: r.deadline, timeZone: r.timeZone, ordersTo: settings.ordersTo, apiUrl: settings.apiUrl }),
       messageId: reminderMessageId(r.gameId, r.nationId, r.turn, settings.domain),

@@ -1,6 +1,6 @@
 // Each nation's report (text, HTML, SVG map, PNG map) and report mail, from the ruleset's views and
 // renderers (Ruleset.report) and the shared report mail (@arbiter/reports).
-import type { ReportContext } from '@arbiter/engine';
+import { rulesetLabel, type ReportContext, type RulesetLabel } from '@arbiter/engine';
 import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { mailReport } from '@arbiter/reports';
 import { reportMessageId } from '@arbiter/mail';
@@ -69,9 +69,11 @@ export class ReportRenderer {
   private readonly nationNames: Record<string, string> = {};
   private readonly byId: Map<string, NationForReport>;
   private readonly ruleset: AnyRuleset;
+  private readonly label: RulesetLabel;
 
   constructor(private readonly input: RenderInput) {
     this.ruleset = rulesetFor(input.ruleset);
+    this.label = rulesetLabel(this.ruleset);
     for (const n of input.nations) this.nationNames[n.nationId] = n.name;
     this.byId = new Map(input.nations.map((n) => [n.nationId, n]));
     // Views of nations without a Nation row (none, when the game was created by intake) cannot be stored.
@@ -99,7 +101,7 @@ export class ReportRenderer {
       return { nationId: id, view, text, html, svg, mail: null };
     }
     const unsubscribe = input.gmEmail === null ? undefined : leaveGameMailto(input.gmEmail, input.gameName, nation.name);
-    const heading = { gameId: input.gameId, gameName: input.gameName, turn: input.turn, playerId: id, playerName: nation.name };
+    const heading = { gameId: input.gameId, gameName: input.gameName, turn: input.turn, playerId: id, playerName: nation.name, ruleset: this.label };
     const mail = mailReport({
       heading,
       text,

@@ -7,15 +7,16 @@ import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import type { TurnResult } from '@arbiter/engine';
 import { messageIdDomain, queueMail, supersedePendingReports } from '@arbiter/mail';
-import { claimTurn, lockTurn } from './claim.ts';
+import { claimTurn, lockTurn, type ClaimDecision } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
-import { loadTurnInputs, TurnInputError } from './inputs.ts';
+import { loadTurnInputs, TurnInputError, type TurnInputs } from './inputs.ts';
 import { holdTurnInTx } from './hold.ts';
 import { ReportRenderer } from './render.ts';
 import { queueTurnOpening } from './moves.ts';
 import { finishRound, playsMoveByMove, type ReplayedMove } from './round.ts';
-import type { RenderedReport, RenderInput } from './render.ts';
+import type { NationForReport, RenderedReport, RenderInput } from './render.ts';
+import { storedOf, type StoredTurnResult } from './stored-result.ts';
 import { RenderThreadError } from './render-pool.ts';
 import type { RenderedChunk, RenderPool } from './render-pool.ts';
 
@@ -87,24 +88,6 @@ export type RunTurnOutcome =
   | { kind: 'claim-lost'; gameId: string; turn: number }
   | { kind: 'not-found'; gameId: string; turn: number; message: string };
 
-/** The stored form of a turn's result (Turn.result): the TurnResult without the views and the next state. */
-export interface StoredTurnResult {
-  turn: number;
-  hash: string;
-  /** The ruleset's rules version the turn ran under (`Ruleset.rulesVersion`); absent in results stored before it was kept: 1. */
-  rulesVersion: number;
-  units: TurnResult['units'];
-  events: TurnResult['events'];
-  rolls: TurnResult['rolls'];
-  errors: TurnResult['errors'];
-  /** Standing orders that could not be used (see loadTurnInputs). */
-  inputErrors: { nation: string; unit: string; message: string }[];
-  /** How many orders went into the turn. */
-  orderCount: number;
-  /** A turn played as each move arrives: its moves in order (the hash is over theirs, round.ts). */
-  moves?: { seq: number; player: string; kind: string; hash: string }[];
-}
-
 class ClaimLost extends Error {}
 
 /** A report could not be rendered (a renderer fault: deterministic, so not retried). */
@@ -122,7 +105,7 @@ class RenderFailure extends Error {
 export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceConfig): Promise<RunTurnOutcome> {
   const { gameId, turn } = input;
   const t0 = performance.now();
-  const domain = messageIdDomain(config.mailFrom);
+  const mail = { from: config.mailFrom, domain: messageIdDomain(config.mailFrom) };
   const nextSlotFor = config.nextSlotFor ?? scheduleSlots;
   const lock = await lockTurn(db, gameId, turn);
   try {
@@ -134,145 +117,189 @@ export async function runTurn(db: Db, input: RunTurnInput, config: TurnServiceCo
       claimTimeoutMs: config.claimTimeoutMs ?? 15 * 60_000,
       outageGraceMs: config.outageGraceMs ?? 2 * 3_600_000,
       nextSlotFor,
-      mail: { from: config.mailFrom, domain },
+      mail,
     });
-    switch (decision.kind) {
-      case 'done':
-        return storedOutcome(db, gameId, turn);
-      case 'held':
-        return { kind: 'held', gameId, turn, reason: decision.reason, alreadyHeld: decision.alreadyHeld };
-      case 'not-due':
-        return { kind: 'not-due', gameId, turn, deadline: decision.deadline };
-      case 'paused':
-        return { kind: 'paused', gameId, turn };
-      case 'busy':
-        return { kind: 'busy', gameId, turn, claimedBy: decision.claimedBy };
-      case 'not-found':
-        return { kind: 'not-found', gameId, turn, message: decision.message };
-      case 'claimed':
-        break;
-      default:
-        return assertNever(decision);
-    }
-    const tClaim = performance.now();
-
-    // Load: the stored state and standing orders (intake is frozen: the turn is `adjudicating`).
-    const game = await db.prisma.game.findUniqueOrThrow({
-      where: { id: gameId },
-      select: { name: true, schedule: true, timeZone: true, gmEmail: true, sequentialMode: true, moveTimeLimitMinutes: true },
-    });
-    // A failure of the turn itself (unusable stored inputs, an engine or renderer error) would fail the
-    // same way on every retry: the turn is held for the GM with the error instead.
-    const holdForFailure = async (stage: string, err: unknown): Promise<RunTurnOutcome> => {
-      const reason = `${stage} failed: ${err instanceof Error ? err.message : String(err)}. This is a fault of the server, not of the players' orders: report it to the operator; release the turn once it is fixed.`;
-      const held = await transaction(db, (tx) =>
-        holdTurnInTx(tx, { gameId, gameName: game.name, turn, reason, gmEmail: game.gmEmail, actor: input.workerId, mail: { from: config.mailFrom, domain }, claimToken: decision.token }),
-      );
-      return held ? { kind: 'held', gameId, turn, reason, alreadyHeld: false } : { kind: 'claim-lost', gameId, turn };
-    };
-    let inputs: Awaited<ReturnType<typeof loadTurnInputs>>;
-    try {
-      inputs = await loadTurnInputs(db.prisma, gameId, turn);
-    } catch (err) {
-      if (err instanceof TurnInputError) return holdForFailure('reading the turn\'s stored inputs', err);
-      throw err;
-    }
-    const nations = (
-      await db.prisma.nation.findMany({ where: { gameId }, select: { nationId: true, name: true, email: true, active: true, reportDelivery: true }, orderBy: { nationId: 'asc' } })
-    ).map(({ reportDelivery, ...n }) => ({ ...n, delivery: reportDelivery }));
-    const tLoad = performance.now();
-
-    // A game played as each move arrives: the turn is its chain of moves, finished at the deadline (round.ts).
-    const moveByMove = playsMoveByMove(game, inputs.ruleset);
-    const moveMail = { from: config.mailFrom, domain };
-    let result: TurnResult;
-    let moves: ReplayedMove[] | null = null;
-    try {
-      if (moveByMove) ({ result, moves } = await finishRound(db, gameId, turn, decision.token, moveMail));
-      else result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
-    } catch (err) {
-      return holdForFailure('adjudication', err);
-    }
-    const tAdjudicate = performance.now();
-
-    let nextDeadline: Date;
-    try {
-      nextDeadline = deadlineAfter(nextSlotFor(game.schedule, game.timeZone), decision.deadline, decision.now);
-    } catch (err) {
-      return holdForFailure("computing the next turn's deadline from the game's schedule", err);
-    }
-    const renderInput: RenderInput = {
-      ruleset: inputs.ruleset.id,
-      gameId,
-      gameName: game.name,
-      turn,
-      nextDeadline,
-      timeZone: game.timeZone,
-      gmEmail: game.gmEmail,
-      nations,
-      views: result.views,
-      mail: { from: config.mailFrom, domain },
-    };
-    const renderer = new ReportRenderer(renderInput);
-
-    const stored: StoredTurnResult = {
-      turn: result.turn,
-      hash: result.hash,
-      rulesVersion: inputs.ruleset.rulesVersion,
-      units: result.units,
-      events: result.events,
-      rolls: result.rolls,
-      errors: result.errors,
-      inputErrors: inputs.inputErrors,
-      orderCount: moves === null ? inputs.orders.length : moves.length, // played move by move: its moves
-      ...(moves === null ? {} : { moves: moves.map((m) => ({ seq: m.seq, player: m.player, kind: m.kind, hash: m.result.hash })) }),
-    };
-    let written: { mails: number; renderMs: number; renderThreadsMs: number | null };
-    try {
-      written = await writeTurn(db, {
-        gameId,
-        turn,
-        token: decision.token,
-        stored,
-        nextState: result.nextState,
-        nextDeadline,
-        nextMoveDeadline: moveByMove ? new Date(Date.now() + game.moveTimeLimitMinutes * 60_000) : null,
-        renderer,
-        renderInput,
-        pool: config.renderPool ?? null,
-        beforeCommit: config.beforeCommit,
-      });
-    } catch (err) {
-      if (err instanceof ClaimLost) return { kind: 'claim-lost', gameId, turn };
-      if (err instanceof RenderFailure) return holdForFailure('rendering the reports', err.cause);
-      throw err;
-    }
-    const tWrite = performance.now();
-    if (moveByMove) await queueTurnOpening(db, gameId, turn + 1, moveMail);
-    return {
-      kind: 'done',
-      gameId,
-      turn,
-      hash: result.hash,
-      alreadyDone: false,
-      recovered: decision.recovered,
-      nextTurn: turn + 1,
-      nextDeadline,
-      reports: renderer.ids.length,
-      mails: written.mails,
-      timings: {
-        claim: tClaim - t0,
-        load: tLoad - tClaim,
-        adjudicate: tAdjudicate - tLoad,
-        render: written.renderMs,
-        write: tWrite - tAdjudicate - written.renderMs,
-        total: tWrite - t0,
-        renderThreads: written.renderThreadsMs,
-      },
-    };
+    const claim = await outcomeOfClaim(db, gameId, turn, decision);
+    if (claim.kind !== 'claimed') return claim;
+    return await adjudicateClaimed({ db, input, config, mail, nextSlotFor, claim, t0, tClaim: performance.now() });
   } finally {
     await lock.release();
   }
+}
+
+type Claimed = Extract<ClaimDecision, { kind: 'claimed' }>;
+
+/** The claim's decision as the run's outcome, or the claim to go on with. */
+async function outcomeOfClaim(db: Db, gameId: string, turn: number, decision: ClaimDecision): Promise<RunTurnOutcome | Claimed> {
+  switch (decision.kind) {
+    case 'done':
+      return storedOutcome(db, gameId, turn);
+    case 'held':
+      return { kind: 'held', gameId, turn, reason: decision.reason, alreadyHeld: decision.alreadyHeld };
+    case 'not-due':
+      return { kind: 'not-due', gameId, turn, deadline: decision.deadline };
+    case 'paused':
+      return { kind: 'paused', gameId, turn };
+    case 'busy':
+      return { kind: 'busy', gameId, turn, claimedBy: decision.claimedBy };
+    case 'not-found':
+      return { kind: 'not-found', gameId, turn, message: decision.message };
+    case 'claimed':
+      return decision;
+    default:
+      return assertNever(decision);
+  }
+}
+
+/** A claimed run: what every step after the claim needs. */
+interface ClaimedRun {
+  db: Db;
+  input: RunTurnInput;
+  config: TurnServiceConfig;
+  mail: { from: string; domain: string };
+  nextSlotFor: (schedule: unknown, timeZone: string) => NextSlot;
+  claim: Claimed;
+  t0: number;
+  tClaim: number;
+}
+
+/** The game's row as the run needs it. */
+interface RunGame {
+  name: string;
+  schedule: unknown;
+  timeZone: string;
+  gmEmail: string | null;
+  sequentialMode: string;
+  moveTimeLimitMinutes: number;
+}
+
+/**
+ * A failure of the turn itself (unusable stored inputs, an engine or renderer error) would fail the same
+ * way on every retry: the turn is held for the GM with the error instead.
+ */
+async function holdForFailure(run: ClaimedRun, game: RunGame, stage: string, err: unknown): Promise<RunTurnOutcome> {
+  const { gameId, turn } = run.input;
+  const reason = `${stage} failed: ${err instanceof Error ? err.message : String(err)}. This is a fault of the server, not of the players' orders: report it to the operator; release the turn once it is fixed.`;
+  const held = await transaction(run.db, (tx) =>
+    holdTurnInTx(tx, { gameId, gameName: game.name, turn, reason, gmEmail: game.gmEmail, actor: run.input.workerId, mail: run.mail, claimToken: run.claim.token }),
+  );
+  return held ? { kind: 'held', gameId, turn, reason, alreadyHeld: false } : { kind: 'claim-lost', gameId, turn };
+}
+
+/** Load (intake is frozen: the turn is `adjudicating`), adjudicate, then store and report the result. */
+async function adjudicateClaimed(run: ClaimedRun): Promise<RunTurnOutcome> {
+  const { db } = run;
+  const { gameId, turn } = run.input;
+  const game: RunGame = await db.prisma.game.findUniqueOrThrow({
+    where: { id: gameId },
+    select: { name: true, schedule: true, timeZone: true, gmEmail: true, sequentialMode: true, moveTimeLimitMinutes: true },
+  });
+  let inputs: TurnInputs;
+  try {
+    inputs = await loadTurnInputs(db.prisma, gameId, turn);
+  } catch (err) {
+    if (err instanceof TurnInputError) return holdForFailure(run, game, "reading the turn's stored inputs", err);
+    throw err;
+  }
+  const nations = (
+    await db.prisma.nation.findMany({ where: { gameId }, select: { nationId: true, name: true, email: true, active: true, reportDelivery: true }, orderBy: { nationId: 'asc' } })
+  ).map(({ reportDelivery, ...n }) => ({ ...n, delivery: reportDelivery }));
+  const tLoad = performance.now();
+  // A game played as each move arrives: the turn is its chain of moves, finished at the deadline (round.ts).
+  const moveByMove = playsMoveByMove(game, inputs.ruleset);
+  let adjudicated: { result: TurnResult; moves: ReplayedMove[] | null };
+  try {
+    adjudicated = moveByMove ? await finishRound(db, gameId, turn, run.claim.token, run.mail) : { result: inputs.ruleset.adjudicate(inputs.state, inputs.orders), moves: null };
+  } catch (err) {
+    return holdForFailure(run, game, 'adjudication', err);
+  }
+  return finishTurn(run, { game, inputs, nations, moveByMove, ...adjudicated, tLoad, tAdjudicate: performance.now() });
+}
+
+/** What a turn adjudicated comes with, for its writing. */
+interface Adjudicated {
+  game: RunGame;
+  inputs: TurnInputs;
+  nations: NationForReport[];
+  moveByMove: boolean;
+  result: TurnResult;
+  moves: ReplayedMove[] | null;
+  tLoad: number;
+  tAdjudicate: number;
+}
+
+/** The next deadline, the stored result, the reports and the next turn written in one transaction; the outcome. */
+async function finishTurn(run: ClaimedRun, a: Adjudicated): Promise<RunTurnOutcome> {
+  const { db, config, claim } = run;
+  const { gameId, turn } = run.input;
+  const { game, result, moves } = a;
+  let nextDeadline: Date;
+  try {
+    nextDeadline = deadlineAfter(run.nextSlotFor(game.schedule, game.timeZone), claim.deadline, claim.now);
+  } catch (err) {
+    return holdForFailure(run, game, "computing the next turn's deadline from the game's schedule", err);
+  }
+  const renderInput: RenderInput = {
+    ruleset: a.inputs.ruleset.id,
+    gameId,
+    gameName: game.name,
+    turn,
+    nextDeadline,
+    timeZone: game.timeZone,
+    gmEmail: game.gmEmail,
+    nations: a.nations,
+    views: result.views,
+    mail: run.mail,
+  };
+  const renderer = new ReportRenderer(renderInput);
+  const stored: StoredTurnResult = {
+    ...storedOf(a.inputs.ruleset, result, moves === null ? a.inputs.orders.length : moves.length), // played move by move: its moves
+    inputErrors: a.inputs.inputErrors,
+    ...(moves === null ? {} : { moves: moves.map((m) => ({ seq: m.seq, player: m.player, kind: m.kind, hash: m.result.hash })) }),
+  };
+  let written: WrittenReports;
+  try {
+    written = await writeTurn(db, {
+      gameId,
+      turn,
+      token: claim.token,
+      stored,
+      nextState: result.nextState,
+      nextDeadline,
+      nextMoveDeadline: a.moveByMove ? new Date(Date.now() + game.moveTimeLimitMinutes * 60_000) : null,
+      renderer,
+      renderInput,
+      pool: config.renderPool ?? null,
+      beforeCommit: config.beforeCommit,
+    });
+  } catch (err) {
+    if (err instanceof ClaimLost) return { kind: 'claim-lost', gameId, turn };
+    if (err instanceof RenderFailure) return holdForFailure(run, game, 'rendering the reports', err.cause);
+    throw err;
+  }
+  const tWrite = performance.now();
+  if (a.moveByMove) await queueTurnOpening(db, gameId, turn + 1, run.mail);
+  return {
+    kind: 'done',
+    gameId,
+    turn,
+    hash: result.hash,
+    alreadyDone: false,
+    recovered: claim.recovered,
+    nextTurn: turn + 1,
+    nextDeadline,
+    reports: renderer.ids.length,
+    mails: written.mails,
+    timings: {
+      claim: run.tClaim - run.t0,
+      load: a.tLoad - run.tClaim,
+      adjudicate: a.tAdjudicate - a.tLoad,
+      render: written.renderMs,
+      write: tWrite - a.tAdjudicate - written.renderMs,
+      total: tWrite - run.t0,
+      renderThreads: written.renderThreadsMs,
+    },
+  };
 }
 
 interface WriteInput {
@@ -324,7 +351,7 @@ const REPORT_COLUMNS = ['', '::int', '', '::jsonb', '', '', ''];
  * rendered chunk by chunk inside it and each chunk is sent before the next is rendered, so PostgreSQL
  * stores one chunk while Node renders the next. Returns the report mails queued and the render time.
  */
-async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; renderMs: number; renderThreadsMs: number | null }> {
+async function writeTurn(db: Db, w: WriteInput): Promise<WrittenReports> {
   const client = await db.pool.connect();
   let broken = false;
   try {
@@ -333,93 +360,12 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
     try {
       // Big report texts compress several times faster with lz4 than with the default pglz.
       if (lz4) await client.query(`SET LOCAL default_toast_compression = 'lz4'`);
-      // The guard: only the run holding the claim token may finish the turn.
-      const done = await client.query(
-        `UPDATE "Turn" SET "status" = 'done', "result" = $1::jsonb, "resultHash" = $2, "adjudicatedAt" = now()
-          WHERE "gameId" = $3 AND "number" = $4 AND "status" = 'adjudicating' AND "claimedBy" = $5`,
-        [JSON.stringify(w.stored), w.stored.hash, w.gameId, w.turn, w.token],
-      );
-      if (done.rowCount !== 1) throw new ClaimLost();
-
-      // A report that has not gone out yet is out of date now: drop it, the new one replaces it.
-      await supersedePendingReports(client, w.gameId, w.renderer.ids);
-
-      let mails = 0;
-      let renderMs = 0;
-      let renderThreadsMs: number | null = null;
-      let pending: Promise<unknown> = Promise.resolve();
-      const ids = w.renderer.ids;
-      const chunkIds: string[][] = [];
-      for (let i = 0; i < ids.length; i += WRITE_CHUNK) chunkIds.push(ids.slice(i, i + WRITE_CHUNK));
-      // With a pool, keep two chunks per thread in flight ahead of the writer.
-      const inFlight: (Promise<RenderedChunk> | undefined)[] = [];
-      const request = (k: number): void => {
-        if (w.pool === null || k >= chunkIds.length || inFlight[k] !== undefined) return;
-        const p = w.pool.render(w.renderInput, chunkIds[k]!);
-        p.catch(() => {});
-        inFlight[k] = p;
-      };
-      for (let k = 0; k < chunkIds.length; k++) {
-        const t = performance.now();
-        let chunk: RenderedReport[];
-        if (w.pool !== null) {
-          for (let j = k; j < k + 2 * w.pool.size; j++) request(j);
-          const rendered = await inFlight[k]!.catch((err: unknown) => {
-            // A renderer fault is the turn's; a thread that died is the machine's (retried).
-            throw err instanceof RenderThreadError ? new RenderFailure(err) : err;
-          });
-          inFlight[k] = undefined;
-          chunk = rendered.reports;
-          renderThreadsMs = (renderThreadsMs ?? 0) + rendered.renderMs;
-        } else {
-          try {
-            chunk = chunkIds[k]!.map((id) => w.renderer.render(id));
-          } catch (err) {
-            throw new RenderFailure(err);
-          }
-        }
-        renderMs += performance.now() - t;
-        await pending;
-        const reportParams: unknown[] = [];
-        for (const r of chunk) reportParams.push(w.gameId, w.turn, r.nationId, JSON.stringify(r.view), r.text, r.html, r.svg);
-        const reports = client.query(
-          `INSERT INTO "NationReport" ("gameId", "turnNumber", "nationId", "view", "text", "html", "svg") VALUES ${valuesList(chunk.length, REPORT_COLUMNS)}`,
-          reportParams,
-        );
-        const outbox = queueMail(
-          client,
-          chunk.flatMap(({ nationId, mail: m }) =>
-            m === null
-              ? []
-              : [{ gameId: w.gameId, nationId, kind: 'report' as const, toAddresses: m.toAddresses, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, messageId: m.messageId, headers: m.headers, status: m.withheld ? ('withheld' as const) : ('pending' as const) }],
-          ),
-        );
-        pending = Promise.all([reports, outbox]).then(([, n]) => {
-          mails += n;
-        });
-        // A failed insert surfaces at the next `await pending`; do not report it as unhandled meanwhile.
-        pending.catch(() => {});
-      }
-      await pending;
-
-      await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state", "moveDeadline") VALUES ($1, $2, 'open', $3, $4::jsonb, $5)`, [
-        w.gameId,
-        w.turn + 1,
-        w.nextDeadline,
-        JSON.stringify(w.nextState),
-        w.nextMoveDeadline,
-      ]);
-      await client.query(`UPDATE "Game" SET "currentTurn" = $2, "updatedAt" = now() WHERE "id" = $1`, [w.gameId, w.turn + 1]);
-      await client.query(`UPDATE "Nation" SET "ordersFinal" = false, "updatedAt" = now() WHERE "gameId" = $1 AND "ordersFinal"`, [w.gameId]);
-      await client.query(`INSERT INTO "AuditEntry" ("id", "gameId", "actor", "action", "detail") VALUES ($1::uuid, $2, $3, 'turn.adjudicated', $4::jsonb)`, [
-        uuidv7(),
-        w.gameId,
-        w.token,
-        JSON.stringify({ turn: w.turn, hash: w.stored.hash, mails, nextDeadline: w.nextDeadline.toISOString() }),
-      ]);
+      await storeResult(client, w);
+      const written = await writeReports(client, w);
+      await openNextTurn(client, w, written.mails);
       if (w.beforeCommit) await w.beforeCommit({ gameId: w.gameId, turn: w.turn });
       await client.query('COMMIT');
-      return { mails, renderMs, renderThreadsMs };
+      return written;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
@@ -432,6 +378,127 @@ async function writeTurn(db: Db, w: WriteInput): Promise<{ mails: number; render
   } finally {
     client.release(broken ? true : undefined);
   }
+}
+
+/** The report mails queued and the time spent rendering (waited for; inside the pool's threads). */
+interface WrittenReports {
+  mails: number;
+  renderMs: number;
+  renderThreadsMs: number | null;
+}
+
+/** The turn's result, guarded: only the run holding the claim token may finish the turn (else ClaimLost). */
+async function storeResult(client: pg.PoolClient, w: WriteInput): Promise<void> {
+  const done = await client.query(
+    `UPDATE "Turn" SET "status" = 'done', "result" = $1::jsonb, "resultHash" = $2, "adjudicatedAt" = now()
+      WHERE "gameId" = $3 AND "number" = $4 AND "status" = 'adjudicating' AND "claimedBy" = $5`,
+    [JSON.stringify(w.stored), w.stored.hash, w.gameId, w.turn, w.token],
+  );
+  if (done.rowCount !== 1) throw new ClaimLost();
+  // A report that has not gone out yet is out of date now: drop it, the new one replaces it.
+  await supersedePendingReports(client, w.gameId, w.renderer.ids);
+}
+
+/** Every nation's report and report mail, rendered chunk by chunk, each chunk written while the next renders. */
+async function writeReports(client: pg.PoolClient, w: WriteInput): Promise<WrittenReports> {
+  const written: WrittenReports = { mails: 0, renderMs: 0, renderThreadsMs: null };
+  let pending: Promise<unknown> = Promise.resolve();
+  const ids = w.renderer.ids;
+  const chunkIds: string[][] = [];
+  for (let i = 0; i < ids.length; i += WRITE_CHUNK) chunkIds.push(ids.slice(i, i + WRITE_CHUNK));
+  const ahead = w.pool === null ? null : new RenderAhead(w.pool, w.renderInput, chunkIds);
+  for (let k = 0; k < chunkIds.length; k++) {
+    const t = performance.now();
+    let chunk: RenderedReport[];
+    if (ahead !== null) {
+      const rendered = await ahead.take(k);
+      chunk = rendered.reports;
+      written.renderThreadsMs = (written.renderThreadsMs ?? 0) + rendered.renderMs;
+    } else {
+      try {
+        chunk = chunkIds[k]!.map((id) => w.renderer.render(id));
+      } catch (err) {
+        throw new RenderFailure(err);
+      }
+    }
+    written.renderMs += performance.now() - t;
+    await pending;
+    pending = writeReportChunk(client, w, chunk).then((n) => {
+      written.mails += n;
+    });
+    // A failed insert surfaces at the next `await pending`; do not report it as unhandled meanwhile.
+    pending.catch(() => {});
+  }
+  await pending;
+  return written;
+}
+
+/** With a pool, two chunks per thread in flight ahead of the writer. */
+class RenderAhead {
+  private readonly inFlight: (Promise<RenderedChunk> | undefined)[] = [];
+
+  constructor(
+    private readonly pool: RenderPool,
+    private readonly input: RenderInput,
+    private readonly chunkIds: string[][],
+  ) {}
+
+  /** Chunk `k`, rendered (and the chunks after it asked for). */
+  async take(k: number): Promise<RenderedChunk> {
+    for (let j = k; j < k + 2 * this.pool.size; j++) this.request(j);
+    const rendered = await this.inFlight[k]!.catch((err: unknown) => {
+      // A renderer fault is the turn's; a thread that died is the machine's (retried).
+      throw err instanceof RenderThreadError ? new RenderFailure(err) : err;
+    });
+    this.inFlight[k] = undefined;
+    return rendered;
+  }
+
+  private request(k: number): void {
+    if (k >= this.chunkIds.length || this.inFlight[k] !== undefined) return;
+    const p = this.pool.render(this.input, this.chunkIds[k]!);
+    p.catch(() => {});
+    this.inFlight[k] = p;
+  }
+}
+
+/** One chunk's NationReport rows and report mails; resolves to the mails queued. */
+async function writeReportChunk(client: pg.PoolClient, w: WriteInput, chunk: RenderedReport[]): Promise<number> {
+  const reportParams: unknown[] = [];
+  for (const r of chunk) reportParams.push(w.gameId, w.turn, r.nationId, JSON.stringify(r.view), r.text, r.html, r.svg);
+  const reports = client.query(
+    `INSERT INTO "NationReport" ("gameId", "turnNumber", "nationId", "view", "text", "html", "svg") VALUES ${valuesList(chunk.length, REPORT_COLUMNS)}`,
+    reportParams,
+  );
+  const outbox = queueMail(
+    client,
+    chunk.flatMap(({ nationId, mail: m }) =>
+      m === null
+        ? []
+        : [{ gameId: w.gameId, nationId, kind: 'report' as const, toAddresses: m.toAddresses, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, messageId: m.messageId, headers: m.headers, status: m.withheld ? ('withheld' as const) : ('pending' as const) }],
+    ),
+  );
+  const [, n] = await Promise.all([reports, outbox]);
+  return n;
+}
+
+/** The next turn open, the game moved on to it, the nations' final flags reset, the audit entry. */
+async function openNextTurn(client: pg.PoolClient, w: WriteInput, mails: number): Promise<void> {
+  await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state", "moveDeadline") VALUES ($1, $2, 'open', $3, $4::jsonb, $5)`, [
+    w.gameId,
+    w.turn + 1,
+    w.nextDeadline,
+    JSON.stringify(w.nextState),
+    w.nextMoveDeadline,
+  ]);
+  await client.query(`UPDATE "Game" SET "currentTurn" = $2, "updatedAt" = now() WHERE "id" = $1`, [w.gameId, w.turn + 1]);
+  await client.query(`UPDATE "Nation" SET "ordersFinal" = false, "updatedAt" = now() WHERE "gameId" = $1 AND "ordersFinal"`, [w.gameId]);
+  await client.query(`INSERT INTO "AuditEntry" ("id", "gameId", "actor", "action", "detail") VALUES ($1::uuid, $2, $3, 'turn.adjudicated', $4::jsonb)`, [
+    uuidv7(),
+    w.gameId,
+    w.token,
+    JSON.stringify({ turn: w.turn, hash: w.stored.hash, mails, nextDeadline: w.nextDeadline.toISOString() }),
+  ]);
 }
 
 /** The outcome of a turn adjudicated earlier, from what is stored (nothing is written). */

@@ -1,8 +1,11 @@
 // Test and benchmark fixtures (`@arbiter/turns/testing`): a generated scenario of any size and a game
 // seeded into the database with its first turn, submissions and standing orders. Not used in production.
+// The games are mepbm's, built through the registry like any game (the services depend on no ruleset
+// package; `@arbiter/ruleset-mepbm` is a devDependency for its types only).
 import { randomBytes } from 'node:crypto';
 import type { Db, Prisma } from '@arbiter/db';
-import { createGame, formatHexId, parseScenario } from '@arbiter/ruleset-mepbm';
+import { formatHexId } from '@arbiter/engine';
+import { rulesetFor } from '@arbiter/rulesets';
 import type { GameState, Scenario } from '@arbiter/ruleset-mepbm';
 
 export interface FixtureOptions {
@@ -82,9 +85,10 @@ export function buildScenarioInput(o: FixtureOptions): { input: Record<string, u
 /** The parsed scenario and its first game state; throws naming the issues if the generator is wrong. */
 export function buildScenario(o: FixtureOptions): { scenario: Scenario; state: GameState; input: Record<string, unknown>; orders: Map<string, Map<string, string[]>> } {
   const { input, orders } = buildScenarioInput(o);
-  const parsed = parseScenario(input);
+  const mepbm = rulesetFor('mepbm');
+  const parsed = mepbm.scenario.parse(input);
   if (!parsed.ok) throw new Error(`fixture scenario is invalid: ${parsed.issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  return { scenario: parsed.scenario, state: createGame(parsed.scenario), input, orders };
+  return { scenario: parsed.scenario as Scenario, state: mepbm.scenario.initialState(parsed.scenario) as GameState, input, orders };
 }
 
 export interface SeedGameOptions extends FixtureOptions {

@@ -13,14 +13,27 @@ import {
 } from '@arbiter/intake';
 import { outboxMessageId, SECRET_PLACEHOLDER } from '@arbiter/mail';
 import { welcomeMail, type WelcomeReason } from '@arbiter/reports';
+import { rulesetLabel } from '@arbiter/engine';
 import { rulesetFor } from '@arbiter/rulesets';
 import { queuePlayerMails, supersedeUnsentWelcomes, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
 import { ReportRenderer, svgMapAttachment } from './render.ts';
 
-/** Where a ruleset's orders are explained for players (docs/orders.md is mepbm's). */
+/** Where a ruleset's orders are explained for players: `docs/orders-<id>.md`, one rule for every ruleset. */
 export function ordersGuideOf(rulesetId: string): string {
-  return rulesetId === 'mepbm' ? 'docs/orders.md' : `docs/orders-${rulesetId}.md`;
+  return `docs/orders-${rulesetId}.md`;
 }
+
+/**
+ * The guide a welcome mail names. A document moved to the one naming rule keeps a pointer at its old name
+ * (docs/orders.md, mepbm's until issue 28), and the welcome mails name the old name while it is there, so
+ * that a welcome is the same bytes as before the move (its golden files) and the name still leads there.
+ */
+function welcomeGuideOf(rulesetId: string): string {
+  return MOVED_GUIDES.get(ordersGuideOf(rulesetId)) ?? ordersGuideOf(rulesetId);
+}
+
+/** Old names of moved orders guides, each now a pointer page to the new one. */
+const MOVED_GUIDES: ReadonlyMap<string, string> = new Map([['docs/orders-mepbm.md', 'docs/orders.md']]);
 
 /** The nations to welcome, each with its new secret, or null when its secret did not change. */
 export interface Welcome {
@@ -61,6 +74,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
     startingPosition: true,
   });
   const byId = new Map(game.nations.map((n) => [n.nationId, n]));
+  const label = rulesetLabel(ruleset);
   return w.nations.map(({ nationId, secret }) => {
     const nation = byId.get(nationId);
     if (nation === undefined) throw new Error(`game ${game.gameId} has no nation ${nationId} to welcome`);
@@ -70,8 +84,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       reason: w.reason,
       gameId: game.gameId,
       gameName: game.name,
-      rulesetTitle: ruleset.title,
-      words: ruleset.words,
+      ruleset: label,
       playerId: nationId,
       playerName: nation.name,
       secret: secret === null ? null : SECRET_PLACEHOLDER,
@@ -80,7 +93,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       timeZone: game.timeZone,
       ordersTo: settings.ordersTo,
       apiUrl: settings.apiUrl,
-      ordersGuide: ordersGuideOf(game.ruleset),
+      ordersGuide: welcomeGuideOf(game.ruleset),
       example: ruleset.orders.example,
       template: ruleset.orders.template(state, nationId),
       report: report === null ? null : { text: report.text, html: delivery === ReportDelivery.full ? report.html : null },
@@ -89,6 +102,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       gameId: game.gameId,
       nationId,
       kind: 'welcome' as const,
+      ruleset: label,
       to: [nation.email],
       mail,
       // Created once per game; a new secret or address is a new mail each time.

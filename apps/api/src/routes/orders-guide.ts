@@ -1,4 +1,4 @@
-// A ruleset's orders document (docs/orders-<id>.md, mepbm's docs/orders.md) as plain text, public: the
+// A ruleset's orders document (docs/orders-<id>.md, mepbm's docs/orders-mepbm.md) as plain text, public: the
 // web client links to it beside the order editor (issue #25). Read once per process.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

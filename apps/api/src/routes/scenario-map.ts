@@ -8,7 +8,7 @@ import { openingMaps } from '../ruleset-calls.ts';
 import { problems, rulesetSchema } from '../schemas.ts';
 
 const scenarioMapBody = z.strictObject({
-  scenario: z.record(z.string(), z.unknown()).describe('The scenario document (docs/scenario-format.md)'),
+  scenario: z.record(z.string(), z.unknown()).describe('The scenario document (docs/scenario-format-mepbm.md)'),
 });
 
 const scenarioMapSchema = z

@@ -11,7 +11,7 @@ import { processIo } from './types.ts';
 
 const usage = `Usage: arbiter adjudicate <scenario.json> [--orders <file>] [--nation <id>] [--compact | --summary]
 
-Reads a scenario (docs/scenario-format.md; its "ruleset" names the game), adjudicates its "orders" as
+Reads a scenario (docs/scenario-format-mepbm.md; its "ruleset" names the game), adjudicates its "orders" as
 one turn and prints the result as JSON on stdout: per-unit results (steps, stop reasons), the event
 log, the random draws, order errors, each player's view, the next game state and the result's SHA-256
 hash.

@@ -18,7 +18,7 @@ const usage = `Usage: arbiter import joverseer <dir-or-files...> [--game 2950] [
 Reads JOverseer's files of one game: <game>.terrain (required), <game>.traffic and <game>.pcs (the
 map), <game>.startarmies, <game>.chars.csv and <game>.startchars (the starting armies, navies and
 characters), given as a folder holding them or as the files themselves, and writes a mepbm scenario
-(docs/scenario-format.md) with the map, ruins, nations, allegiances, population centres and units, each
+(docs/scenario-format-mepbm.md) with the map, ruins, nations, allegiances, population centres and units, each
 character's JOverseer id mapped to its unit. Every decision and warning of the import is printed on
 stderr (docs/import.md says what each means).
 

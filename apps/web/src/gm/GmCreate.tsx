@@ -51,7 +51,7 @@ export function GmCreate(props: { token: string }) {
       return;
     }
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-      setError(`${file.name} is not a scenario: a scenario is a JSON object (docs/scenario-format.md).`);
+      setError(`${file.name} is not a scenario: a scenario is a JSON object (docs/scenario-format-mepbm.md).`);
       return;
     }
     try {
@@ -128,7 +128,7 @@ export function GmCreate(props: { token: string }) {
         <form class="card" onSubmit={create} aria-labelledby="new-heading">
           <h2 id="new-heading">New game from a scenario</h2>
           <label>
-            Scenario file (JSON, docs/scenario-format.md)
+            Scenario file (JSON, docs/scenario-format-mepbm.md)
             <input type="file" accept=".json,application/json" onChange={onFile} />
           </label>
           {error && <p class="error" role="alert">{error}</p>}

@@ -43,7 +43,7 @@ export interface Forces {
 
 const isWater = (t: Terrain | undefined) => t === 'coast' || t === 'sea';
 
-/** Hexes on a side with a major river (navies may be there: docs/scenario-format.md). */
+/** Hexes on a side with a major river (navies may be there: docs/scenario-format-mepbm.md). */
 function majorRiverHexes(hexsides: readonly ImportedHexside[]): Set<string> {
   const out = new Set<string>();
   for (const s of hexsides) {

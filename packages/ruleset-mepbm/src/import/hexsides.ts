@@ -1,5 +1,5 @@
 // The sides of the `.traffic` entries, each side once: a feature recorded from one of its two hexes only
-// is put on the side all the same (features act both ways, docs/rules.md) with a warning; a side whose
+// is put on the side all the same (features act both ways, docs/rules-mepbm.md) with a warning; a side whose
 // two hexes name different river kinds gets one kind by the preference rule, with a decision.
 import { DIRECTIONS, formatHexId, neighbour, parseHexId } from '@arbiter/engine';
 import { FEATURES } from '../map.ts';

@@ -97,7 +97,7 @@ export interface UnitSection {
   rows: StepRow[];
   stop: string | null;
   morale: string | null;
-  /** An army's food: what is left, and whether it feeds the army next turn (docs/rules.md "Food"). */
+  /** An army's food: what is left, and whether it feeds the army next turn (docs/rules-mepbm.md "Food"). */
   food: string | null;
   destroyed: boolean;
 }

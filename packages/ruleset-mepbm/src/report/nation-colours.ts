@@ -1,4 +1,4 @@
-// The colours of foreign nations on a map (docs/rules.md "Reading the turn report", the map): 25 colours
+// The colours of foreign nations on a map (docs/rules-mepbm.md "Reading the turn report", the map): 25 colours
 // chosen to be told apart (after Kelly's colours of maximum contrast; every two, and each and the reader's
 // own blue, at least 20 apart in CIELAB, test/map-labels.test.ts), in two groups of 12 and one more; the second group's symbols also have a dashed outline, a second
 // cue where two colours look alike (on a small symbol, or to a reader who sees colours differently). A

@@ -14,7 +14,7 @@ import { sight } from './sightings.ts';
  * The seed's steps 3 and 4 for an army trying to leave its hex in direction d at pulse p; `group` is every
  * unit that was at rest there and may leave at this pulse. Returns the stop reason, or null.
  *
- * Who tries to stop it (docs/rules.md "Interception"): when it entered the hex by movement, every hostile
+ * Who tries to stop it (docs/rules-mepbm.md "Interception"): when it entered the hex by movement, every hostile
  * army at rest there, and every hostile army that left the hex at this same pulse (the armies leaving a hex
  * on one pulse leave together: one drawn to go first is still there for the others); when it began the turn
  * there, only hostile 840 armies that defend the side it leaves through (and no population centre).

@@ -1,4 +1,4 @@
-// Sightings (fog of war, docs/rules.md "What a nation sees"): what each nation's units and population
+// Sightings (fog of war, docs/rules-mepbm.md "What a nation sees"): what each nation's units and population
 // centres saw of other nations' armies and navies (and the armies aboard those navies), once per unit,
 // hex and kind of meeting, each with the unit or centre that saw it and how far away it was.
 import { HEX_SIDES, sideSlot } from '@arbiter/engine';
@@ -144,7 +144,7 @@ interface NearbyCandidate {
 }
 
 /**
- * The end of the turn (docs/rules.md "Sightings"): each nation's units, where they ended, and its
+ * The end of the turn (docs/rules-mepbm.md "Sightings"): each nation's units, where they ended, and its
  * population centres see the foreign armies and navies at rest within `sightingRange` hexes (what
  * `nearby`), each seen by the nearest of them (units in canonical order before centres by hex on a tie).
  * An army that moved evasively this turn is seen in its own hex only; one already met there is not seen again.

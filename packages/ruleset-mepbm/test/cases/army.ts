@@ -76,7 +76,7 @@ export const armyCases: Case[] = [
     id: 'A7',
     // The seed's sentence, word for word. Its "or ford" never takes effect: the seed's own tables give
     // "Not allowed" for Mountains with Bridge/Ford without a road, so only a road opens the way (A9;
-    // docs/rules.md, "Army movement").
+    // docs/rules-mepbm.md, "Army movement").
     rule: 'Armies cannot move from one mountain hex directly into another mountain hex unless there is a road or ford present.',
     source: 'seed',
     position: { hexes: { '0505': 'mountains', '0605': 'mountains' }, units: [army('a', N, '0505')] },

@@ -1,4 +1,4 @@
-// Food (issue 20, "Food as the game has it"; the seed's unfed costs and morale; docs/rules.md "Food").
+// Food (issue 20, "Food as the game has it"; the seed's unfed costs and morale; docs/rules-mepbm.md "Food").
 // Default settings: a foot soldier eats 1 food a turn, a horseman 2; fed means food is left after eating.
 import { army } from '../resolution-helpers.ts';
 import type { Case } from './types.ts';

@@ -1,4 +1,4 @@
-// Interception (seed "Army Movement", the four-step order; issue 3; house rules in docs/rules.md).
+// Interception (seed "Army Movement", the four-step order; issue 3; house rules in docs/rules-mepbm.md).
 // Default settings: strength per soldier heavy infantry 4; force past at 2x, overrun at 5x.
 import { army, character } from '../resolution-helpers.ts';
 import type { Case } from './types.ts';

@@ -1,4 +1,4 @@
-// Navies (830; rules reference "Navies"; house rules in docs/rules.md), boarding, morale and order checks.
+// Navies (830; rules reference "Navies"; house rules in docs/rules-mepbm.md), boarding, morale and order checks.
 import { army, character, navy } from '../resolution-helpers.ts';
 import type { PositionInput } from '../resolution-helpers.ts';
 import type { Case } from './types.ts';

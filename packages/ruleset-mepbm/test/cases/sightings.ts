@@ -1,6 +1,6 @@
-// Sightings (docs/rules.md "What a nation sees"): what a nation's units and population centres see of
+// Sightings (docs/rules-mepbm.md "What a nation sees"): what a nation's units and population centres see of
 // foreign armies and navies, from how far, with how much detail, and which of them saw it; and the
-// population centres a nation knows (docs/rules.md "Population centres").
+// population centres a nation knows (docs/rules-mepbm.md "Population centres").
 import { army, navy } from '../resolution-helpers.ts';
 import type { PositionInput } from '../resolution-helpers.ts';
 import type { Case } from './types.ts';
