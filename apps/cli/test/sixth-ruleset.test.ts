@@ -110,6 +110,7 @@ describe('a sixth ruleset from one package and one registry line', () => {
     expect(welcome.parsed.text).toContain('Welcome to "Night Race", a game of Lantern Run run by Arbiter. You play the crew Anna (anna).');
     expect(welcome.parsed.text).toContain('One order a line, one runner per line, for example:\n  scout, move, e, se');
     expect(welcome.parsed.text).toContain('swift, hold   # on A5; or: swift, move, <direction>, ...');
+    expect(welcome.parsed.text).toMatch(/The whole syntax is in http:\/\/\S+\/v1\/rulesets\/lantern-run\/orders-guide \(Arbiter's documentation\)/);
 
     // A mistake is answered with its line and column, in the ruleset's words.
     const wrong = await app.inject({
@@ -245,12 +246,12 @@ describe('a sixth ruleset from one package and one registry line', () => {
     expect(p.report.text).toContain('Lantern Run - turn 1 report for Anna (crew anna)');
   }, 60_000);
 
-  // A gap found by this test (reported to the lead, not mended here: the route and the welcome mail are
-  // other helpers' files): the orders guide is read from the repository's docs/orders-<id>.md, which a
-  // ruleset outside the repository has none of, so the route answers 500 for a ruleset the server runs
-  // (and the welcome mail points players at a document that does not exist).
-  it('never answers 500 for the orders guide of a ruleset the server runs: its guide, or a 404 that says it has none', async () => {
+  // A ruleset from outside the repository has no docs/orders-<id>.md: it carries its own guide
+  // (`orders.guide`), which the server's orders-guide route serves and the welcome mail points at.
+  it("serves the ruleset's own guide to its orders at the orders-guide route", async () => {
     const guide = await services.app.inject({ method: 'GET', url: '/v1/rulesets/lantern-run/orders-guide' });
-    expect([200, 404], guide.body).toContain(guide.statusCode);
+    expect(guide.statusCode, guide.body).toBe(200);
+    expect(guide.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(guide.body).toContain('# Lantern Run: writing your orders');
   }, 30_000);
 });

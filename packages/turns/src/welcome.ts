@@ -14,26 +14,23 @@ import {
 import { outboxMessageId, SECRET_PLACEHOLDER } from '@arbiter/mail';
 import { welcomeMail, type WelcomeReason } from '@arbiter/reports';
 import { rulesetLabel } from '@arbiter/engine';
-import { rulesetFor } from '@arbiter/rulesets';
+import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { queuePlayerMails, supersedeUnsentWelcomes, type PlayerMailSettings, type PlayerOutboxMail } from './player-outbox.ts';
 import { ReportRenderer, svgMapAttachment } from './render.ts';
 
-/** Where a ruleset's orders are explained for players: `docs/orders-<id>.md`, one rule for every ruleset. */
+/** The repository's guide to a ruleset's orders: `docs/orders-<id>.md`, one rule for every ruleset. */
 export function ordersGuideOf(rulesetId: string): string {
   return `docs/orders-${rulesetId}.md`;
 }
 
 /**
- * The guide a welcome mail names. A document moved to the one naming rule keeps a pointer at its old name
- * (docs/orders.md, mepbm's until issue 28), and the welcome mails name the old name while it is there, so
- * that a welcome is the same bytes as before the move (its golden files) and the name still leads there.
+ * Where a welcome mail sends a player to read the ruleset's orders: a ruleset that carries its own guide
+ * (`orders.guide`, a ruleset module from outside the repository) is read at the server's orders-guide
+ * route; a built-in ruleset's guide is its document in Arbiter's documentation.
  */
-function welcomeGuideOf(rulesetId: string): string {
-  return MOVED_GUIDES.get(ordersGuideOf(rulesetId)) ?? ordersGuideOf(rulesetId);
+export function welcomeGuideOf(ruleset: AnyRuleset, apiUrl: string): string {
+  return ruleset.orders.guide === undefined ? ordersGuideOf(ruleset.id) : `${apiUrl}/v1/rulesets/${ruleset.id}/orders-guide`;
 }
-
-/** Old names of moved orders guides, each now a pointer page to the new one. */
-const MOVED_GUIDES: ReadonlyMap<string, string> = new Map([['docs/orders-mepbm.md', 'docs/orders.md']]);
 
 /** The nations to welcome, each with its new secret, or null when its secret did not change. */
 export interface Welcome {
@@ -93,7 +90,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
       timeZone: game.timeZone,
       ordersTo: settings.ordersTo,
       apiUrl: settings.apiUrl,
-      ordersGuide: welcomeGuideOf(game.ruleset),
+      ordersGuide: welcomeGuideOf(ruleset, settings.apiUrl),
       example: ruleset.orders.example,
       template: ruleset.orders.template(state, nationId),
       report: report === null ? null : { text: report.text, html: delivery === ReportDelivery.full ? report.html : null },

@@ -187,6 +187,13 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
      */
     recognises?(text: string): boolean;
     /**
+     * Optional: the ruleset's guide to writing orders, as Markdown. A built-in ruleset's guide is Arbiter's
+     * document `docs/orders-<id>.md`; a ruleset module from outside the repository (ARBITER_RULESETS)
+     * carries its own here, and the server's `GET /v1/rulesets/<id>/orders-guide` serves it (the welcome
+     * mail and the web client point there).
+     */
+    guide?: string;
+    /**
      * Orders by the map (the web client, issue #25), optional: the player's units that a path on the
      * map can move, and the order line that moves one along a path (`path`: the spaces it enters, in
      * order, formatted ids; the line is then checked like any typed line). Which spaces are reachable is
