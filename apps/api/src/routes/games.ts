@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
 import { sequentialStatus } from '@arbiter/turns';
 import { openGame } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
 import {
