@@ -105,6 +105,7 @@ export const ordersBody = z.union([z.string().describe('The order text, as text/
 export const standingOrdersSchema = z.object({
   gameId: z.string(),
   nationId: z.string(),
+  ruleset: rulesetSchema,
   turn: z.number().int(),
   standingOrders: z.array(standingUnit),
   submissions: z.array(
