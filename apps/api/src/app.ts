@@ -8,14 +8,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@arbiter/db';
-import { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from '@arbiter/intake';
+import { DEFAULT_SUBMISSION_QUOTA, ORDER_TEXT_LIMITS, type OrderTextLimits, type SubmissionQuota } from '@arbiter/intake';
 import type { PlayerMailSettings, TurnDispatcher } from '@arbiter/turns';
 import { AuthFailureLimiter, createAuthenticator, type Authenticator } from './auth.ts';
 import { createMetrics } from './metrics.ts';
 import { refuseDeepBodies } from './body-depth.ts';
 import { refuseNulBytes } from './nul-bytes.ts';
 import { readTextBodies } from './text-body.ts';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './submission-size.ts';
 import { problems } from './schemas.ts';
 import { errorHandler, problem, sendProblem } from './problem.ts';
 import { gameRoutes } from './routes/games.ts';
@@ -40,8 +39,8 @@ export interface AppOptions {
    * now" and "release" change a turn. Unset for the in-process dispatcher, which has no queue.
    */
   queueReady?: () => Promise<void>;
-  /** Most order lines and characters one submission may carry (API_MAX_ORDER_*; default 500 and 50,000). */
-  orderLimits?: OrderLimits;
+  /** Most order lines and characters one submission may carry (ORDER_MAX_*; default intake's ORDER_TEXT_LIMITS, 500 and 50,000). */
+  orderLimits?: OrderTextLimits;
   /** What one nation may store per turn (INTAKE_MAX_*; default DEFAULT_SUBMISSION_QUOTA): 429 `submission-quota` past it. */
   submissionQuota?: SubmissionQuota;
   /**
@@ -51,17 +50,9 @@ export interface AppOptions {
   playerMail?: PlayerMailSettings;
 }
 
-export interface RouteDeps {
-  db: Db;
-  auth: Authenticator;
-  dispatcher: TurnDispatcher;
-  /** AppOptions.queueReady, or a check that always passes. */
-  queueReady: () => Promise<void>;
-  orderLimits: OrderLimits;
-  submissionQuota: SubmissionQuota;
-  /** AppOptions.playerMail. */
-  playerMail: PlayerMailSettings | undefined;
-}
+import type { RouteDeps } from './route-deps.ts';
+
+export type { RouteDeps };
 
 /**
  * swagger-ui's CSP for /docs without what it allows from elsewhere (`https:` fonts and styles, the
@@ -80,8 +71,8 @@ export function docsCsp(header: string): string {
     .trim()} form-action 'self';`;
 }
 
-async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
-  if (opts.gmToken.length < 32) throw new Error('the GM token must be at least 32 characters');
+/** The request pipeline before any route: schemas by zod, problem+json for every error, body checks, the 404. */
+function prepareRequests(fastify: FastifyInstance): void {
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);
@@ -92,11 +83,13 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'route-not-found', `There is no ${request.method} ${request.url.split('?')[0]} here; see /docs for the API.`, request.url.split('?')[0])),
   );
+}
 
-  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
+/** Every request counted against a limit: per address unauthenticated, per nation with its secret, the GM token apart. */
+async function limitRequests(fastify: FastifyInstance, limit: AppOptions['rateLimit'], auth: Authenticator): Promise<void> {
   await fastify.register(rateLimit, {
-    max: opts.rateLimit.max,
-    timeWindow: opts.rateLimit.windowMs,
+    max: limit.max,
+    timeWindow: limit.windowMs,
     // Unauthenticated traffic is counted per address, a correct secret per nation, the GM token apart.
     keyGenerator: (request) => auth.rateLimitKey(request),
     errorResponseBuilder: (_request, context) => {
@@ -107,7 +100,10 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
       return e;
     },
   });
+}
 
+/** The OpenAPI document (from the routes' zod schemas) and its pages at /docs. */
+async function documentRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -133,13 +129,12 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
     staticCSP: true,
     transformStaticCSP: docsCsp,
   });
+}
 
-  const metrics = createMetrics(opts.db);
-  metrics.observe(fastify);
-  const queueReady = opts.queueReady ?? (async () => undefined);
-  const deps: RouteDeps = { db: opts.db, auth, dispatcher: opts.dispatcher, queueReady, orderLimits: opts.orderLimits ?? DEFAULT_ORDER_LIMITS, submissionQuota: opts.submissionQuota ?? DEFAULT_SUBMISSION_QUOTA, playerMail: opts.playerMail };
+/** The operations routes: the OpenAPI JSON, liveness, readiness (database and turn queue) and metrics. */
+function operationRoutes(fastify: FastifyInstance, db: Db, deps: Pick<RouteDeps, 'auth' | 'queueReady'>, metrics: ReturnType<typeof createMetrics>): void {
+  const { auth, queueReady } = deps;
   const typed = fastify.withTypeProvider<ZodTypeProvider>();
-
   typed.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
   typed.get('/healthz', {
     config: { rateLimit: false },
@@ -151,7 +146,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
     schema: { tags: ['operations'], summary: 'The database and the turn queue answer', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), detail: z.string() }) } },
     handler: async (request, reply) => {
       try {
-        await opts.db.pool.query('SELECT 1');
+        await db.pool.query('SELECT 1');
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         return reply.code(503).send({ status: 'unavailable' as const, detail: 'the database does not answer' });
@@ -165,7 +160,6 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
       return { status: 'ready' as const };
     },
   });
-
   typed.get('/metrics', {
     config: { rateLimit: false },
     schema: {
@@ -181,6 +175,28 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
     preParsing: auth.hook('gm'),
     handler: async (_request, reply) => reply.type(metrics.registry.contentType).send((await metrics.registry.metrics()) as never),
   });
+}
+
+async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
+  if (opts.gmToken.length < 32) throw new Error('the GM token must be at least 32 characters');
+  prepareRequests(fastify);
+  const auth = createAuthenticator(opts.db, opts.gmToken, new AuthFailureLimiter(opts.authFailureLimit.max, opts.authFailureLimit.windowMs));
+  await limitRequests(fastify, opts.rateLimit, auth);
+  await documentRoutes(fastify);
+
+  const metrics = createMetrics(opts.db);
+  metrics.observe(fastify);
+  const queueReady = opts.queueReady ?? (async () => undefined);
+  const deps: RouteDeps = {
+    db: opts.db,
+    auth,
+    dispatcher: opts.dispatcher,
+    queueReady,
+    orderLimits: opts.orderLimits ?? ORDER_TEXT_LIMITS,
+    submissionQuota: opts.submissionQuota ?? DEFAULT_SUBMISSION_QUOTA,
+    playerMail: opts.playerMail,
+  };
+  operationRoutes(fastify, opts.db, deps, metrics);
 
   await fastify.register(gameRoutes, deps);
   await fastify.register(orderRoutes, deps);

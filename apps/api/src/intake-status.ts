@@ -2,7 +2,7 @@
 // intake knows no HTTP), and a refused submission as a problem.
 import type { IntakeErrorCode, SubmissionRefusal } from '@arbiter/intake';
 import { assertNever } from '@arbiter/engine';
-import { HttpProblem } from './problem.ts';
+import { HttpProblem } from './http-problem.ts';
 
 export function httpStatusOf(code: IntakeErrorCode): number {
   switch (code) {
@@ -24,6 +24,9 @@ export function httpStatusOf(code: IntakeErrorCode): number {
     case 'invalid-scenario':
     case 'no-orders-accepted':
       return 422;
+    case 'orders-too-long':
+    case 'too-many-orders':
+      return 413;
     case 'submission-quota':
       return 429;
     default:

@@ -23,6 +23,22 @@ export function createMetrics(db: Db): { registry: Registry; observe(fastify: Fa
     registers,
   });
 
+  submissionCounters(db, registers);
+  databaseGauges(db, registers);
+
+  return {
+    registry,
+    observe(fastify) {
+      fastify.addHook('onResponse', (request, reply, done) => {
+        http.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+        done();
+      });
+    },
+  };
+}
+
+/** How this process's submissions were grouped into transactions (the intake's batch statistics). */
+function submissionCounters(db: Db, registers: Registry[]): void {
   new Counter({
     name: 'arbiter_submission_batches_total',
     help: 'Transactions (group-commit batches) this process stored submissions in',
@@ -41,7 +57,10 @@ export function createMetrics(db: Db): { registry: Registry; observe(fastify: Fa
       this.inc(submissionBatchStats(db).items);
     },
   });
+}
 
+/** What an operator is alerted on, read from the database at scrape time (at most once a second). */
+function databaseGauges(db: Db, registers: Registry[]): void {
   // The database figures: read once per scrape (at most once a second), shared by the gauges below.
   let cached: { at: number; figures: Promise<Figures | null> } | null = null;
   const read = (): Promise<Figures | null> => {
@@ -99,16 +118,6 @@ export function createMetrics(db: Db): { registry: Registry; observe(fastify: Fa
       if (f !== null) this.set(f.oldestPendingSeconds);
     },
   });
-
-  return {
-    registry,
-    observe(fastify) {
-      fastify.addHook('onResponse', (request, reply, done) => {
-        http.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-        done();
-      });
-    },
-  };
 }
 
 interface Figures {

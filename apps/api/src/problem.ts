@@ -3,7 +3,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { IntakeError } from '@arbiter/intake';
 import { GmActionError, QueueUnavailableError } from '@arbiter/turns';
+import { HttpProblem } from './http-problem.ts';
 import { httpStatusOf } from './intake-status.ts';
+
+export { HttpProblem } from './http-problem.ts';
 
 export interface Problem {
   type: string;
@@ -32,20 +35,6 @@ const TITLES: Record<number, string> = {
   500: 'Internal server error',
   503: 'Service unavailable',
 };
-
-export class HttpProblem extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly issues: { path: string; message: string }[] | undefined;
-  readonly headers: Record<string, string>;
-  constructor(status: number, code: string, detail: string, options: { issues?: { path: string; message: string }[]; headers?: Record<string, string> } = {}) {
-    super(detail);
-    this.status = status;
-    this.code = code;
-    this.issues = options.issues;
-    this.headers = options.headers ?? {};
-  }
-}
 
 export function problem(status: number, code: string, detail: string, instance?: string, issues?: { path: string; message: string }[]): Problem {
   const p: Problem = { type: `urn:arbiter:problem:${code}`, title: TITLES[status] ?? 'Error', status, detail, code };

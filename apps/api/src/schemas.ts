@@ -48,11 +48,20 @@ const standingUnit = z.object({
   receivedAt: z.string(),
 });
 
+/** A ruleset's id, title and words (what a player and a unit are called), for clients that speak them. */
+export const rulesetSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    words: z.object({ player: z.string(), players: z.string(), unit: z.string(), units: z.string() }),
+  })
+  .describe("The game's ruleset and its words: what a player is called (nation, player), a unit (unit, hero)");
+
 export const receiptSchema = z
   .object({
     gameId: z.string(),
     gameName: z.string(),
-    ruleset: z.string().describe("The game's ruleset id (mepbm, mage-knight...): the orders' syntax and words are its"),
+    ruleset: rulesetSchema.describe("The game's ruleset: id (mepbm, mage-knight...), title and words; the orders' syntax and words are its"),
     nationId: z.string(),
     nationName: z.string(),
     turn: z.number().int(),
@@ -96,6 +105,7 @@ export const ordersBody = z.union([z.string().describe('The order text, as text/
 export const standingOrdersSchema = z.object({
   gameId: z.string(),
   nationId: z.string(),
+  ruleset: rulesetSchema,
   turn: z.number().int(),
   standingOrders: z.array(standingUnit),
   submissions: z.array(
@@ -109,15 +119,6 @@ export const standingOrdersSchema = z.object({
     }),
   ),
 });
-
-/** A ruleset's id, title and words (what a player and a unit are called), for clients that speak them. */
-export const rulesetSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    words: z.object({ player: z.string(), players: z.string(), unit: z.string(), units: z.string() }),
-  })
-  .describe("The game's ruleset and its words: what a player is called (nation, player), a unit (unit, hero)");
 
 export const statusSchema = z.object({
   sequential: sequentialSchema.optional().describe('Games played as each move arrives: whose move it is, its time limit, the move log'),

@@ -488,7 +488,7 @@ describe('GM: games, turns, audit log, finishing a game', () => {
     expect(finished.games.map((g) => g.gameId)).toContain(id);
     expect(finished.games.map((g) => g.gameId)).not.toContain(game.gameId);
     expect(finished.games.every((g) => g.status === 'finished')).toBe(true);
-    expectProblem(await post('/v1/games/nosuchgame/finish', gm), 404, 'not-found');
+    expectProblem(await post('/v1/games/nosuchgame/finish', gm), 404, 'game-not-found');
   });
 });
 

@@ -126,7 +126,7 @@ describe('the size of one submission (finding 7)', () => {
     const post = (payload: string) => h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers: { ...bearer(game.secret('north')), 'content-type': 'text/plain' }, payload });
     const many = await post(Array.from({ length: 5_800 }, () => 'aragorn, 840, ne').join('\n'));
     expect(many.statusCode).toBe(413);
-    expect(many.json()).toMatchObject({ code: 'orders-too-long', detail: 'The order text is 98599 characters long; at most 20000 are accepted in one submission. Nothing was stored.' });
+    expect(many.json()).toMatchObject({ code: 'orders-too-long', detail: 'The order text is 98599 characters long; at most 50000 are accepted in one submission. Nothing was stored.' });
     const lines = await post(Array.from({ length: 600 }, () => 'a,e').join('\n'));
     expect(lines.json()).toMatchObject({ status: 413, code: 'too-many-orders', detail: 'The submission holds 600 order lines; at most 500 are accepted in one submission. Nothing was stored.' });
     const long = await h.app.inject({ method: 'POST', url: `/v1/games/${game.gameId}/orders`, headers: bearer(game.secret('north')), payload: { orders: 'aragorn, 850, no' + ', x'.repeat(30_000) } });

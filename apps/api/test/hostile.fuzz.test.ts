@@ -95,7 +95,7 @@ describe('fuzz the REST routes', () => {
 });
 
 describe('POST /v1/games/:gameId/orders in time linear in the body', () => {
-  const SIZE = 19_200; // within API_MAX_ORDER_CHARS (20,000), so that every body is read and checked
+  const SIZE = 19_200; // within the order text limit (ORDER_MAX_CHARS, 50,000), so that every body is read and checked
   // Ordinary orders of that size within the line limit: 240 lines of 80 characters (an order and a comment).
   const line = ofLength('aragorn, 850, no, nw, nw, h   # ' + 'plans for the next turn '.repeat(3), 79) + '\n';
   const harmlessText = line.repeat(SIZE / 80);

@@ -16,6 +16,7 @@
 // "Original Message" blocks are dropped; a forwarded message's own text is read; a `.txt` attachment
 // holds the orders when there is one.
 
+import { ORDER_TEXT_LIMITS } from '@arbiter/intake';
 import { decodeTextBytes, looksBinary, normalizeText } from './text.ts';
 
 export type MailCommand = 'orders' | 'status' | 'resend-report' | 'report-full' | 'report-text' | 'report-none';
@@ -52,8 +53,8 @@ export interface ExtractLimits {
   maxOrderChars: number;
 }
 
-/** Generous for any nation (a few dozen units), small enough that a runaway mail cannot hurt. */
-export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxOrderLines: 500, maxOrderChars: 50_000 };
+/** The intake's one order text limit (ORDER_TEXT_LIMITS, configured by ORDER_MAX_*), in the extraction's names. */
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxOrderLines: ORDER_TEXT_LIMITS.maxLines, maxOrderChars: ORDER_TEXT_LIMITS.maxChars };
 
 /** Longest body or order file read at all: 40 times the order text allowed (quotes, signatures, forwards). */
 export function maxMailTextChars(limits: ExtractLimits): number {

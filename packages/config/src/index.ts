@@ -82,8 +82,15 @@ export const envSchema = z.object({
   API_WORKERS: int(1, 64).default(1),
   API_BODY_LIMIT: int(1024, 50 * 1024 * 1024).default(256 * 1024),
   API_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),
-  API_MAX_ORDER_LINES: int(1, 100_000).default(500),
-  API_MAX_ORDER_CHARS: int(100, 10_000_000).default(20_000),
+  /**
+   * The order text one submission may carry, by REST, mail and the web client alike (@arbiter/intake
+   * order-text.ts, ORDER_TEXT_LIMITS: 500 lines, 50,000 characters). API_MAX_ORDER_* and MAIL_IN_MAX_ORDER_*
+   * are deprecated aliases, read only when these are unset (the larger of the two when both are set).
+   */
+  ORDER_MAX_LINES: int(1, 100_000).optional(),
+  ORDER_MAX_CHARS: int(100, 10_000_000).optional(),
+  API_MAX_ORDER_LINES: int(1, 100_000).optional(),
+  API_MAX_ORDER_CHARS: int(100, 10_000_000).optional(),
   API_TRUST_PROXY: trustProxy.default(false),
   API_RATE_LIMIT_MAX: int(1, 10_000_000).default(6000),
   API_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
@@ -157,8 +164,9 @@ export const envSchema = z.object({
   /** Wait in IMAP IDLE between polls when the server offers it. */
   MAIL_IN_IMAP_IDLE: bool.default(true),
   MAIL_IN_IMAP_ALLOW_SELF_SIGNED: bool.default(false),
-  MAIL_IN_MAX_ORDER_LINES: int(1, 100_000).default(500),
-  MAIL_IN_MAX_ORDER_CHARS: int(100, 10_000_000).default(50_000),
+  /** Deprecated aliases of ORDER_MAX_LINES and ORDER_MAX_CHARS (above). */
+  MAIL_IN_MAX_ORDER_LINES: int(1, 100_000).optional(),
+  MAIL_IN_MAX_ORDER_CHARS: int(100, 10_000_000).optional(),
   MAIL_IN_REFUSAL_INTERVAL_MS: int(0, 7 * 86_400_000).default(3_600_000),
   MAIL_IN_QUOTA_WINDOW_MS: int(60_000, 30 * 86_400_000).default(86_400_000),
   MAIL_IN_QUOTA_SENDER_BYTES: int(0, 10 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
@@ -223,6 +231,7 @@ export interface MailInConfig {
     allowSelfSigned: boolean;
   } | null;
   maxMessageBytes: number;
+  /** Config.orderLimits in the mail extraction's names. */
   limits: { maxOrderLines: number; maxOrderChars: number };
   refusalIntervalMs: number;
   /** MAIL_IN_REFUSALS_PER_CLIENT. */
@@ -253,7 +262,7 @@ export interface Config {
     bodyLimit: number;
     /** Longest time to receive a whole request (headers and body), ms; then 408. */
     requestTimeoutMs: number;
-    /** Most order lines and characters one REST submission may carry; then 413. */
+    /** Config.orderLimits (413 past them). */
     orderLimits: { maxLines: number; maxChars: number };
     /** false, or the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
     trustProxy: false | string[];
@@ -268,6 +277,11 @@ export interface Config {
   worker: WorkerConfig;
   mailIn: MailInConfig;
   /** What one nation may store per turn (INTAKE_MAX_*), whichever way its orders come. */
+  /**
+   * Most non-blank order lines and characters one submission may carry, by any channel (ORDER_MAX_LINES,
+   * ORDER_MAX_CHARS): the intake refuses more, nothing stored (REST 413, mail a refusal reply).
+   */
+  orderLimits: { maxLines: number; maxChars: number };
   submissionQuota: { submissionsPerTurn: number; storedBytesPerTurn: number };
   /** ARBITER_HOME: the local folder of `arbiter start` (default .arbiter). */
   home: string;
@@ -301,6 +315,21 @@ export interface LoadConfigOptions {
 
 type Issue = { variable: string; message: string };
 type Env = z.infer<typeof envSchema>;
+
+/** The default of ORDER_MAX_* (the same as @arbiter/intake's ORDER_TEXT_LIMITS, which config does not import). */
+const ORDER_LIMIT_DEFAULTS = { maxLines: 500, maxChars: 50_000 } as const;
+
+/**
+ * The one order text limit: ORDER_MAX_*, else the deprecated API_MAX_ORDER_* and MAIL_IN_MAX_ORDER_* (the
+ * larger where both are set, so that no text either channel took before is refused now), else the default.
+ */
+function orderLimitsOf(e: Env): { maxLines: number; maxChars: number } {
+  const alias = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+  return {
+    maxLines: e.ORDER_MAX_LINES ?? alias(e.API_MAX_ORDER_LINES, e.MAIL_IN_MAX_ORDER_LINES) ?? ORDER_LIMIT_DEFAULTS.maxLines,
+    maxChars: e.ORDER_MAX_CHARS ?? alias(e.API_MAX_ORDER_CHARS, e.MAIL_IN_MAX_ORDER_CHARS) ?? ORDER_LIMIT_DEFAULTS.maxChars,
+  };
+}
 /**
  * Reports an issue of a check across variables, unless a variable it reads was itself bad (and so read
  * as its default): its message would then be about a value nobody gave.
@@ -396,7 +425,7 @@ function mailInConfig(e: Env, runsMailIn: boolean, report: Report): MailInConfig
     smtp,
     imap,
     maxMessageBytes: e.MAIL_IN_MAX_BYTES,
-    limits: { maxOrderLines: e.MAIL_IN_MAX_ORDER_LINES, maxOrderChars: e.MAIL_IN_MAX_ORDER_CHARS },
+    limits: { maxOrderLines: orderLimitsOf(e).maxLines, maxOrderChars: orderLimitsOf(e).maxChars },
     refusalIntervalMs: e.MAIL_IN_REFUSAL_INTERVAL_MS,
     refusalsPerClient: e.MAIL_IN_REFUSALS_PER_CLIENT,
     quota: {
@@ -475,7 +504,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workers: e.API_WORKERS,
       bodyLimit: e.API_BODY_LIMIT,
       requestTimeoutMs: e.API_REQUEST_TIMEOUT_MS,
-      orderLimits: { maxLines: e.API_MAX_ORDER_LINES, maxChars: e.API_MAX_ORDER_CHARS },
+      orderLimits: orderLimitsOf(e),
       trustProxy: e.API_TRUST_PROXY,
       rateLimit: { max: e.API_RATE_LIMIT_MAX, windowMs: e.API_RATE_LIMIT_WINDOW_MS },
       authFailureLimit: { max: e.API_AUTH_FAILURE_MAX, windowMs: e.API_AUTH_FAILURE_WINDOW_MS },
@@ -484,6 +513,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     worker,
     mailIn,
+    orderLimits: orderLimitsOf(e),
     submissionQuota: { submissionsPerTurn: e.INTAKE_MAX_SUBMISSIONS_PER_TURN, storedBytesPerTurn: e.INTAKE_MAX_STORED_BYTES_PER_TURN },
     home: e.ARBITER_HOME,
   };

@@ -147,6 +147,24 @@ describe('the worker and the mail intake', () => {
   });
 });
 
+describe('the order text limit', () => {
+  it('is one limit for REST and mail: ORDER_MAX_*, else the deprecated API_MAX_ORDER_* / MAIL_IN_MAX_ORDER_* (the larger), else 500 lines and 50,000 characters', () => {
+    const limits = (env: Record<string, string>) => {
+      const c = loadConfig({ ...base, ...env });
+      return [c.orderLimits, c.api.orderLimits, c.mailIn.limits];
+    };
+    expect(limits({})).toEqual([{ maxLines: 500, maxChars: 50_000 }, { maxLines: 500, maxChars: 50_000 }, { maxOrderLines: 500, maxOrderChars: 50_000 }]);
+    expect(limits({ ORDER_MAX_LINES: '200', ORDER_MAX_CHARS: '30000', API_MAX_ORDER_CHARS: '90000' })[0]).toEqual({ maxLines: 200, maxChars: 30_000 });
+    // A .env copied from the old .env.example sets both old pairs: no text either channel took is refused now.
+    expect(limits({ API_MAX_ORDER_LINES: '500', API_MAX_ORDER_CHARS: '20000', MAIL_IN_MAX_ORDER_LINES: '500', MAIL_IN_MAX_ORDER_CHARS: '50000' })).toEqual([
+      { maxLines: 500, maxChars: 50_000 },
+      { maxLines: 500, maxChars: 50_000 },
+      { maxOrderLines: 500, maxOrderChars: 50_000 },
+    ]);
+    expect(limits({ API_MAX_ORDER_CHARS: '10000' })[2]).toEqual({ maxOrderLines: 500, maxOrderChars: 10_000 });
+  });
+});
+
 describe('loadLocalConfig', () => {
   it('reads LOG_LEVEL, ARBITER_HOME, API_WORKERS, GM_TOKEN, the database port and the listen addresses without DATABASE_URL, and names a bad one', () => {
     expect(loadLocalConfig({})).toEqual({

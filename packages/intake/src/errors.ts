@@ -16,6 +16,10 @@ export type IntakeErrorCode =
   | 'conflict'
   | 'no-orders-accepted'
   | 'submission-quota'
+  /** The order text is longer than ORDER_TEXT_LIMITS.maxChars (or the configured limit). */
+  | 'orders-too-long'
+  /** The order text holds more non-blank lines than ORDER_TEXT_LIMITS.maxLines. */
+  | 'too-many-orders'
   /** A sequential game played move by move: it is another player's move. */
   | 'not-your-move'
   /** This player's move was already received and is being adjudicated (two submissions of one move). */

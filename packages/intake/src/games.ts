@@ -1,7 +1,7 @@
 // Games: creation from a scenario, status, and the game master's player controls (email, secret).
 // Pause, resume, deadlines and "run now" are the turn pipeline's (@arbiter/turns gm.ts).
 import { ReportDelivery, transaction, type Db, type Tx } from '@arbiter/db';
-import type { SequentialMode } from '@arbiter/engine';
+import { rulesetLabel, type RulesetLabel, type SequentialMode } from '@arbiter/engine';
 import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import { z } from 'zod';
 import { forgetGameAuth } from './auth.ts';
@@ -189,7 +189,7 @@ export interface GameStatusView {
   gameId: string;
   name: string;
   /** The game's ruleset and its words ("nation"/"player", "unit"/"hero"), for clients that speak them. */
-  ruleset: { id: string; title: string; words: AnyRuleset['words'] };
+  ruleset: RulesetLabel;
   status: 'active' | 'paused' | 'finished';
   timeZone: string;
   schedule: unknown;
@@ -220,15 +220,21 @@ export interface GameStatusView {
 
 const UNDELIVERED_SHOWN = 50;
 
-/** Current turn, deadline and who has submitted. A nation sees only its own details; the GM also sees
- * emails, refused addresses and undelivered mail. */
-export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
-  const game = await db.prisma.game.findUnique({
+type StatusGame = NonNullable<Awaited<ReturnType<typeof statusGame>>>;
+type SubmissionCounts = Map<string, { _count: { _all: number }; _max: { receivedAt: Date | null } }>;
+
+function statusGame(db: Db, gameId: string) {
+  return db.prisma.game.findUnique({
     where: { id: gameId },
     select: { id: true, name: true, ruleset: true, status: true, timeZone: true, schedule: true, currentTurn: true, reminderHours: true, nations: { orderBy: { nationId: 'asc' } } },
   });
+}
+
+/** Current turn, deadline and who has submitted. A nation sees only its own details; the GM also sees
+ * emails, refused addresses and undelivered mail. */
+export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise<GameStatusView> {
+  const game = await statusGame(db, gameId);
   if (game === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
-  const ruleset = rulesetFor(game.ruleset);
   const turn = await db.prisma.turn.findUnique({
     where: { gameId_number: { gameId, number: game.currentTurn } },
     select: { status: true, deadline: true, heldReason: true },
@@ -240,11 +246,11 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
     _count: { _all: true },
     _max: { receivedAt: true },
   });
-  const byNation = new Map(counts.map((c) => [c.nationId, c]));
+  const byNation: SubmissionCounts = new Map(counts.map((c) => [c.nationId, c]));
   const view: GameStatusView = {
     gameId: game.id,
     name: game.name,
-    ruleset: { id: ruleset.id, title: ruleset.title, words: ruleset.words },
+    ruleset: rulesetLabel(rulesetFor(game.ruleset)),
     status: game.status,
     timeZone: game.timeZone,
     schedule: game.schedule,
@@ -252,31 +258,43 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
     turnStatus: turn.status,
     deadline: turn.deadline.toISOString(),
     heldReason: turn.heldReason,
-    nations: game.nations.map((n) => {
-      const out: GameStatusView['nations'][number] = {
-        nationId: n.nationId,
-        name: n.name,
-        submitted: byNation.has(n.nationId),
-        final: n.ordersFinal,
-        active: n.active,
-      };
-      if (viewer.kind === 'gm') {
-        out.email = n.email;
-        out.lastBounce = n.lastBounceAt === null ? null : { at: n.lastBounceAt.toISOString(), reason: n.lastBounceReason };
-        out.reportDelivery = n.reportDelivery;
-      }
-      return out;
-    }),
+    nations: nationsSeenBy(game, byNation, viewer),
   };
-  if (viewer.kind === 'gm') {
-    const failed = await db.prisma.outboxMail.findMany({
-      where: { gameId, status: 'failed' },
-      orderBy: { createdAt: 'desc' },
-      take: UNDELIVERED_SHOWN,
-      select: { id: true, kind: true, nationId: true, toAddresses: true, subject: true, attempts: true, lastError: true, createdAt: true },
-    });
-    view.reminderHours = game.reminderHours;
-    view.undeliveredMail = failed.map((m) => ({
+  if (viewer.kind === 'gm') Object.assign(view, await gmStatus(db, game));
+  if (viewer.kind === 'nation') view.you = await ownStatus(db, game, byNation, viewer.nationId);
+  return view;
+}
+
+/** Every nation: whether it has sent orders; the GM also sees its address, refusals and report delivery. */
+function nationsSeenBy(game: StatusGame, byNation: SubmissionCounts, viewer: Viewer): GameStatusView['nations'] {
+  return game.nations.map((n) => {
+    const out: GameStatusView['nations'][number] = {
+      nationId: n.nationId,
+      name: n.name,
+      submitted: byNation.has(n.nationId),
+      final: n.ordersFinal,
+      active: n.active,
+    };
+    if (viewer.kind === 'gm') {
+      out.email = n.email;
+      out.lastBounce = n.lastBounceAt === null ? null : { at: n.lastBounceAt.toISOString(), reason: n.lastBounceReason };
+      out.reportDelivery = n.reportDelivery;
+    }
+    return out;
+  });
+}
+
+/** What only the GM sees: the reminder setting and the game's undelivered mail. */
+async function gmStatus(db: Db, game: StatusGame): Promise<Pick<GameStatusView, 'reminderHours' | 'undeliveredMail'>> {
+  const failed = await db.prisma.outboxMail.findMany({
+    where: { gameId: game.id, status: 'failed' },
+    orderBy: { createdAt: 'desc' },
+    take: UNDELIVERED_SHOWN,
+    select: { id: true, kind: true, nationId: true, toAddresses: true, subject: true, attempts: true, lastError: true, createdAt: true },
+  });
+  return {
+    reminderHours: game.reminderHours,
+    undeliveredMail: failed.map((m) => ({
       id: m.id,
       kind: m.kind,
       nationId: m.nationId,
@@ -285,23 +303,24 @@ export async function getStatus(db: Db, gameId: string, viewer: Viewer): Promise
       attempts: m.attempts,
       lastError: m.lastError,
       createdAt: m.createdAt.toISOString(),
-    }));
-  }
-  if (viewer.kind === 'nation') {
-    const mine = byNation.get(viewer.nationId);
-    const units = await db.prisma.standingOrder.findMany({
-      where: { gameId, turnNumber: game.currentTurn, nationId: viewer.nationId },
-      select: { orders: true },
-    });
-    view.you = {
-      nationId: viewer.nationId,
-      submissions: mine?._count._all ?? 0,
-      lastReceivedAt: mine?._max.receivedAt?.toISOString() ?? null,
-      unitsWithOrders: units.filter((u) => Array.isArray(u.orders) && u.orders.length > 0).length,
-      reportDelivery: game.nations.find((n) => n.nationId === viewer.nationId)?.reportDelivery ?? 'full',
-    };
-  }
-  return view;
+    })),
+  };
+}
+
+/** What a nation sees of itself: its submissions this turn, its units with orders, its report delivery. */
+async function ownStatus(db: Db, game: StatusGame, byNation: SubmissionCounts, nationId: string): Promise<NonNullable<GameStatusView['you']>> {
+  const mine = byNation.get(nationId);
+  const units = await db.prisma.standingOrder.findMany({
+    where: { gameId: game.id, turnNumber: game.currentTurn, nationId },
+    select: { orders: true },
+  });
+  return {
+    nationId,
+    submissions: mine?._count._all ?? 0,
+    lastReceivedAt: mine?._max.receivedAt?.toISOString() ?? null,
+    unitsWithOrders: units.filter((u) => Array.isArray(u.orders) && u.orders.length > 0).length,
+    reportDelivery: game.nations.find((n) => n.nationId === nationId)?.reportDelivery ?? 'full',
+  };
 }
 
 async function audit(db: Db, gameId: string, action: string, detail: object, actor = 'gm'): Promise<void> {
@@ -345,6 +364,13 @@ export async function setReminderHours(db: Db, gameId: string, hours: unknown): 
   await db.prisma.game.update({ where: { id: gameId }, data: { reminderHours: parsed.data } });
   await audit(db, gameId, 'game.reminder-hours', { reminderHours: parsed.data });
   return { gameId, reminderHours: parsed.data };
+}
+
+/** A game's status, current turn and its deadline (what the GM's actions answer with); `game-not-found` when there is none. */
+export async function getGameState(db: Db, gameId: string): Promise<{ gameId: string; status: 'active' | 'paused' | 'finished'; turn: number; deadline: string }> {
+  const g = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true, turns: { orderBy: { number: 'desc' }, take: 1, select: { deadline: true } } } });
+  if (g === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
+  return { gameId, status: g.status, turn: g.currentTurn, deadline: g.turns[0]?.deadline.toISOString() ?? '' };
 }
 
 /** Throws `game-not-found` unless the game exists (the intake's one check of it, for every read and GM action). */

@@ -1,7 +1,8 @@
 // @arbiter/intake: the one intake service that REST (apps/api) and mail (apps/mail-in) both use.
 // Exports documented in docs/api.md ("For developers: the intake service").
 export { authenticateNation, forgetGameAuth, AUTH_CACHE_TTL_MS, type AuthenticatedNation } from './auth.ts';
-export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, MAX_ORDER_TEXT, type SubmitOrdersInput } from './submit.ts';
+export { receiveOrders, submitOrders, submissionBatchStats, SUBMIT_BATCH, type SubmitOrdersInput } from './submit.ts';
+export { ORDER_TEXT_LIMITS, orderTextRefusal, nonBlankLines, type OrderTextLimits } from './order-text.ts';
 export { DEFAULT_SUBMISSION_QUOTA, type SubmissionQuota } from './submission-quota.ts';
 export { type SubmissionOutcome, type SubmissionRefusal, type SubmissionRefusalCode, type Refused } from './outcome.ts';
 export { checkOrders, type OrderCheckOutcome } from './check.ts';
@@ -9,7 +10,7 @@ export { loadState as loadTurnState } from './turn-state.ts';
 export { planSubmission } from './plan.ts';
 export { extractCancels } from './cancel.ts';
 export { turnDueEarly, ALL_ACTIVE_NATIONS_FINAL } from './run-early.ts';
-export { renderReceiptText, receiptJson, type Receipt, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
+export { renderReceiptText, receiptJson, receiptSummary, type Receipt, type ReceiptSummary, type ReceiptOrder, type ReceiptCancel, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
 export { getStandingOrders, getNationReport, type StandingOrdersView, type SubmissionSummary, type NationReportView } from './standing.ts';
 export {
   checkScenario,
@@ -17,6 +18,8 @@ export {
   createGameInputSchema,
   sequentialModeProblem,
   getStatus,
+  getGameState,
+  requireGame,
   replaceNationEmail,
   rotateNationSecret,
   setReportDelivery,

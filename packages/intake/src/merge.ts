@@ -2,12 +2,13 @@
 // the nation's standing orders so far, and answered with its receipt (what the batch then stores).
 import type pg from 'pg';
 import type { Db } from '@arbiter/db';
+import { rulesetLabel, type RulesetLabel } from '@arbiter/engine';
 import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { refusal, type Refused, type SubmissionOutcome } from './outcome.ts';
 import { acceptsNothing, nothingAccepted, planSubmission, type Plan } from './plan.ts';
-import type { Receipt, ReceiptUnitOutcome, StandingUnitOrders } from './receipt.ts';
+import { receiptSummary, type Receipt, type ReceiptUnitOutcome, type StandingUnitOrders } from './receipt.ts';
 import { formatDeadline } from './schedule.ts';
-import type { SubmitOrdersInput } from './submit.ts';
+import type { SubmitOrdersInput } from './submission-input.ts';
 import { loadState, type EarlyPlan } from './turn-state.ts';
 import { uuidv7 } from './uuid.ts';
 
@@ -156,11 +157,10 @@ export function receiptOf(r: {
   standingOrders: StandingUnitOrders[];
 }): Receipt {
   const { input, ctx, plan } = r;
-  const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
   return {
     gameId: input.gameId,
     gameName: ctx.gameName,
-    ruleset: ctx.ruleset,
+    ruleset: labelOf(ctx.ruleset),
     nationId: input.nationId,
     nationName: ctx.nationName,
     turn: ctx.turn,
@@ -176,10 +176,17 @@ export function receiptOf(r: {
     units: r.units,
     standingOrders: r.standingOrders,
     final: input.final === true,
-    summary: {
-      accepted: accepted + plan.cancels.filter((c) => c.status === 'accepted').length,
-      rejected: plan.orders.length - accepted + plan.cancels.filter((c) => c.status === 'rejected').length,
-      unreadable: plan.errors.length,
-    },
+    summary: receiptSummary(plan),
   };
+}
+
+// A ruleset's label, made once per ruleset: every receipt of its games carries the same (never changed) object.
+const labels = new Map<string, RulesetLabel>();
+function labelOf(rulesetId: string): RulesetLabel {
+  let label = labels.get(rulesetId);
+  if (label === undefined) {
+    const made = rulesetLabel(rulesetFor(rulesetId));
+    labels.set(rulesetId, (label = Object.freeze({ ...made, words: Object.freeze(made.words) })));
+  }
+  return label;
 }

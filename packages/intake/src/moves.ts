@@ -16,7 +16,7 @@ import { perDb } from './per-db.ts';
 import { nothingAccepted, planSubmission, type Plan } from './plan.ts';
 import { receiptJson } from './receipt.ts';
 import { formatDeadline } from './schedule.ts';
-import type { SubmitOrdersInput } from './submit.ts';
+import type { SubmitOrdersInput } from './submission-input.ts';
 import { uuidv7 } from './uuid.ts';
 
 export const AS_EACH_MOVE_ARRIVES = 'as-each-move-arrives';

@@ -18,6 +18,8 @@ export type SubmissionRefusalCode =
   | 'deadline-passed'
   | 'no-orders-accepted'
   | 'submission-quota'
+  | 'orders-too-long'
+  | 'too-many-orders'
   | 'not-your-move'
   | 'move-already-received';
 

@@ -1,6 +1,5 @@
 // The receipt: the answer to every submission (REST body, and the text of the mail receipt).
-import type { OrderError } from '@arbiter/engine';
-import { rulesetFor } from '@arbiter/rulesets';
+import type { OrderError, RulesetLabel } from '@arbiter/engine';
 import { formatDeadline } from './schedule.ts';
 
 export interface ReceiptOrder {
@@ -49,8 +48,11 @@ export interface StandingUnitOrders {
 export interface Receipt {
   gameId: string;
   gameName: string;
-  /** The game's ruleset id: the receipt text speaks of its units in that ruleset's words (a hero, a unit). */
-  ruleset: string;
+  /**
+   * The game's ruleset: its id, title and words. The receipt text speaks of its units in those words (a hero,
+   * a unit), and so can every client, mail and web alike.
+   */
+  ruleset: RulesetLabel;
   nationId: string;
   nationName: string;
   turn: number;
@@ -74,7 +76,25 @@ export interface Receipt {
   final: boolean;
   /** Games played as each move arrives: this submission is move `seq` of the turn, adjudicated now. */
   move?: { seq: number };
-  summary: { accepted: number; rejected: number; unreadable: number };
+  summary: ReceiptSummary;
+}
+
+/** How many orders and cancels were accepted and rejected, and how many lines could not be read. */
+export interface ReceiptSummary {
+  accepted: number;
+  rejected: number;
+  unreadable: number;
+}
+
+/** The counts of a planned submission: a receipt's, and the dry-run check's (the same plan, nothing stored). */
+export function receiptSummary(plan: { orders: readonly { status: 'accepted' | 'rejected' }[]; cancels: readonly { status: 'accepted' | 'rejected' }[]; errors: readonly unknown[] }): ReceiptSummary {
+  const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
+  const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
+  return {
+    accepted: accepted + cancelsAccepted,
+    rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted,
+    unreadable: plan.errors.length,
+  };
 }
 
 // The JSON of each receipt, made once: the intake stores it and the API answers with the same string.
@@ -92,7 +112,7 @@ export function receiptJson(r: Receipt): string {
 
 /** The receipt as plain text (REST `Accept: text/plain` and the mail receipt body). */
 export function renderReceiptText(r: Receipt): string {
-  const { unit, units } = rulesetFor(r.ruleset).words;
+  const { unit, units } = r.ruleset.words;
   const out: string[] = [];
   out.push(`Arbiter receipt: ${r.gameName} (game ${r.gameId}), turn ${r.turn}, ${r.nationName} (${r.nationId})`);
   out.push(`Received ${r.receivedAt} by ${r.source === 'rest' ? 'REST' : 'email'}; submission ${r.submissionId}`);

@@ -1,4 +1,5 @@
 import type { Db } from '@arbiter/db';
+import { rulesetLabel, type RulesetLabel } from '@arbiter/engine';
 import { rulesetFor } from '@arbiter/rulesets';
 import type { Receipt, StandingUnitOrders } from './receipt.ts';
 import { describeStanding } from './merge.ts';
@@ -16,6 +17,8 @@ export interface SubmissionSummary {
 export interface StandingOrdersView {
   gameId: string;
   nationId: string;
+  /** The game's ruleset: id, title and words (the orders name its units). */
+  ruleset: RulesetLabel;
   turn: number;
   standingOrders: StandingUnitOrders[];
   /** Every submission of this nation for the turn, oldest first. */
@@ -38,11 +41,13 @@ export async function getStandingOrders(db: Db, gameId: string, nationId: string
       select: { id: true, receivedAt: true, source: true, messageId: true, rawText: true, receipt: true },
     }),
   ]);
+  const ruleset = rulesetFor(game.ruleset);
   return {
     gameId,
     nationId,
+    ruleset: rulesetLabel(ruleset),
     turn: turnNumber,
-    standingOrders: describeStanding(rulesetFor(game.ruleset), rows),
+    standingOrders: describeStanding(ruleset, rows),
     submissions: submissions.map((s) => ({
       id: s.id,
       receivedAt: s.receivedAt.toISOString(),

@@ -6,35 +6,15 @@ import type { Db } from '@arbiter/db';
 import { commitBatch, type Item } from './commit.ts';
 import { GroupCommit } from './group-commit.ts';
 import { AS_EACH_MOVE_ARRIVES, receiveMove, sequentialModeOf } from './moves.ts';
+import { orderTextRefusal } from './order-text.ts';
 import { refusal, refusalError, type SubmissionOutcome } from './outcome.ts';
 import { perDb } from './per-db.ts';
 import type { Receipt } from './receipt.ts';
 import { redactSecretText } from './secret-lines.ts';
-import type { SubmissionQuota } from './submission-quota.ts';
+import type { SubmitOrdersInput } from './submission-input.ts';
 import { planEarly } from './turn-state.ts';
 
-/** Longest order text accepted, in characters (a full nation's orders are a few kilobytes). */
-export const MAX_ORDER_TEXT = 100_000;
-
-export interface SubmitOrdersInput {
-  gameId: string;
-  nationId: string;
-  source: 'rest' | 'email';
-  /** The order text exactly as received. */
-  rawText: string;
-  /** Server receive time; default now. Mail intake passes the time its server accepted the message. */
-  receivedAt?: Date;
-  messageId?: string | null;
-  /** Declare the nation's orders final for this turn (for "run early when all orders are final"). */
-  final?: boolean;
-  /**
-   * Refuse (`no-orders-accepted`, nothing stored) a submission of which no order or cancel was accepted.
-   * The REST API sets it; mail does not, because a mail always gets a receipt.
-   */
-  refuseIfNothingAccepted?: boolean;
-  /** What the nation may store per turn (INTAKE_MAX_*); default DEFAULT_SUBMISSION_QUOTA. */
-  quota?: SubmissionQuota;
-}
+export type { SubmitOrdersInput } from './submission-input.ts';
 
 /** Group commit limits: a batch holds one pooled connection; two in flight let Node prepare one while PostgreSQL commits the other. */
 export const SUBMIT_BATCH = { maxBatch: 64, maxInFlight: 2 } as const;
@@ -51,9 +31,8 @@ export function submissionBatchStats(db: Db): GroupCommit<Item, SubmissionOutcom
 /** Why the input cannot be a submission at all, or null. */
 function inputRefusal(input: SubmitOrdersInput): SubmissionOutcome | null {
   if (typeof input.rawText !== 'string') return refusal('invalid-input', 'The orders must be text.');
-  if (input.rawText.length > MAX_ORDER_TEXT) {
-    return refusal('invalid-input', `The order text is too long (${input.rawText.length} characters; at most ${MAX_ORDER_TEXT}).`);
-  }
+  const tooMuch = orderTextRefusal(input.rawText, input.limits);
+  if (tooMuch !== null) return tooMuch;
   if (input.rawText.includes('\u0000')) return refusal('invalid-input', 'The order text contains a NUL character.');
   if (input.messageId != null && (input.messageId.length > 998 || input.messageId.includes('\u0000'))) {
     return refusal('invalid-input', 'The Message-ID is not a usable mail header value (longer than 998 characters, or contains NUL).');

@@ -211,7 +211,7 @@ describe('submitOrders', () => {
     const attempts: [() => Promise<unknown>, string][] = [
       [() => submitOrders(t.db, { gameId: 'nope', nationId: 'north', source: 'rest', rawText: 'x' }), 'game-not-found'],
       [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'west', source: 'rest', rawText: 'x' }), 'nation-not-found'],
-      [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'x'.repeat(100_001) }), 'invalid-input'],
+      [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'x'.repeat(100_001) }), 'orders-too-long'],
       [() => submitOrders(t.db, { gameId: game.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 840, ne', receivedAt: new Date(game.deadline.getTime() + 1) }), 'deadline-passed'],
     ];
     for (const [attempt, code] of attempts) {

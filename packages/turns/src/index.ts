@@ -42,3 +42,4 @@ export {
 } from './dispatch.ts';
 export type { AdjudicateJobData, MoveJobData, TurnDispatcher, TurnQueue } from './dispatch.ts';
 export { createTurnQueue, QueueUnavailableError, type ApiTurnQueue, type TurnQueueOptions } from './turn-queue.ts';
+export { scenarioMaps, checkOrdersOnMap, type ScenarioMaps, type ScenarioMapsWanted, type OrderCheckOnMap, type CheckedPath } from './scenario-maps.ts';

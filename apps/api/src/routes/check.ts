@@ -5,16 +5,14 @@
 // ruleset's geometry.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkOrders } from '@arbiter/intake';
-import { planningMap } from '@arbiter/turns';
+import type { OrderTextLimits } from '@arbiter/intake';
+import { checkOrdersOnMap } from '@arbiter/turns';
 import type { Db } from '@arbiter/db';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
-import { checkSubmissionSize } from '../submission-size.ts';
 import { refusalProblem } from '../intake-status.ts';
-import { pointsOnReportMap } from '../ruleset-calls.ts';
-import { gameParams, ordersBody, problems, receiptSchema } from '../schemas.ts';
+import { gameParams, ordersBody, problems, receiptSchema, rulesetSchema } from '../schemas.ts';
 
 const receiptShape = receiptSchema.shape;
 
@@ -24,6 +22,7 @@ export const checkSchema = z
   .object({
     gameId: z.string(),
     nationId: z.string(),
+    ruleset: rulesetSchema,
     turn: z.number().int(),
     deadline: z.string(),
     stored: z.literal(false).describe('A check never stores anything'),
@@ -48,41 +47,26 @@ export const checkSchema = z
   })
   .meta({ id: 'OrderCheck' });
 
-/** The dry-run check's answer for a nation's text (the route's, and orders by the map's with the new line). */
-export async function checkAnswer(db: Db, gameId: string, nationId: string, text: string): Promise<z.infer<typeof checkSchema>> {
-  const checked = await checkOrders(db, gameId, nationId, text);
+/**
+ * The dry-run check's answer for a nation's text (the route's, and orders by the map's with the new line):
+ * the turn service's check, translated (a refusal as its problem).
+ */
+export async function checkAnswer(db: Db, gameId: string, nationId: string, text: string, limits: OrderTextLimits): Promise<z.infer<typeof checkSchema>> {
+  const checked = await checkOrdersOnMap(db, gameId, nationId, text, limits);
   if (checked.kind === 'refused') throw refusalProblem(checked.refusal);
-  const { plan, turn } = checked;
-  const accepted = plan.orders.filter((o) => o.status === 'accepted').length;
-  const cancelsAccepted = plan.cancels.filter((c) => c.status === 'accepted').length;
-
-  const planning = await planningMap(db, gameId, nationId, turn);
-  let map: z.infer<typeof checkSchema>['map'] = null;
-  if (planning !== null) {
-    const paths = plan.orders.flatMap((o) => {
-      if (o.previewPath === undefined) return [];
-      const at = pointsOnReportMap(checked.ruleset, planning.view, o.previewPath);
-      if (at === null) return [];
-      const points = o.previewPath.flatMap((space, i) => {
-        const p = at[i];
-        return p === null || p === undefined ? [] : [{ space, x: p.x, y: p.y }];
-      });
-      return [{ line: o.line, unit: o.unit, points }];
-    });
-    map = { turn: planning.turn, opening: planning.opening, paths };
-  }
-
+  const { plan } = checked;
   return {
     gameId,
     nationId,
-    turn,
+    ruleset: checked.ruleset,
+    turn: checked.turn,
     deadline: checked.deadline.toISOString(),
     stored: false as const,
     orders: plan.orders,
     cancels: plan.cancels,
     errors: plan.errors,
-    summary: { accepted: accepted + cancelsAccepted, rejected: plan.orders.length - accepted + plan.cancels.length - cancelsAccepted, unreadable: plan.errors.length },
-    map,
+    summary: checked.summary,
+    map: checked.map,
   };
 }
 
@@ -108,11 +92,8 @@ export const checkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are checked for a nation.');
       const body = request.body;
       const text = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
-      checkSubmissionSize(text, orderLimits); // the same limits as a submission (413 naming the limit)
-      const { gameId } = request.params;
-      const nationId = who.nation.nationId;
-
-      return checkAnswer(db, gameId, nationId, text);
+      // The same limits as a submission (413 naming the limit), enforced by the intake.
+      return checkAnswer(db, request.params.gameId, who.nation.nationId, text, orderLimits);
     },
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getStatus, listGames, listTurns, setReportDelivery } from '@arbiter/intake';
 import { sequentialStatus } from '@arbiter/turns';
 import { openGame } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
 import {
@@ -19,7 +19,8 @@ import {
   turnListSchema,
 } from '../schemas.ts';
 
-export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, playerMail }) => {
+/** The game master's: create a game, list the games. */
+const gameListRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, playerMail }) => {
   app.post('/v1/games', {
     schema: {
       tags: ['game master'],
@@ -53,7 +54,10 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
       return { games: await listGames(db, status === undefined ? {} : { status }) };
     },
   });
+};
 
+/** One game, for its players and the GM: its status, its turns, a nation's report delivery. */
+const oneGameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth }) => {
   app.get('/v1/games/:gameId/turns', {
     schema: {
       tags: ['players', 'game master'],
@@ -109,4 +113,9 @@ export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, au
       return setReportDelivery(db, gameId, nationId, request.body.reportDelivery, who.kind);
     },
   });
+};
+
+export const gameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  await app.register(gameListRoutes, deps);
+  await app.register(oneGameRoutes, deps);
 };

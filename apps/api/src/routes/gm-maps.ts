@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getNationReport } from '@arbiter/intake';
 import { boardMap } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { negotiate } from '../negotiate.ts';
 import { HttpProblem } from '../problem.ts';
 import { gameParams, nationIdParam, problems, turnParams } from '../schemas.ts';

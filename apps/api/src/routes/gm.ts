@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getAuditLog, getInboundMailRaw, IntakeError, listInboundMail, replaceNationEmail, rotateNationSecret, setReminderHours } from '@arbiter/intake';
+import { getAuditLog, getGameState, getInboundMailRaw, listInboundMail, replaceNationEmail, requireGame, rotateNationSecret, setReminderHours } from '@arbiter/intake';
 import {
   extendDeadline,
   finishGame,
@@ -12,7 +12,7 @@ import {
   rotateSecretWithWelcome,
   runNow,
 } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import {
   auditLogSchema,
   auditQuery,
@@ -44,15 +44,10 @@ function pageOf(q: { limit?: number | undefined; before?: string | undefined }):
   return { ...(q.limit === undefined ? {} : { limit: q.limit }), ...(q.before === undefined ? {} : { before: q.before }) };
 }
 
-export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, queueReady, playerMail }) => {
-  const gm = { tags: ['game master'], security: [{ bearer: [] }] };
+const gm = { tags: ['game master'], security: [{ bearer: [] }] };
 
-  async function gameState(gameId: string) {
-    const g = await db.prisma.game.findUnique({ where: { id: gameId }, select: { status: true, currentTurn: true, turns: { orderBy: { number: 'desc' }, take: 1, select: { deadline: true } } } });
-    if (g === null) throw new IntakeError('game-not-found', `There is no game "${gameId}".`);
-    return { gameId, status: g.status, turn: g.currentTurn, deadline: g.turns[0]?.deadline.toISOString() ?? '' };
-  }
-
+/** The game's inbound mail: the list and one mail as it arrived. */
+const gmMailRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth }) => {
   app.get('/v1/games/:gameId/mail', {
     schema: {
       ...gm,
@@ -84,6 +79,10 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     },
   });
 
+};
+
+/** The open turn: preview, run now, release a held turn, move its deadline. */
+const gmTurnRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, queueReady, playerMail }) => {
   app.get('/v1/games/:gameId/turns/:turn/preview', {
     schema: {
       ...gm,
@@ -147,10 +146,14 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     handler: async (request) => {
       const t = await extendDeadline(db, request.params.gameId, request.params.turn, new Date(request.body.deadline), ACTOR, playerMail);
       await dispatcher.dispatch(t.gameId, t.turn, t.deadline);
-      return gameState(t.gameId);
+      return getGameState(db, t.gameId);
     },
   });
 
+};
+
+/** The game as a whole: finish, pause, resume, the audit log, reminders. */
+const gmGameRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, playerMail }) => {
   app.post('/v1/games/:gameId/finish', {
     schema: {
       ...gm,
@@ -183,7 +186,7 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     preParsing: auth.hook('gm'),
     handler: async (request) => {
       await pauseGame(db, request.params.gameId, ACTOR, playerMail);
-      return gameState(request.params.gameId);
+      return getGameState(db, request.params.gameId);
     },
   });
 
@@ -192,10 +195,27 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     preParsing: auth.hook('gm'),
     handler: async (request) => {
       const t = await resumeGameAndDispatch(db, dispatcher, request.params.gameId, ACTOR, playerMail);
-      return gameState(t.gameId);
+      return getGameState(db, t.gameId);
     },
   });
 
+
+  app.put('/v1/games/:gameId/reminder-hours', {
+    schema: {
+      ...gm,
+      summary: 'How many hours before the deadline nations without orders are reminded (0: no reminders)',
+      description: 'A nation that has sent no orders for the open turn gets one reminder mail this many hours before its deadline (0 to 336).',
+      params: gameParams,
+      body: reminderHoursBody,
+      response: { 200: reminderHoursSchema, ...problems(400, 401, 404, 429) },
+    },
+    preParsing: auth.hook('gm'),
+    handler: async (request) => setReminderHours(db, request.params.gameId, request.body.reminderHours),
+  });
+};
+
+/** A player's address and secret. */
+const gmNationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, playerMail }) => {
   app.put('/v1/games/:gameId/nations/:nationId/email', {
     schema: { ...gm, summary: "Replace a player's email address", params: nationParams, body: emailBody, response: { 200: emailSchema, ...problems(400, 401, 404, 429) } },
     preParsing: auth.hook('gm'),
@@ -214,16 +234,19 @@ export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth
     },
   });
 
-  app.put('/v1/games/:gameId/reminder-hours', {
-    schema: {
-      ...gm,
-      summary: 'How many hours before the deadline nations without orders are reminded (0: no reminders)',
-      description: 'A nation that has sent no orders for the open turn gets one reminder mail this many hours before its deadline (0 to 336).',
-      params: gameParams,
-      body: reminderHoursBody,
-      response: { 200: reminderHoursSchema, ...problems(400, 401, 404, 429) },
-    },
-    preParsing: auth.hook('gm'),
-    handler: async (request) => setReminderHours(db, request.params.gameId, request.body.reminderHours),
+};
+
+/**
+ * The game master's routes, by group. A game that does not exist is `game-not-found` on every one of them
+ * (intake's requireGame, after authentication), the code the players' routes give for the same fact.
+ */
+export const gmRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', async (request) => {
+    const { gameId } = request.params as { gameId?: unknown };
+    if (typeof gameId === 'string') await requireGame(deps.db, gameId);
   });
+  await app.register(gmMailRoutes, deps);
+  await app.register(gmTurnRoutes, deps);
+  await app.register(gmGameRoutes, deps);
+  await app.register(gmNationRoutes, deps);
 };

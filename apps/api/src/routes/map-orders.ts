@@ -4,9 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mapOrderStep, mapOrderUnits, withMapLine } from '@arbiter/turns';
-import { checkSubmissionSize } from '../submission-size.ts';
 import { checkAnswer, checkSchema } from './check.ts';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
 import { gameParams, problems } from '../schemas.ts';
@@ -81,8 +80,7 @@ export const mapOrderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       if (step === null) throw new HttpProblem(404, 'turn-not-found', 'This game has no open turn, or its ruleset writes no orders from the map.');
       if (text === undefined || step.line === null) return step;
       const next = withMapLine(text, previous, step.line);
-      checkSubmissionSize(next, orderLimits);
-      return { ...step, text: next, check: await checkAnswer(db, request.params.gameId, nationId, next) };
+      return { ...step, text: next, check: await checkAnswer(db, request.params.gameId, nationId, next, orderLimits) };
     },
   });
 };

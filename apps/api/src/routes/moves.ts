@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IntakeError } from '@arbiter/intake';
 import { extendMoveLimit, sequentialStatus, skipMove, takeBackMove, type MoveMailSettings } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { extendedSchema, extendMoveBody, sequentialSchema, skipBody, skippedSchema, takenBackSchema } from '../move-schemas.ts';
 import { gameParams, problems } from '../schemas.ts';
 

@@ -3,7 +3,7 @@
 // report comes, and the dry-run check draws an order's path on it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openingMap } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { HttpProblem } from '../problem.ts';
 import { gameParams, problems } from '../schemas.ts';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isRulesetId, rulesetFor } from '@arbiter/rulesets';
 import { ordersGuideOf } from '@arbiter/turns';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { HttpProblem } from '../problem.ts';
 import { problems } from '../schemas.ts';
 

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNever } from '@arbiter/engine';
 import { getStandingOrders, receiptJson, receiveOrders, renderReceiptText, type Receipt } from '@arbiter/intake';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { negotiate } from '../negotiate.ts';
 import { refusalProblem } from '../intake-status.ts';
 import { HttpProblem } from '../problem.ts';
-import { checkSubmissionSize } from '../submission-size.ts';
 import { gameParams, ordersBody, problems, receiptSchema, standingOrdersSchema, standingQuery } from '../schemas.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auth, dispatcher, orderLimits, submissionQuota }) => {
@@ -32,8 +31,8 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, a
       if (who.kind !== 'nation') throw new HttpProblem(403, 'nation-only', 'Orders are given by a nation.');
       const body = request.body;
       const rawText = typeof body === 'string' ? body : Array.isArray(body.orders) ? body.orders.join('\n') : body.orders;
-      checkSubmissionSize(rawText, orderLimits);
-      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true, quota: submissionQuota };
+      // Past the order text limits the intake refuses it (413 naming the limit), before anything is read or stored.
+      const input = { gameId: request.params.gameId, nationId: who.nation.nationId, source: 'rest' as const, rawText, receivedAt, refuseIfNothingAccepted: true, quota: submissionQuota, limits: orderLimits };
       const outcome = await receiveOrders(db, typeof body !== 'string' && body.final !== undefined ? { ...input, final: body.final } : input);
       let receipt: Receipt;
       switch (outcome.kind) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getNationReport } from '@arbiter/intake';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { principalOf } from '../auth.ts';
 import { negotiate } from '../negotiate.ts';
 import { HttpProblem } from '../problem.ts';

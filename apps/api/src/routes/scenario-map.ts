@@ -3,8 +3,8 @@
 // would draw it (a turn with no orders: nobody moves). Nothing is stored.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../app.ts';
-import { openingMaps } from '../ruleset-calls.ts';
+import type { RouteDeps } from '../route-deps.ts';
+import { scenarioMaps } from '@arbiter/turns';
 import { problems, rulesetSchema } from '../schemas.ts';
 
 const scenarioMapBody = z.strictObject({
@@ -29,6 +29,9 @@ export const scenarioMapRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       response: { 200: scenarioMapSchema, ...problems(400, 401, 413, 422, 429) },
     },
     preParsing: auth.hook('gm'),
-    handler: async (request) => openingMaps(request.body.scenario),
+    handler: async (request) => {
+      const { ruleset, nations } = scenarioMaps(request.body.scenario, { players: 'all' });
+      return { ruleset, nations };
+    },
   });
 };

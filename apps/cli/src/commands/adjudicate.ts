@@ -3,7 +3,8 @@
 // per-player views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
 import { decodeTextBytes } from '@arbiter/engine';
-import { type AnyRuleset, RULESET_IDS, isRulesetId, rulesetFor } from '@arbiter/rulesets';
+import { IntakeError, checkScenario } from '@arbiter/intake';
+import type { AnyRuleset } from '@arbiter/rulesets';
 
 type OrderError = ReturnType<AnyRuleset['orders']['parse']>['errors'][number];
 import type { Command, Io } from './types.ts';
@@ -58,21 +59,19 @@ export async function adjudicateFile(file: string, opts: AdjudicateOptions, io: 
     io.err(`arbiter adjudicate: ${file} is not valid JSON: ${(e as Error).message}\n`);
     return 2;
   }
-  const id = json !== null && typeof json === 'object' ? (json as { ruleset?: unknown }).ruleset : undefined;
-  if (typeof id !== 'string' || !isRulesetId(id)) {
-    io.err(`arbiter adjudicate: ${file} is not a valid scenario (1 problem):\n`);
-    io.err(`  ruleset: must name the game's ruleset, one of ${RULESET_IDS.map((r) => `"${r}"`).join(', ')}${typeof id === 'string' ? `; "${id}" is not one` : ''}\n`);
-    return 2;
-  }
-  const ruleset = rulesetFor(id);
-  const parsed = ruleset.scenario.parse(json);
-  if (!parsed.ok) {
-    const n = parsed.issues.length;
+  // The same check as creating a game (intake's checkScenario); its issue paths are the request's
+  // (`scenario.seed`), here the file's own (`seed`).
+  let checked;
+  try {
+    checked = checkScenario(json);
+  } catch (e) {
+    if (!(e instanceof IntakeError)) throw e;
+    const n = e.issues.length;
     io.err(`arbiter adjudicate: ${file} is not a valid scenario (${n} ${n === 1 ? 'problem' : 'problems'}):\n`);
-    for (const i of parsed.issues) io.err(`  ${i.path}: ${i.message}\n`);
+    for (const i of e.issues) io.err(`  ${i.path.replace(/^scenario\./, '')}: ${i.message}\n`);
     return 2;
   }
-  const scenario = parsed.scenario;
+  const { ruleset, scenario } = checked;
   const state = ruleset.scenario.initialState(scenario);
   let orderText = ruleset.scenario.orderText(scenario);
   if (opts.orders !== undefined) {

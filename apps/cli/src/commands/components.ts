@@ -53,81 +53,101 @@ export async function turnQueueFor(queue: QueueHome, prefix: string): Promise<{ 
   return { dispatcher: new QueueTurnDispatcher(q), close: () => q.close() };
 }
 
+/** The worker (apps/worker's startWorker): its dispatcher, and its liveness check pushed on `checks`. */
+async function startWorkerPart(ctx: ComponentContext, checks: (() => Promise<boolean>)[]): Promise<TurnDispatcher> {
+  const { startWorker } = await rt();
+  const { config, db, queue, logger, running } = ctx;
+  const settings = config.worker;
+  const log = logger.child({ component: 'worker' });
+  // One wiring for both homes (apps/worker's startWorker); on Redis with the worker's key prefix
+  // (WORKER_QUEUE_PREFIX, default "bull"), which the API's turn queue below uses too.
+  const worker = await startWorker({
+    db,
+    queue: queue.kind === 'redis' ? { ...queue, prefix: settings.queuePrefix } : queue,
+    smtpUrl: config.smtp.url,
+    mailFrom: config.mail.from,
+    playerLinks: { ordersTo: config.mail.ordersTo, apiUrl: config.api.publicUrl },
+    settings,
+    log,
+  });
+  running.push({ name: 'worker', stop: () => worker.close() });
+  checks.push(async () => worker.isRunning());
+  log.info({ queue: queue.kind }, 'worker ready: turns at their deadlines, the deadline sweep, mail out');
+  return worker.dispatcher;
+}
+
+/** A turn queue to the worker(s) when this process runs none: its dispatcher and readiness check. */
+async function queueToWorkers(ctx: ComponentContext): Promise<{ dispatcher: TurnDispatcher; ready?: () => Promise<void> }> {
+  const q = await turnQueueFor(ctx.queue, ctx.config.worker.queuePrefix);
+  ctx.running.push({ name: 'turn queue', stop: () => q.close() });
+  return q;
+}
+
+/** The API (apps/api's own composition, wiring.ts), listening: where clients reach it. */
+async function startApiPart(ctx: ComponentContext, dispatcher: TurnDispatcher, queueReady: (() => Promise<void>) | undefined): Promise<{ apiUrl: string; docsUrl: string }> {
+  const { buildServer, serverOptionsFor } = await rt();
+  const { config, db, logger, running } = ctx;
+  const server = await buildServer(serverOptionsFor(config, db, { dispatcher, queueReady }, ctx.prettyLogs));
+  await server.listen({ host: config.api.host, port: config.api.port });
+  running.push({ name: 'API', stop: () => server.close() });
+  const address = server.server.address();
+  const apiUrl = apiUrlOf(config, typeof address === 'object' && address !== null ? address.port : config.api.port);
+  const docsUrl = `${apiUrl}/docs`;
+  logger.info({ component: 'api', url: apiUrl, docs: docsUrl }, 'API ready');
+  return { apiUrl, docsUrl };
+}
+
+/** The mail intake: the SMTP server and/or the IMAP poller, over one pipeline. Returns the SMTP address, or null. */
+async function startMailInPart(ctx: ComponentContext, dispatcher: TurnDispatcher): Promise<RunInfo['smtp']> {
+  const { mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller } = await rt();
+  const { config, db, logger, running } = ctx;
+  const mailIn = config.mailIn;
+  const log = logger.child({ component: 'mail-in' });
+  const pipeline = mailPipelineFor(config, db, log, dispatcher);
+  let smtp: RunInfo['smtp'] = null;
+  if (mailIn.smtp !== null) {
+    const intake = await startSmtpIntake(smtpIntakeOptions(mailIn.smtp, pipeline, log));
+    running.push({ name: 'SMTP intake', stop: () => intake.close() });
+    smtp = { host: mailIn.smtp.host, port: intake.port, domain: mailIn.smtp.acceptedDomains[0] ?? '' };
+    log.info({ host: mailIn.smtp.host, port: intake.port, domains: mailIn.smtp.acceptedDomains }, 'SMTP intake ready');
+  }
+  if (mailIn.imap !== null) {
+    const poller = new ImapPoller(imapPollerOptions(mailIn, mailIn.imap, pipeline, log));
+    poller.start();
+    running.push({ name: 'IMAP poller', stop: () => poller.stop() });
+    log.info({ host: mailIn.imap.host, port: mailIn.imap.port, mailbox: mailIn.imap.mailbox }, 'IMAP poller started');
+  }
+  return smtp;
+}
+
 export async function startComponents(ctx: ComponentContext): Promise<Wiring> {
-  const { startWorker, buildServer, serverOptionsFor, mailPipelineFor, smtpIntakeOptions, imapPollerOptions, startSmtpIntake, ImapPoller } = await rt();
-  const { only, config, db, queue, logger, running } = ctx;
+  const { only } = ctx;
   let dispatcher: TurnDispatcher | null = null;
   const checks: (() => Promise<boolean>)[] = [];
+  if (only.has('worker')) dispatcher = await startWorkerPart(ctx, checks);
 
-  if (only.has('worker')) {
-    const settings = config.worker;
-    const log = logger.child({ component: 'worker' });
-    // One wiring for both homes (apps/worker's startWorker); on Redis with the worker's key prefix
-    // (WORKER_QUEUE_PREFIX, default "bull"), which the API's turn queue below uses too.
-    const worker = await startWorker({
-      db,
-      queue: queue.kind === 'redis' ? { ...queue, prefix: settings.queuePrefix } : queue,
-      smtpUrl: config.smtp.url,
-      mailFrom: config.mail.from,
-      playerLinks: { ordersTo: config.mail.ordersTo, apiUrl: config.api.publicUrl },
-      settings,
-      log,
-    });
-    running.push({ name: 'worker', stop: () => worker.close() });
-    dispatcher = worker.dispatcher;
-    checks.push(async () => worker.isRunning());
-    log.info({ queue: queue.kind }, 'worker ready: turns at their deadlines, the deadline sweep, mail out');
-  }
-
-  let apiUrl: string | null = null;
-  let docsUrl: string | null = null;
+  let api: { apiUrl: string; docsUrl: string } | null = null;
   if (only.has('api')) {
     let queueReady: (() => Promise<void>) | undefined;
     if (dispatcher === null) {
-      const q = await turnQueueFor(queue, config.worker.queuePrefix);
-      running.push({ name: 'turn queue', stop: () => q.close() });
+      const q = await queueToWorkers(ctx);
       dispatcher = q.dispatcher;
       queueReady = q.ready;
     }
-    // The API process's own composition (apps/api wiring.ts).
-    const server = await buildServer(serverOptionsFor(config, db, { dispatcher, queueReady }, ctx.prettyLogs));
-    await server.listen({ host: config.api.host, port: config.api.port });
-    running.push({ name: 'API', stop: () => server.close() });
-    const address = server.server.address();
-    apiUrl = apiUrlOf(config, typeof address === 'object' && address !== null ? address.port : config.api.port);
-    docsUrl = `${apiUrl}/docs`;
-    logger.info({ component: 'api', url: apiUrl, docs: docsUrl }, 'API ready');
+    api = await startApiPart(ctx, dispatcher, queueReady);
   }
 
   let smtp: RunInfo['smtp'] = null;
   if (only.has('mail-in')) {
-    const mailIn = config.mailIn;
-    const log = logger.child({ component: 'mail-in' });
     // Turns that final mails make due early go where the API's go: this process's worker, or the queue.
-    if (dispatcher === null) {
-      const q = await turnQueueFor(queue, config.worker.queuePrefix);
-      running.push({ name: 'turn queue', stop: () => q.close() });
-      dispatcher = q.dispatcher;
-    }
-    const pipeline = mailPipelineFor(config, db, log, dispatcher);
-    if (mailIn.smtp !== null) {
-      const intake = await startSmtpIntake(smtpIntakeOptions(mailIn.smtp, pipeline, log));
-      running.push({ name: 'SMTP intake', stop: () => intake.close() });
-      smtp = { host: mailIn.smtp.host, port: intake.port, domain: mailIn.smtp.acceptedDomains[0] ?? '' };
-      log.info({ host: mailIn.smtp.host, port: intake.port, domains: mailIn.smtp.acceptedDomains }, 'SMTP intake ready');
-    }
-    if (mailIn.imap !== null) {
-      const poller = new ImapPoller(imapPollerOptions(mailIn, mailIn.imap, pipeline, log));
-      poller.start();
-      running.push({ name: 'IMAP poller', stop: () => poller.stop() });
-      log.info({ host: mailIn.imap.host, port: mailIn.imap.port, mailbox: mailIn.imap.mailbox }, 'IMAP poller started');
-    }
+    if (dispatcher === null) dispatcher = (await queueToWorkers(ctx)).dispatcher;
+    smtp = await startMailInPart(ctx, dispatcher);
   }
 
   return {
     dispatcher,
-    apiUrl,
-    docsUrl,
+    apiUrl: api?.apiUrl ?? null,
+    docsUrl: api?.docsUrl ?? null,
     smtp,
     healthy: async () => {
       for (const c of checks) if (!(await c())) return false;

@@ -100,24 +100,21 @@ function ordersOf(file: string): Promise<string> {
   return readFile(path.join(DEMO_DIR, file), 'utf8');
 }
 
-export async function playTour(t: Tour): Promise<{ turn: number; reportFiles: string[]; savedFiles: string[] }> {
-  const { out, demo } = t;
-  const north = nation(t, 'north');
-  const south = nation(t, 'south');
-  const status = await apiJson<{ turn: number; turnStatus: string; deadline: string; name: string }>(t, 'GET', `/v1/games/${demo.gameId}`, north.secret);
-  const turn = status.turn;
-  if (status.turnStatus !== 'open') throw new TourError(`Turn ${turn} of the demo game is ${status.turnStatus}, not open; wait a moment and run the demo again.`);
-  out(`\nThe demo game "${status.name}" (${demo.gameId}) is at turn ${turn}; its deadline is ${status.deadline}.\n`);
+type TourNation = ReturnType<typeof nation>;
 
-  // 1. REST.
-  const since = Date.now();
+/** Step 1: the North's orders by REST, and the receipt in the API's answer. */
+async function ordersByRest(t: Tour, north: TourNation): Promise<void> {
+  const { out, demo } = t;
   const northOrders = await ordersOf('orders-north.txt');
   out(`\n1. ${north.name} sends its orders by REST:\n   POST ${t.run.apiUrl}/v1/games/${demo.gameId}/orders  (Authorization: Bearer <north's secret>, text/plain)\n${indent(northOrders)}\n`);
   const receipt = await api(t, 'POST', `/v1/games/${demo.gameId}/orders`, north.secret, { body: northOrders, contentType: 'text/plain; charset=utf-8', accept: 'text/plain' });
   if (receipt.status !== 200) throw new TourError(`The API refused the North's orders (${receipt.status}): ${receipt.text}`);
   out(`   The receipt, in the API's answer:\n${indent(receipt.text)}\n`);
+}
 
-  // 2. SMTP.
+/** Step 2: the South's orders by mail to the SMTP intake, and its receipt mail in the outbox. */
+async function ordersByMail(t: Tour, south: TourNation, turn: number, since: number): Promise<void> {
+  const { out, demo } = t;
   if (t.run.smtp === null) throw new TourError('The running Arbiter has no SMTP intake; the tour needs all components.');
   const smtp = t.run.smtp;
   const to = `orders@${smtp.domain}`;
@@ -140,23 +137,28 @@ export async function playTour(t: Tour): Promise<{ turn: number; reportFiles: st
     });
     out(`   The receipt mail to ${south.email}, in the outbox:\n${receipts.map((f) => `    ${f}`).join('\n')}\n`);
   }
+}
 
-  // 3. GM runs the turn.
+/** Steps 3 and 4: the GM runs the turn now, and the tour waits until it is adjudicated. Returns when it ran and the next turn. */
+async function runTurnNow(t: Tour, turn: number): Promise<{ runAt: number; next: { turn: number; deadline: string } }> {
+  const { out, demo } = t;
   out(`\n3. The game master runs turn ${turn} now:\n   POST ${t.run.apiUrl}/v1/games/${demo.gameId}/turns/${turn}/run  (Authorization: Bearer <GM token>)\n`);
   const runAt = Date.now();
   const dispatched = await api(t, 'POST', `/v1/games/${demo.gameId}/turns/${turn}/run`, t.gmToken);
   if (dispatched.status !== 202) throw new TourError(`The API did not run the turn (${dispatched.status}): ${dispatched.text}`);
   out(`   ${dispatched.status}: ${dispatched.text}\n`);
-
-  // 4. Adjudicated.
   const next = await waitFor(`turn ${turn} to be adjudicated`, async () => {
     const s = await apiJson<{ turn: number; turnStatus: string; deadline: string; heldReason: string | null }>(t, 'GET', `/v1/games/${demo.gameId}`, t.gmToken);
     if (s.turnStatus === 'held') throw new TourError(`Turn ${turn} was held for the game master: ${s.heldReason ?? 'no reason given'}`);
     return s.turn > turn ? s : null;
   });
   out(`\n4. Turn ${turn} is adjudicated (${((Date.now() - runAt) / 1000).toFixed(1)} s); turn ${next.turn} is open until ${next.deadline}.\n`);
+  return { runAt, next };
+}
 
-  // 5. Reports.
+/** Step 5: each nation's report mail in the outbox, and its HTML report and SVG map saved from the API. */
+async function reportsOf(t: Tour, turn: number, runAt: number): Promise<{ reportFiles: string[]; saved: string[] }> {
+  const { out, demo } = t;
   const reportFiles: string[] = [];
   if (t.run.outboxDir !== null) {
     const dir = t.run.outboxDir;
@@ -190,6 +192,23 @@ export async function playTour(t: Tour): Promise<{ turn: number; reportFiles: st
   if (reportFiles.length > 0) out(`   Report mails (text, HTML and the PNG map attached), open them with any mail program:\n${reportFiles.map((f) => `    ${f}`).join('\n')}\n`);
   else out('   Report mails went out through SMTP_URL; look in that mailbox (or the mail catcher).\n');
   out(`   Each nation's HTML report and SVG map, from GET /v1/games/${demo.gameId}/turns/${turn}/report:\n${saved.map((f) => `    ${f}`).join('\n')}\n`);
+  return { reportFiles, saved };
+}
+
+export async function playTour(t: Tour): Promise<{ turn: number; reportFiles: string[]; savedFiles: string[] }> {
+  const { out, demo } = t;
+  const north = nation(t, 'north');
+  const south = nation(t, 'south');
+  const status = await apiJson<{ turn: number; turnStatus: string; deadline: string; name: string }>(t, 'GET', `/v1/games/${demo.gameId}`, north.secret);
+  const turn = status.turn;
+  if (status.turnStatus !== 'open') throw new TourError(`Turn ${turn} of the demo game is ${status.turnStatus}, not open; wait a moment and run the demo again.`);
+  out(`\nThe demo game "${status.name}" (${demo.gameId}) is at turn ${turn}; its deadline is ${status.deadline}.\n`);
+
+  const since = Date.now();
+  await ordersByRest(t, north);
+  await ordersByMail(t, south, turn, since);
+  const { runAt, next } = await runTurnNow(t, turn);
+  const { reportFiles, saved } = await reportsOf(t, turn, runAt);
   out(`\nThat was turn ${turn}. ${webPointer(t, demo.gameId, north)}\nRun \`npm run demo\` again to play turn ${next.turn}; the API docs are at ${t.run.docsUrl ?? '(no API)'}.\n`);
   return { turn, reportFiles, savedFiles: saved };
 }

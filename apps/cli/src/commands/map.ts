@@ -1,12 +1,14 @@
 // `arbiter map <scenario.json>`: the game master's preview of a scenario before any game exists: the
 // whole map (the ruleset's report.boardView drawn by its report.svg) and, per nation asked for, the map
 // of its opening report (its view of a turn with no orders), each as SVG and PNG (the shared SVG -> PNG
-// of @arbiter/reports). This file only reads, calls the contract and writes.
+// of @arbiter/reports). The maps are the turn service's scenarioMaps (as the API's POST /v1/scenarios/maps);
+// this file only reads, calls it and writes.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { IntakeError, checkScenario } from '@arbiter/intake';
+import { IntakeError } from '@arbiter/intake';
 import { MapRenderCrashError, MapSizeError, mapPngPool, renderMapPngIsolated } from '@arbiter/reports';
+import { scenarioMaps } from '@arbiter/turns';
 import type { Command, Io } from './types.ts';
 import { processIo } from './types.ts';
 
@@ -44,24 +46,17 @@ export async function mapCommandRun(argv: string[], io: Io): Promise<number> {
     const code = (e as NodeJS.ErrnoException).code;
     return fail(code === 'ENOENT' ? `cannot read ${file}: no such file` : `${file} is not a JSON scenario: ${(e as Error).message}`);
   }
-  let checked;
+  const asked = parsed.values.nation ?? [];
+  const out = parsed.values.out ?? 'maps';
+  let maps;
   try {
-    checked = checkScenario(document);
+    maps = scenarioMaps(document, { board: { title: `${file}: the whole map` }, players: asked.includes('all') ? 'all' : asked });
   } catch (e) {
     if (!(e instanceof IntakeError)) throw e;
+    if (e.code !== 'invalid-scenario') return fail(e.message);
     for (const i of e.issues ?? []) io.err(`  ${i.path}: ${i.message}\n`);
     return fail(`${file} is not a valid scenario: ${e.message}`);
   }
-  const { ruleset, scenario } = checked;
-  const state = ruleset.scenario.initialState(scenario);
-  const players = ruleset.scenario.players(state);
-  const asked = parsed.values.nation ?? [];
-  const wanted = asked.includes('all') ? players : players.filter((p) => asked.includes(p.id));
-  const unknown = asked.filter((a) => a !== 'all' && !players.some((p) => p.id === a));
-  if (unknown.length > 0) return fail(`${unknown.map((u) => `"${u}"`).join(', ')} is not a ${ruleset.words.player} of the scenario (${players.map((p) => p.id).join(', ')})`);
-  const names: Record<string, string> = Object.fromEntries(players.map((p) => [p.id, p.name]));
-  const ctx = (playerName: string, mapTitle: string) => ({ gameName: '', gameId: '', mapTitle, turn: ruleset.state.turnOf(state), nextDeadline: null, timeZone: 'UTC', playerName, playerNames: names });
-  const out = parsed.values.out ?? 'maps';
   await mkdir(out, { recursive: true });
   const written: string[] = [];
   const draw = async (name: string, svg: string): Promise<void> => {
@@ -70,17 +65,9 @@ export async function mapCommandRun(argv: string[], io: Io): Promise<number> {
     written.push(`${name}.svg`, `${name}.png`);
   };
   try {
-    if (ruleset.report.boardView !== undefined) await draw('map', ruleset.report.svg(ruleset.report.boardView(state), ctx('the game master', `${file}: the whole map`)));
-    else io.err(`arbiter map: the ${ruleset.id} ruleset draws no whole map; only the ${ruleset.words.players}' maps are drawn\n`);
-    if (wanted.length > 0) {
-      // A turn with no orders: nobody moves, and each view is the opening position.
-      const { views } = ruleset.adjudicate(state, []);
-      for (const p of wanted) {
-        const view = views[p.id];
-        if (view === undefined) throw new Error(`the ${ruleset.id} ruleset made no view for ${ruleset.words.player} "${p.id}"`);
-        await draw(p.id, ruleset.report.svg(view, ctx(p.name, `${p.name}: the opening position`)));
-      }
-    }
+    if (typeof maps.board === 'string') await draw('map', maps.board);
+    else io.err(`arbiter map: the ${maps.ruleset.id} ruleset draws no whole map; only the ${maps.ruleset.words.players}' maps are drawn\n`);
+    for (const n of maps.nations) await draw(n.nationId, n.svg);
   } catch (e) {
     if (e instanceof MapSizeError || e instanceof MapRenderCrashError) return fail(`the map cannot be drawn: ${e.message}`);
     throw e;

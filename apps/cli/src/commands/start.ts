@@ -102,12 +102,100 @@ export interface StartedSystem {
   stop(): Promise<void>;
 }
 
+/** What one start is made of, shared by its steps: what it was asked, the stand-ins filled in, what runs. */
+interface StartContext {
+  options: StartOptions;
+  env: Record<string, string | undefined>;
+  /** `env` with the embedded stand-ins' values filled in (what loadConfig reads). */
+  effective: Record<string, string | undefined>;
+  home: ArbiterHome;
+  logger: Logger;
+  /** Everything started so far, stopped in reverse order. */
+  running: Running[];
+}
+
+const isSetIn = (env: Record<string, string | undefined>, k: string): boolean => (env[k] ?? '').trim() !== '';
+
+/** Refuses to start when API_WORKERS cannot apply, a port is taken, or another Arbiter runs from this home. */
+async function checkCanStart(c: StartContext): Promise<void> {
+  const { loadLocalConfig, readRunInfo } = await rt();
+  const { options, env, home } = c;
+  const only = options.components;
+  const local = loadLocalConfig(env);
+  const problem = apiWorkersProblem(only, local.apiWorkers, !isSetIn(env, 'DATABASE_URL'));
+  if (problem !== null) throw new Error(problem);
+  if (options.clusterWorker !== true) await checkPortsFree(wantedPorts(only, local.listen, isSetIn(env, 'DATABASE_URL') ? null : options.dbPort), home);
+  const other = options.clusterWorker === true ? null : await readRunInfo(home);
+  if (other !== null && other.pid !== process.pid) {
+    throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
+  }
+}
+
+/** The embedded PostgreSQL when DATABASE_URL is unset (null otherwise), the migrations applied either way unless --no-migrate. */
+async function startDatabase(c: StartContext): Promise<EmbeddedPostgres | null> {
+  const { applyMigrations, loadDatabaseConfig, redactUrl } = await rt();
+  const { options, home, logger } = c;
+  if (!isSetIn(c.env, 'DATABASE_URL')) {
+    logger.info({ dataDir: home.dataDir, port: options.dbPort }, 'DATABASE_URL is not set: starting the embedded PostgreSQL');
+    const e = await startHomeDatabase(home, options.dbPort, logger, options.migrate ? applyMigrations : undefined);
+    c.running.push({ name: 'embedded PostgreSQL', stop: () => e.stop() });
+    c.effective.DATABASE_URL = e.url;
+    logger.info({ url: e.url, dataDir: e.dataDir }, 'embedded PostgreSQL ready');
+    return e;
+  }
+  if (options.migrate) {
+    const url = loadDatabaseConfig(c.env).url;
+    const applied = await applyMigrations(url);
+    logger.info({ database: redactUrl(url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
+  }
+  return null;
+}
+
+/**
+ * The other stand-ins: the GM token (with the embedded database, generated once and kept in <home>/gm-token
+ * when unset; against a real database it must be configured, loadConfig names it when it is missing), the
+ * mail intake's domain, and mail out (SMTP_URL, or the outbox: a loopback SMTP server writing .eml files,
+ * so the worker's mail sender runs its production code path). Returns the outbox folder, or null.
+ */
+async function fillStandIns(c: StartContext, embedded: boolean, fresh: StartedSystem['fresh']): Promise<string | null> {
+  const { loadOrCreateGmToken, startOutboxSmtpServer } = await rt();
+  const { env, home, logger } = c;
+  const only = c.options.components;
+  if (only.has('api') && !isSetIn(env, 'GM_TOKEN') && embedded) {
+    const t = await loadOrCreateGmToken(home);
+    fresh.gmToken = t.created;
+    c.effective.GM_TOKEN = t.token;
+    logger.info({ file: home.gmTokenFile }, t.created ? 'GM_TOKEN is not set: generated one' : 'GM_TOKEN is not set: using the generated one');
+  }
+  if (only.has('mail-in') && !isSetIn(env, 'MAIL_IN_DOMAINS') && embedded) {
+    c.effective.MAIL_IN_DOMAINS = EMBEDDED_MAIL_DOMAIN;
+  }
+  if (!only.has('worker') || isSetIn(env, 'SMTP_URL')) return null;
+  const outbox = await startOutboxSmtpServer({ dir: home.outboxDir, logger: logger.child({ component: 'outbox' }) });
+  c.running.push({ name: 'outbox', stop: () => outbox.close() });
+  c.effective.SMTP_URL = outbox.url;
+  logger.info({ dir: outbox.dir }, 'SMTP_URL is not set: outgoing mail is written as .eml files');
+  return outbox.dir;
+}
+
+/** The run file (where the API and database are, for the other commands) and the heartbeat beside it. */
+async function recordRun(c: StartContext, run: RunInfo, db: Db, healthy: () => Promise<boolean>): Promise<void> {
+  const { writeRunInfo, removeRunInfo } = await rt();
+  const { home } = c;
+  if (c.options.clusterWorker !== true) {
+    await writeRunInfo(home, run);
+    c.running.push({ name: 'run file', stop: () => removeRunInfo(home) });
+  }
+  const heartbeat = startHeartbeat(home, db, healthy, c.logger);
+  c.running.push({ name: 'heartbeat', stop: async () => clearInterval(heartbeat) });
+}
+
 /**
  * Starts the chosen components. Everything started so far is stopped again when a later step fails.
  * `env` is read once here (and handed on as parsed config); nothing below reads process.env.
  */
 export async function startSystem(options: StartOptions, env: Record<string, string | undefined>, logger: Logger): Promise<StartedSystem> {
-  const { arbiterHome, readRunInfo, applyMigrations, redactUrl, loadOrCreateGmToken, startOutboxSmtpServer, loadConfig, loadDatabaseConfig, loadLocalConfig, createDb, chooseQueueHome, writeRunInfo, removeRunInfo } = await rt();
+  const { arbiterHome, loadConfig, createDb, chooseQueueHome } = await rt();
   const running: Running[] = [];
   const stopAll = async (): Promise<void> => {
     for (const r of running.reverse()) {
@@ -123,66 +211,21 @@ export async function startSystem(options: StartOptions, env: Record<string, str
   // The embedded stand-ins are chosen by whether DATABASE_URL, REDIS_URL, SMTP_URL, GM_TOKEN and
   // MAIL_IN_DOMAINS are set (docs/operations.md, "Configuration"); their values, and every other
   // variable, are read through loadConfig() below, on the environment with the stand-ins filled in.
-  const effective: Record<string, string | undefined> = { ...env };
-  const isSet = (k: string): boolean => (env[k] ?? '').trim() !== '';
-  const home = arbiterHome(options.home);
+  const c: StartContext = { options, env, effective: { ...env }, home: arbiterHome(options.home), logger, running };
   const only = options.components;
 
   try {
-    const local = loadLocalConfig(env);
-    const problem = apiWorkersProblem(only, local.apiWorkers, !isSet('DATABASE_URL'));
-    if (problem !== null) throw new Error(problem);
-    if (options.clusterWorker !== true) await checkPortsFree(wantedPorts(only, local.listen, isSet('DATABASE_URL') ? null : options.dbPort), home);
-    const other = options.clusterWorker === true ? null : await readRunInfo(home);
-    if (other !== null && other.pid !== process.pid) {
-      throw new Error(`Arbiter already runs from ${home.root} (pid ${other.pid}, API ${other.apiUrl ?? 'off'}). Stop it first, or use another --home.`);
-    }
-
-    // Database.
-    let embedded: EmbeddedPostgres | null = null;
-    if (!isSet('DATABASE_URL')) {
-      logger.info({ dataDir: home.dataDir, port: options.dbPort }, 'DATABASE_URL is not set: starting the embedded PostgreSQL');
-      embedded = await startHomeDatabase(home, options.dbPort, logger, options.migrate ? applyMigrations : undefined);
-      const e = embedded;
-      running.push({ name: 'embedded PostgreSQL', stop: () => e.stop() });
-      effective.DATABASE_URL = e.url;
-      logger.info({ url: e.url, dataDir: e.dataDir }, 'embedded PostgreSQL ready');
-    } else if (options.migrate) {
-      const url = loadDatabaseConfig(env).url;
-      const applied = await applyMigrations(url);
-      logger.info({ database: redactUrl(url), applied }, applied.length === 0 ? 'database schema is up to date' : `applied ${applied.length} migration(s)`);
-    }
-
-    // The GM token: with the embedded database, generated once and kept in <home>/gm-token when unset;
-    // against a real database it must be configured (loadConfig names it when it is missing).
+    await checkCanStart(c);
+    const embedded = await startDatabase(c);
     const fresh = { gmToken: false, demo: false };
-    if (only.has('api') && !isSet('GM_TOKEN') && embedded !== null) {
-      const t = await loadOrCreateGmToken(home);
-      fresh.gmToken = t.created;
-      effective.GM_TOKEN = t.token;
-      logger.info({ file: home.gmTokenFile }, t.created ? 'GM_TOKEN is not set: generated one' : 'GM_TOKEN is not set: using the generated one');
-    }
-    if (only.has('mail-in') && !isSet('MAIL_IN_DOMAINS') && embedded !== null) {
-      effective.MAIL_IN_DOMAINS = EMBEDDED_MAIL_DOMAIN;
-    }
+    const outboxDir = await fillStandIns(c, embedded !== null, fresh);
 
-    // Mail out: SMTP_URL, or the outbox: a loopback SMTP server writing .eml files, so the worker's mail
-    // sender runs its production code path.
-    let outboxDir: string | null = null;
-    if (only.has('worker') && !isSet('SMTP_URL')) {
-      const outbox = await startOutboxSmtpServer({ dir: home.outboxDir, logger: logger.child({ component: 'outbox' }) });
-      running.push({ name: 'outbox', stop: () => outbox.close() });
-      effective.SMTP_URL = outbox.url;
-      outboxDir = outbox.dir;
-      logger.info({ dir: outbox.dir }, 'SMTP_URL is not set: outgoing mail is written as .eml files');
-    }
-
-    const config = loadConfig(effective, { components: [...only] });
+    const config = loadConfig(c.effective, { components: [...only] });
     const gmToken = only.has('api') ? (config.gmToken ?? null) : null;
     const db = createDb(config.database.url, { poolMax: config.database.poolMax, applicationName: `arbiter-${[...only].join('+')}` });
     running.push({ name: 'database pool', stop: () => db.close() });
 
-    const queue: QueueHome = chooseQueueHome(isSet('REDIS_URL') ? config.redis.url : undefined, config.database.url);
+    const queue: QueueHome = chooseQueueHome(isSetIn(env, 'REDIS_URL') ? config.redis.url : undefined, config.database.url);
     if (queue.kind === 'postgres' && (only.has('worker') || only.has('api'))) {
       logger.info('REDIS_URL is not set: BullMQ keeps its jobs in PostgreSQL (schema bullmq)');
     }
@@ -192,7 +235,7 @@ export async function startSystem(options: StartOptions, env: Record<string, str
     let demo: DemoState | null = null;
     if (embedded !== null && options.demo) {
       const { playerMailSettings } = await rt();
-      const ensured = await ensureDemoGame(db, home, logger, wiring.dispatcher, DEMO_GAME_FILE, playerMailSettings(config.mail.from, config.mail.ordersTo, wiring.apiUrl ?? config.api.publicUrl));
+      const ensured = await ensureDemoGame(db, c.home, logger, wiring.dispatcher, DEMO_GAME_FILE, playerMailSettings(config.mail.from, config.mail.ordersTo, wiring.apiUrl ?? config.api.publicUrl));
       demo = ensured.state;
       fresh.demo = ensured.created;
     }
@@ -208,18 +251,13 @@ export async function startSystem(options: StartOptions, env: Record<string, str
       databaseUrl: embedded?.url ?? null,
       queue: queue.kind,
     };
-    if (options.clusterWorker !== true) {
-      await writeRunInfo(home, run);
-      running.push({ name: 'run file', stop: () => removeRunInfo(home) });
-    }
-    const heartbeat = startHeartbeat(home, db, wiring.healthy, logger);
-    running.push({ name: 'heartbeat', stop: async () => clearInterval(heartbeat) });
+    await recordRun(c, run, db, wiring.healthy);
 
     let stopping: Promise<void> | undefined;
     return {
       config,
       db,
-      home,
+      home: c.home,
       run,
       demo,
       gmToken,
@@ -235,10 +273,6 @@ export async function startSystem(options: StartOptions, env: Record<string, str
     throw err;
   }
 }
-
-
-
-
 
 /** Touches <home>/heartbeat while the database answers and the components say they are healthy. */
 function startHeartbeat(home: ArbiterHome, db: Db, healthy: () => Promise<boolean>, logger: Logger): NodeJS.Timeout {
