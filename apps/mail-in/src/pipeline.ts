@@ -292,6 +292,9 @@ export class MailPipeline implements MailProcessor {
         receivedAt: ctx.receivedAt,
         messageId,
         final: submission.final,
+        // The same limit the extraction applied (config.orderLimits), so that intake never refuses what
+        // the mail intake took in.
+        limits: { maxLines: this.limits.maxOrderLines, maxChars: this.limits.maxOrderChars },
         ...(this.submissionQuota !== undefined ? { quota: this.submissionQuota } : {}),
       });
       switch (outcome.kind) {
