@@ -80,7 +80,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendProblem(reply, problem(503, 'queue-unavailable', detail, instance), { 'retry-after': '10' });
   }
   if (error instanceof GmActionError) {
-    const status = error.code === 'not-found' ? 404 : error.code === 'conflict' ? 409 : 400;
+    const status = error.code.endsWith('-not-found') ? 404 : error.code === 'conflict' ? 409 : 400;
     return sendProblem(reply, problem(status, error.code === 'invalid' ? 'invalid-input' : error.code, capitalise(error.message) + '.', instance));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

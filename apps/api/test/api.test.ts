@@ -320,9 +320,9 @@ describe('GM preview of the open turn', () => {
     expect([turn.status, turn.resultHash, await h.t.db.prisma.nationReport.count({ where: { gameId: game.gameId } })]).toEqual(['open', null, 0]);
 
     expectProblem(await get(url, bearer(game.secret('north'))), 401, 'invalid-credentials');
-    expectProblem(await get(`${url}?nation=west`, gm), 404, 'not-found');
+    expectProblem(await get(`${url}?nation=west`, gm), 404, 'nation-not-found');
     expectProblem(await get(`${url}?nation=North!`, gm), 400, 'invalid-request');
-    expectProblem(await get(`/v1/games/${game.gameId}/turns/7/preview`, gm), 404, 'not-found');
+    expectProblem(await get(`/v1/games/${game.gameId}/turns/7/preview`, gm), 404, 'turn-not-found');
   });
 });
 

@@ -12,12 +12,19 @@ import { queueGameNotices } from './notices.ts';
 import type { PlayerMailSettings } from './player-outbox.ts';
 import { missingOrdersHold, releasedTurn } from './claim.ts';
 
+/** What a GM action's refusal is about: one code per fact, as the intake's. */
+export type GmActionCode = 'game-not-found' | 'turn-not-found' | 'nation-not-found' | 'conflict' | 'invalid';
+
 export class GmActionError extends Error {
   override readonly name = 'GmActionError';
   constructor(
     message: string,
-    /** `not-found`: no such game or turn; `conflict`: the game or turn is not in a state that allows it. */
-    readonly code: 'not-found' | 'conflict' | 'invalid',
+    /**
+     * `game-not-found`, `turn-not-found`, `nation-not-found`: no such game, turn or nation (the codes the
+     * intake gives for the same facts); `conflict`: the game or turn is not in a state that allows it;
+     * `invalid`: the GM's input is not valid.
+     */
+    readonly code: GmActionCode,
   ) {
     super(message);
   }
@@ -32,12 +39,12 @@ export interface TurnToDispatch {
 
 async function openTurn(tx: Tx, gameId: string): Promise<{ number: number; status: string; deadline: Date; now: Date }> {
   const game = await tx.game.findUnique({ where: { id: gameId }, select: { currentTurn: true } });
-  if (game === null) throw new GmActionError(`game ${gameId} does not exist`, 'not-found');
+  if (game === null) throw new GmActionError(`game ${gameId} does not exist`, 'game-not-found');
   const rows = await tx.$queryRaw<{ number: number; status: string; deadline: Date; now: Date }[]>`
     SELECT "number", "status"::text AS "status", "deadline", now() AS "now" FROM "Turn"
      WHERE "gameId" = ${gameId} AND "number" = ${game.currentTurn} FOR UPDATE`;
   const t = rows[0];
-  if (t === undefined) throw new GmActionError(`game ${gameId} has no current turn ${game.currentTurn}`, 'not-found');
+  if (t === undefined) throw new GmActionError(`game ${gameId} has no current turn ${game.currentTurn}`, 'turn-not-found');
   return t;
 }
 
@@ -47,7 +54,7 @@ export async function pauseGame(db: Db, gameId: string, actor: string, notify?: 
     const r = await tx.game.updateMany({ where: { id: gameId, status: 'active' }, data: { status: 'paused' } });
     if (r.count === 0) {
       const g = await tx.game.findUnique({ where: { id: gameId }, select: { status: true } });
-      if (g === null) throw new GmActionError(`game ${gameId} does not exist`, 'not-found');
+      if (g === null) throw new GmActionError(`game ${gameId} does not exist`, 'game-not-found');
       throw new GmActionError(`game ${gameId} is ${g.status}, not active: only an active game can be paused`, 'conflict');
     }
     await tx.auditEntry.create({ data: { gameId, actor, action: 'game.pause', detail: {} } });
@@ -82,7 +89,7 @@ export async function resumeGame(db: Db, gameId: string, actor: string, nextSlot
     const r = await tx.game.updateMany({ where: { id: gameId, status: 'paused' }, data: { status: 'active' } });
     if (r.count === 0) {
       const g = await tx.game.findUnique({ where: { id: gameId }, select: { status: true } });
-      if (g === null) throw new GmActionError(`game ${gameId} does not exist`, 'not-found');
+      if (g === null) throw new GmActionError(`game ${gameId} does not exist`, 'game-not-found');
       throw new GmActionError(`game ${gameId} is ${g.status}, not paused`, 'conflict');
     }
     const t = await openTurn(tx, gameId);

@@ -19,9 +19,9 @@ export async function skipMove(db: Db, gameId: string, nationId: string | undefi
 /** The open turn locked, with its move state; throws GmActionError when there is none or it is not played move by move. */
 async function lockedOpenRound(tx: Parameters<Parameters<typeof transaction>[1]>[0], gameId: string) {
   const game = await tx.game.findUnique({ where: { id: gameId }, select: { currentTurn: true, sequentialMode: true } });
-  if (game === null) throw new GmActionError(`game ${gameId} does not exist`, 'not-found');
+  if (game === null) throw new GmActionError(`game ${gameId} does not exist`, 'game-not-found');
   const round = await lockRound(tx, gameId, game.currentTurn);
-  if (round === null) throw new GmActionError(`game ${gameId} has no current turn ${game.currentTurn}`, 'not-found');
+  if (round === null) throw new GmActionError(`game ${gameId} has no current turn ${game.currentTurn}`, 'turn-not-found');
   if (game.sequentialMode !== 'as-each-move-arrives') throw new GmActionError(`game ${gameId} is not played as each move arrives`, 'conflict');
   if (round.turnStatus !== 'open') throw new GmActionError(`turn ${game.currentTurn} is ${round.turnStatus}: its moves cannot be changed now`, 'conflict');
   return { ...round, turn: game.currentTurn };

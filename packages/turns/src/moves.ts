@@ -189,7 +189,7 @@ function movesSince(moves: readonly MoveRow[], player: string, names: ReadonlyMa
 }
 
 /** Why a pass cannot be made now, or null. */
-export type PassRefusal = { code: 'not-found' | 'conflict' | 'invalid'; message: string };
+export type PassRefusal = { code: 'turn-not-found' | 'conflict' | 'invalid'; message: string };
 
 /**
  * Passes for players whose move it is (the ruleset's move with no orders): `timeout` for every player
@@ -203,7 +203,7 @@ export async function passMoves(
   return transaction(db, async (tx) => {
     const turn = await currentTurnOf(tx, p.gameId).catch(() => null);
     const game = turn === null ? null : await lockRound(tx, p.gameId, turn);
-    if (turn === null || game === null) return { code: 'not-found' as const, message: `game ${p.gameId} does not exist or has no open turn` };
+    if (turn === null || game === null) return { code: 'turn-not-found' as const, message: `game ${p.gameId} does not exist or has no open turn` };
     if (game.turnStatus !== (p.turnStatus ?? 'open')) return { code: 'conflict' as const, message: `turn ${turn} is ${game.turnStatus}: no move can be passed now` };
     const ruleset = rulesetFor(game.ruleset);
     if (ruleset.sequential === undefined) return { code: 'conflict' as const, message: `${ruleset.title} is not played move by move` };

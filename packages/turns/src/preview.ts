@@ -31,9 +31,9 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
     where: { id: gameId },
     select: { name: true, currentTurn: true, timeZone: true, nations: { select: { nationId: true, name: true } } },
   });
-  if (game === null) throw new GmActionError(`There is no game "${gameId}".`, 'not-found');
+  if (game === null) throw new GmActionError(`There is no game "${gameId}".`, 'game-not-found');
   const row = await db.turn.findUnique({ where: { gameId_number: { gameId, number: turn } }, select: { status: true, deadline: true } });
-  if (row === null) throw new GmActionError(`Game "${gameId}" has no turn ${turn}.`, 'not-found');
+  if (row === null) throw new GmActionError(`Game "${gameId}" has no turn ${turn}.`, 'turn-not-found');
   if (row.status !== 'open' && row.status !== 'held') {
     throw new GmActionError(
       `Turn ${turn} is ${row.status === 'done' ? 'already adjudicated: its results and reports are stored' : 'being adjudicated now'}; only an open or held turn can be previewed.`,
@@ -42,7 +42,7 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
   }
   const names = Object.fromEntries(game.nations.map((n) => [n.nationId, n.name]));
   if (options.nation !== undefined && names[options.nation] === undefined) {
-    throw new GmActionError(`Game "${gameId}" has no nation "${options.nation}".`, 'not-found');
+    throw new GmActionError(`Game "${gameId}" has no nation "${options.nation}".`, 'nation-not-found');
   }
   const inputs = await loadTurnInputs(db, gameId, turn);
   const { ruleset } = inputs;
