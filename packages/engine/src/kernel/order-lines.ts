@@ -33,6 +33,16 @@ export function orderEntries(body: string): OrderEntry[] {
 }
 
 /**
+ * The lines of a text, as every order reader counts them: lines end at CRLF, LF or a lone CR, and a
+ * byte-order mark at the start is not part of the first line. Line i + 1 is `textLines(text)[i]`.
+ */
+export function textLines(text: string): string[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines[0]!.charCodeAt(0) === 0xfeff) lines[0] = lines[0]!.slice(1);
+  return lines;
+}
+
+/**
  * The lines of an order text that carry an order. Lines end at CRLF, LF or a lone CR; a byte-order mark
  * at the start is not part of the first line; a comment runs to the end of its line; a line that is
  * blank once its comment is cut carries no order. A trailing comma is allowed: empty entries at the end
@@ -41,8 +51,7 @@ export function orderEntries(body: string): OrderEntry[] {
 export function orderLines(text: string, options: OrderLineOptions = {}): OrderLine[] {
   const marks = options.comment ?? ['#', ';'];
   const out: OrderLine[] = [];
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    const src = i === 0 ? raw.replace(/^\uFEFF/, '') : raw;
+  textLines(text).forEach((src, i) => {
     let cut = src.length;
     for (const m of marks) {
       const at = src.indexOf(m);
