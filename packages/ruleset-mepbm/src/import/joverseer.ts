@@ -3,6 +3,7 @@
 // forces of the `.startarmies`, `.chars.csv` and `.startchars` files (forces.ts). Pure: texts in,
 // the scenario document and every note (errors, warnings, decisions) out. The document is checked by
 // parseScenario like any other; the import only writes one.
+import { formatOrderError } from '@arbiter/engine';
 import type { Allegiance } from '../state.ts';
 import type { Terrain } from '../types.ts';
 import { type ImportedHexside, type RiverPreference, assembleHexsides } from './hexsides.ts';
@@ -188,6 +189,5 @@ function placedCharacters(ranked: StartCharacter[], placed: StartCharacter[]): S
 
 /** A note as one line: `2950.pcs line 3, col 1: ...` or `decision: ...`. */
 export function formatNote(n: ImportNote): string {
-  const at = n.at === undefined ? '' : `${n.at.file} line ${n.at.line}, col ${n.at.column}: `;
-  return `${n.kind}: ${at}${n.message}`;
+  return `${n.kind}: ${n.at === undefined ? n.message : `${n.at.file} ${formatOrderError({ ...n.at, message: n.message })}`}`;
 }
