@@ -72,7 +72,7 @@ export {
 } from './kernel/board-limits.ts';
 export type { RefinementContext } from './kernel/board-limits.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
-export { formatOrderError, orderEntries, orderLines, quoteEntry, readUnitId, textLines } from './kernel/order-lines.ts';
+export { eachOrderLine, formatOrderError, orderEntries, orderLines, quoteEntry, readUnitId, textLines } from './kernel/order-lines.ts';
 export { StateDecodeError, decodeWithSchema } from './kernel/stored-state.ts';
 export { checkScenarioDocument, formatIssuePath, issueMessage, MAX_SCENARIO_TURN, renderAll, scenarioMembers } from './kernel/members.ts';
 export { decodeTextBytes, decodeWindows1252 } from './kernel/text-bytes.ts';

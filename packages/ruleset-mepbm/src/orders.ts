@@ -10,11 +10,12 @@
 //   eowyn, 870, 2521, theoden          the same, naming the hex where the army will be (JOverseer's form)
 //
 // Case and spaces do not matter; `#` or `;` starts a comment to the end of the line; blank lines are
-// ignored (the kernel's order-line reader, `orderLines`, finds the lines and their entries). The parser never throws: every mistake comes back as an OrderError with its line and column
+// ignored (the kernel's order-line reader, `eachOrderLine`, finds the lines and their entries). The
+// parser never throws: every mistake comes back as an OrderError with its line and column
 // (1-based; the column counts characters from the start of the line), never only the first one. A line
 // with any error yields no order. docs/orders.md is the players' version of this.
 
-import { assertNever, orderLines, quoteEntry, textLines } from '@arbiter/engine';
+import { assertNever, eachOrderLine, quoteEntry, textLines } from '@arbiter/engine';
 import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';
 import type { OrderEntry } from '@arbiter/engine';
 import type { Direction, HexId, MoveStep, OrderError, UnitId } from './types.ts';
@@ -405,7 +406,7 @@ export function parseOrders(text: string): { orders: Order[]; errors: OrderError
 function parseLines(text: string): { orders: Order[]; errors: OrderError[] } {
   const orders: Order[] = [];
   const errors: OrderError[] = [];
-  for (const { line, entries } of orderLines(text)) {
+  eachOrderLine(text, ({ line, entries }) => {
     const last = entries[entries.length - 1] as OrderEntry;
     const endColumn = last.column + last.text.length;
     const p = new LineParser(line, entries, endColumn);
@@ -414,7 +415,7 @@ function parseLines(text: string): { orders: Order[]; errors: OrderError[] } {
     // Within a line, report mistakes left to right.
     // (pushed one by one: spreading a line's errors as arguments overflows the stack past ~100,000)
     for (const e of p.errors.sort((a, b) => a.column - b.column)) errors.push(e);
-  }
+  });
   return { orders, errors };
 }
 
