@@ -3,10 +3,10 @@
 import type { StopReason } from '../paths.ts';
 import { confront, evasionChance } from '../strength.ts';
 import type { HexId, NationId } from '../types.ts';
-import { onlyOf } from './events.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
-import { destroy, stopUnit } from './steps.ts';
+import { onlyOf } from './emit.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
+import { destroy, stopUnit } from './stops.ts';
 import { centreStopsUnit, landArmy, unitsHostile } from './presence.ts';
 import { sight } from './sightings.ts';
 
