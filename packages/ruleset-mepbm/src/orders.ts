@@ -406,7 +406,7 @@ export function parseOrders(text: string): { orders: Order[]; errors: OrderError
 function parseLines(text: string): { orders: Order[]; errors: OrderError[] } {
   const orders: Order[] = [];
   const errors: OrderError[] = [];
-  eachOrderLine(text, ({ line, entries }) => {
+  eachOrderLine(text, (line, entries) => {
     const last = entries[entries.length - 1] as OrderEntry;
     const endColumn = last.column + last.text.length;
     const p = new LineParser(line, entries, endColumn);

@@ -90,15 +90,15 @@ export function textLines(text: string): string[] {
  */
 export function orderLines(text: string, options: OrderLineOptions = {}): OrderLine[] {
   const out: OrderLine[] = [];
-  eachOrderLine(text, (line) => out.push(line), options);
+  eachOrderLine(text, (line, entries) => out.push({ line, entries }), options);
   return out;
 }
 
 /**
- * orderLines one line at a time: `visit` gets each line that carries an order, in text order, and nothing
- * of it is kept, so a long text's entries need not all live at once (mepbm reads 13,000 orders a turn).
+ * orderLines one line at a time: `visit` gets each line that carries an order (its number and entries), in
+ * text order, and nothing of it is kept, so a long text's entries need not all live at once (mepbm reads 13,000 orders a turn).
  */
-export function eachOrderLine(text: string, visit: (line: OrderLine) => void, options: OrderLineOptions = {}): void {
+export function eachOrderLine(text: string, visit: (line: number, entries: OrderEntry[]) => void, options: OrderLineOptions = {}): void {
   // The default marks (`#` and `;`) are looked for in one pass.
   const marks = options.comment ?? null;
   const lines = textLines(text);
@@ -109,7 +109,7 @@ export function eachOrderLine(text: string, visit: (line: OrderLine) => void, op
     if (isBlank(body)) continue;
     const entries = orderEntries(body);
     while (entries.length > 2 && entries[entries.length - 1]!.text === '') entries.pop();
-    visit({ line: i + 1, entries });
+    visit(i + 1, entries);
   }
 }
 
