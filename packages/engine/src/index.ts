@@ -30,7 +30,7 @@ export type {
 export { rulesetLabel } from './kernel/ruleset.ts';
 export { Rng, isRngState, rngFromSeed } from './kernel/rng.ts';
 export type { DrawContext, DrawContextValues, RngState, RollRecord } from './kernel/rng.ts';
-export { canonicalJson, canonicalSha256, sha256Hex } from './kernel/canonical.ts';
+export { canonicalJson, canonicalSha256, CanonicalHashSink, HASH_SLICE, sha256Hex } from './kernel/canonical.ts';
 export {
   DIRECTIONS,
   DIRECTION_INDEX,
@@ -72,7 +72,7 @@ export {
 } from './kernel/board-limits.ts';
 export type { RefinementContext } from './kernel/board-limits.ts';
 export { notAdjacent, walkPath } from './kernel/walk.ts';
-export { formatOrderError, orderEntries, orderLines, quoteEntry, readUnitId } from './kernel/order-lines.ts';
+export { eachOrderLine, formatOrderError, orderEntries, orderLines, quoteEntry, readUnitId, textLines } from './kernel/order-lines.ts';
 export { StateDecodeError, decodeWithSchema } from './kernel/stored-state.ts';
 export { checkScenarioDocument, formatIssuePath, issueMessage, MAX_SCENARIO_TURN, scenarioMembers } from './kernel/members.ts';
 export { decodeTextBytes, decodeWindows1252 } from './kernel/text-bytes.ts';

@@ -10,9 +10,10 @@
 // the armies leaving a hex on one pulse leave together. Units are taken in canonical order (by id), so the
 // game state's unit list decides nothing; ties that matter are drawn. Armies eat at pulse 0 (food.ts).
 //
-// The phases are in src/resolve/, one file each: events.ts (the event union), resolution.ts (set-up),
-// order-phase.ts (pulse 0), pulses.ts (the scheduler) with steps.ts, presence.ts, interception.ts and
-// sightings.ts, join.ts (870), results.ts, turn-hash.ts.
+// The phases are in src/resolve/, one file each: events.ts (the event union), model.ts (the resolution's
+// working types), resolution.ts (set-up), emit.ts (events into the log), order-phase.ts (pulse 0),
+// pulses.ts (the scheduler) with steps.ts, stops.ts, presence.ts, interception.ts and sightings.ts,
+// join.ts (870), results.ts, turn-hash.ts (through the kernel's CanonicalHashSink).
 import type { Order } from './orders.ts';
 import type { GameState } from './state.ts';
 import { each } from './each.ts';

@@ -7,6 +7,7 @@
 // turns such a text into ordinary order lines in place: the header, the empty slots and every line
 // outside the block are blanked and each order line is cut before its trailing `--`, so line and column
 // numbers stay those of the file.
+import { textLines } from '@arbiter/engine';
 import type { OrderError } from './types.ts';
 
 /** The game and nation numbers of the header the orders came with. */
@@ -27,7 +28,7 @@ export interface OrderFileText {
 const BEGIN = 'BEGINMEAUTOINPUT';
 const END = 'ENDMEAUTOINPUT';
 
-const firstWord = (raw: string, i: number): string => (i === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw).trim().toUpperCase();
+const firstWord = (line: string): string => line.trim().toUpperCase();
 
 /** Whether a text holds a JOverseer order file (a line `BEGINMEAUTOINPUT`). */
 export function hasOrderFile(text: string): boolean {
@@ -46,8 +47,9 @@ export function isOrderFile(text: string): boolean {
 /** The order lines of a JOverseer order file in place, or null when the text holds none. */
 export function readOrderFile(text: string): OrderFileText | null {
   if (!hasOrderFile(text)) return null;
-  const lines = text.split(/\r\n|\r|\n/);
-  const begin = lines.findIndex((l, i) => firstWord(l, i) === BEGIN);
+  // The kernel's lines (its order-line reader counts them the same way: line i + 1 is lines[i]).
+  const lines = textLines(text);
+  const begin = lines.findIndex((l) => firstWord(l) === BEGIN);
   if (begin < 0) return null;
   const errors: OrderError[] = [];
   const out = lines.map(() => '');
@@ -56,7 +58,7 @@ export function readOrderFile(text: string): OrderFileText | null {
   let headerSeen = false;
   for (let i = begin + 1; i < lines.length; i++) {
     const raw = lines[i] as string;
-    if (firstWord(raw, i) === END) {
+    if (firstWord(raw) === END) {
       ended = true;
       break;
     }

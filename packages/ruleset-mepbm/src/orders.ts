@@ -10,12 +10,14 @@
 //   eowyn, 870, 2521, theoden          the same, naming the hex where the army will be (JOverseer's form)
 //
 // Case and spaces do not matter; `#` or `;` starts a comment to the end of the line; blank lines are
-// ignored. The parser never throws: every mistake comes back as an OrderError with its line and column
+// ignored (the kernel's order-line reader, `eachOrderLine`, finds the lines and their entries). The
+// parser never throws: every mistake comes back as an OrderError with its line and column
 // (1-based; the column counts characters from the start of the line), never only the first one. A line
 // with any error yields no order. docs/orders-mepbm.md is the players' version of this.
 
-import { assertNever } from '@arbiter/engine';
+import { assertNever, eachOrderLine, quoteEntry, textLines } from '@arbiter/engine';
 import { adjacentDirections, formatHexId, hexIdProblem, isDirection, parseHexId } from '@arbiter/engine';
+import type { OrderEntry } from '@arbiter/engine';
 import type { Direction, HexId, MoveStep, OrderError, UnitId } from './types.ts';
 import { readOrderFile } from './order-file.ts';
 
@@ -75,15 +77,13 @@ export const MAX_STEPS = 14;
 /** Longest unit name, in characters. */
 export const MAX_UNIT_NAME = 64;
 
-/** The full `line 3, col 18: ...` form of an error, as players see it. */
 /** A direction or `h` (home: rest a day). */
 export function isMoveStep(s: string): s is MoveStep {
   return s === 'h' || isDirection(s);
 }
 
-export function formatOrderError(e: { line: number; column: number; message: string }): string {
-  return `line ${e.line}, col ${e.column}: ${e.message}`;
-}
+/** The full `line 3, col 18: ...` form of an error, as players see it (the kernel's wording). */
+export { formatOrderError } from '@arbiter/engine';
 
 // ---------------------------------------------------------------------------------------------------
 // Unit names
@@ -117,68 +117,17 @@ function unitName(raw: string): { name: UnitId | null; problem: string | null } 
     if (ch !== ' ' && !NAME_CHAR.test(ch)) {
       return {
         name: null,
-        problem: `${quote(raw.trim())} is not a unit name: ${quote(ch)} is not allowed (use letters, digits, -, _, ' and spaces)`,
+        problem: `${quoteEntry(raw.trim())} is not a unit name: ${quoteEntry(ch)} is not allowed (use letters, digits, -, _, ' and spaces)`,
       };
     }
   }
   if (!HAS_LETTER.test(name)) {
-    return { name: null, problem: `${quote(raw.trim())} is not a unit name: a name needs at least one letter` };
+    return { name: null, problem: `${quoteEntry(raw.trim())} is not a unit name: a name needs at least one letter` };
   }
   if (name.length > MAX_UNIT_NAME && [...name].length > MAX_UNIT_NAME) {
     return { name: null, problem: `the unit name is too long (${[...name].length} characters; at most ${MAX_UNIT_NAME})` };
   }
   return { name, problem: null };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Tokens
-
-interface Token {
-  /** Trimmed text. */
-  text: string;
-  /** 1-based column of the first non-space character (of the separator position for an empty token). */
-  column: number;
-}
-
-/** Shows a player's text in a message: quoted, and shortened when long. */
-function quote(s: string): string {
-  const chars = [...s];
-  const shown = chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : s;
-  return JSON.stringify(shown);
-}
-
-const SPACE = /\s/;
-
-function isSpace(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  if (c === 32 || c === 9) return true;
-  if (c < 128) return c >= 10 && c <= 13;
-  return SPACE.test(s[i] as string);
-}
-
-function splitTokens(body: string): Token[] {
-  const tokens: Token[] = [];
-  let start = 0;
-  for (let i = 0; i <= body.length; i++) {
-    if (i === body.length || body.charCodeAt(i) === 44 /* , */) {
-      let a = start;
-      while (a < i && isSpace(body, a)) a++;
-      let b = i;
-      while (b > a && isSpace(body, b - 1)) b--;
-      tokens.push({ text: body.slice(a, b), column: a < i ? a + 1 : i + 1 });
-      start = i + 1;
-    }
-  }
-  return tokens;
-}
-
-/** The body of a line without its comment (`#` or `;` to the end of the line). */
-function stripComment(line: string): string {
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 35 /* # */ || c === 59 /* ; */) return line.slice(0, i);
-  }
-  return line;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -205,10 +154,10 @@ const LONG_DIRECTIONS: Readonly<Record<string, string>> = {
 
 function directionProblem(text: string, allowHome: boolean): string {
   const lower = text.toLowerCase();
-  let msg = `${quote(text)} is not a direction; use ${DIRECTION_WORDS}`;
+  let msg = `${quoteEntry(text)} is not a direction; use ${DIRECTION_WORDS}`;
   if (allowHome) msg += ', or h to rest a day';
   const hint = LONG_DIRECTIONS[lower.replace(/\s+/g, '')];
-  if (hint !== undefined && (allowHome || hint !== 'h')) msg += ` (write ${quote(hint)})`;
+  if (hint !== undefined && (allowHome || hint !== 'h')) msg += ` (write ${quoteEntry(hint)})`;
   else if (lower === 'n' || lower === 's' || lower === 'north' || lower === 'south') msg += ' (hexes have no north or south side)';
   else if (lower === 'h' && !allowHome) msg += ' (h, rest a day, is only for movement orders)';
   return msg;
@@ -220,7 +169,7 @@ class LineParser {
 
   constructor(
     readonly line: number,
-    readonly tokens: Token[],
+    readonly tokens: OrderEntry[],
     readonly endColumn: number,
   ) {}
 
@@ -238,14 +187,14 @@ class LineParser {
   /** Errors for the parameters from index `from` on (0 = the first after the order number). */
   extra(from: number, what: string, code: number): void {
     for (let i = from + 2; i < this.tokens.length; i++) {
-      const t = this.tokens[i] as Token;
-      this.error(t.column, `order ${code} takes ${what}; ${quote(t.text)} is one parameter too many`);
+      const t = this.tokens[i] as OrderEntry;
+      this.error(t.column, `order ${code} takes ${what}; ${quoteEntry(t.text)} is one parameter too many`);
     }
   }
 
   parse(): Order | null {
     const tokens = this.tokens;
-    const first = tokens[0] as Token;
+    const first = tokens[0] as OrderEntry;
     const base = { line: this.line, column: first.column };
 
     if (tokens.length === 1) {
@@ -265,7 +214,7 @@ class LineParser {
     if (first.text === '') {
       this.error(first.column, 'the unit name is missing: start the line with it, e.g. aragorn, 850, no, nw');
     } else if (/^\d+$/.test(first.text)) {
-      this.error(first.column, `the line starts with ${quote(first.text)}: write the unit's name first, e.g. aragorn, 850, no, nw`);
+      this.error(first.column, `the line starts with ${quoteEntry(first.text)}: write the unit's name first, e.g. aragorn, 850, no, nw`);
     } else {
       const u = unitName(first.text);
       if (u.name === null) this.error(first.column, u.problem as string);
@@ -273,16 +222,16 @@ class LineParser {
     }
 
     // Order number.
-    const codeTok = tokens[1] as Token;
+    const codeTok = tokens[1] as OrderEntry;
     let code: number | null = null;
     if (codeTok.text === '') {
       this.error(codeTok.column, `the order number is missing; known orders: ${KNOWN_ORDERS}`);
     } else if (!/^\d+$/.test(codeTok.text)) {
-      this.error(codeTok.column, `${quote(codeTok.text)} is not an order number; known orders: ${KNOWN_ORDERS}`);
+      this.error(codeTok.column, `${quoteEntry(codeTok.text)} is not an order number; known orders: ${KNOWN_ORDERS}`);
     } else {
       const n = Number(codeTok.text);
       if ((ORDER_CODES as readonly number[]).includes(n)) code = n;
-      else this.error(codeTok.column, `order ${quote(codeTok.text)} is not known; known orders: ${KNOWN_ORDERS}`);
+      else this.error(codeTok.column, `order ${quoteEntry(codeTok.text)} is not known; known orders: ${KNOWN_ORDERS}`);
     }
     if (code === null) return null;
 
@@ -314,7 +263,7 @@ class LineParser {
     return { unit: this.unit ?? '', line: b.line, column: b.column };
   }
 
-  private movement(code: 830 | 850 | 860, params: Token[], b: { line: number; column: number }): Order | null {
+  private movement(code: 830 | 850 | 860, params: OrderEntry[], b: { line: number; column: number }): Order | null {
     const example = code === 830 ? 'swan, 830, no, w, w' : `aragorn, ${code}, no, nw, nw, h`;
     let evasive = false;
     let stepTokens = params;
@@ -333,7 +282,7 @@ class LineParser {
       this.error(mode.column, `"no" (normal) or "ev" (evasive) is missing here, e.g. ${example}`);
       stepTokens = params.slice(1);
     } else {
-      this.error(mode.column, `${quote(mode.text)} is not a movement mode; write "no" (normal) or "ev" (evasive), e.g. ${example}`);
+      this.error(mode.column, `${quoteEntry(mode.text)} is not a movement mode; write "no" (normal) or "ev" (evasive), e.g. ${example}`);
       stepTokens = params.slice(1);
     }
     if (stepTokens.length === 0) {
@@ -354,7 +303,7 @@ class LineParser {
     return { ...this.baseOf(b), kind: 'army-move', code, evasive, steps };
   }
 
-  private standAndDefend(params: Token[], b: { line: number; column: number }): Order | null {
+  private standAndDefend(params: OrderEntry[], b: { line: number; column: number }): Order | null {
     const t = params[0];
     if (t === undefined || t.text === '') {
       this.error(t?.column ?? this.missingColumn, `order 840 needs the direction of the side to defend (${DIRECTION_WORDS}), e.g. aragorn, 840, ne`);
@@ -370,7 +319,7 @@ class LineParser {
     return { ...this.baseOf(b), kind: 'stand-and-defend', code: 840, dir: d };
   }
 
-  private hex(t: Token | undefined, code: number, example: string): HexId | null {
+  private hex(t: OrderEntry | undefined, code: number, example: string): HexId | null {
     if (t === undefined || t.text === '') {
       this.error(t?.column ?? this.missingColumn, `order ${code} needs a destination hex, e.g. ${example}`);
       return null;
@@ -383,13 +332,13 @@ class LineParser {
     return formatHexId(c);
   }
 
-  private characterMove(params: Token[], b: { line: number; column: number }): Order | null {
+  private characterMove(params: OrderEntry[], b: { line: number; column: number }): Order | null {
     const to = this.hex(params[0], 810, 'frodo, 810, 2915');
     this.extra(1, 'one hex', 810);
     return to === null ? null : { ...this.baseOf(b), kind: 'character-move', code: 810, to };
   }
 
-  private spell(params: Token[], b: { line: number; column: number }): Order | null {
+  private spell(params: OrderEntry[], b: { line: number; column: number }): Order | null {
     const t = params[0];
     if (t === undefined || t.text === '') {
       this.error(t?.column ?? this.missingColumn, `order 825 needs the spell number, then the hex, e.g. gandalf, 825, 304, 2920; movement spells: ${KNOWN_SPELLS}`);
@@ -398,7 +347,7 @@ class LineParser {
     }
     const n = /^\d+$/.test(t.text) ? Number(t.text) : NaN;
     if (!(SPELL_CODES as readonly number[]).includes(n)) {
-      this.error(t.column, `${quote(t.text)} is not a movement spell; use ${KNOWN_SPELLS}`);
+      this.error(t.column, `${quoteEntry(t.text)} is not a movement spell; use ${KNOWN_SPELLS}`);
       this.extra(2, 'a spell number and a hex', 825);
       return null;
     }
@@ -413,7 +362,7 @@ class LineParser {
     return to === null ? null : { ...this.baseOf(b), kind: 'movement-spell', code: 825, spell, to };
   }
 
-  private moveAndJoin(params: Token[], b: { line: number; column: number }): Order | null {
+  private moveAndJoin(params: OrderEntry[], b: { line: number; column: number }): Order | null {
     // Two forms: `870, <army>` and MEPBM's (JOverseer's) `870, <hex>, <army>`. A unit name is never all
     // digits, so a first parameter of digits is the hex.
     const first = params[0];
@@ -457,19 +406,10 @@ export function parseOrders(text: string): { orders: Order[]; errors: OrderError
 function parseLines(text: string): { orders: Order[]; errors: OrderError[] } {
   const orders: Order[] = [];
   const errors: OrderError[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
-  lines.forEach((raw, i) => {
-    const body = stripComment(i === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw);
-    if (body.trim() === '') return;
-    let tokens = splitTokens(body);
-    // A trailing comma (or several) is tolerated: drop empty entries at the end of the line (counted
-    // first and cut once, so that a line of many commas costs time linear in its length).
-    let keep = tokens.length;
-    while (keep > 2 && (tokens[keep - 1] as Token).text === '') keep--;
-    if (keep < tokens.length) tokens = tokens.slice(0, keep);
-    const last = tokens[tokens.length - 1] as Token;
+  eachOrderLine(text, (line, entries) => {
+    const last = entries[entries.length - 1] as OrderEntry;
     const endColumn = last.column + last.text.length;
-    const p = new LineParser(i + 1, tokens, endColumn);
+    const p = new LineParser(line, entries, endColumn);
     const order = p.parse();
     if (order !== null) orders.push(order);
     // Within a line, report mistakes left to right.
@@ -481,7 +421,7 @@ function parseLines(text: string): { orders: Order[]; errors: OrderError[] } {
 
 /** Reads one order line; the position fields of the result are for line 1. */
 export function parseOrder(line: string): { order: Order | null; errors: OrderError[] } {
-  const firstLine = line.split(/\r\n|\r|\n/)[0] ?? '';
+  const firstLine = textLines(line)[0] ?? '';
   const { orders, errors } = parseOrders(firstLine);
   return { order: orders[0] ?? null, errors };
 }

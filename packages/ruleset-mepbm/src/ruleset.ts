@@ -1,5 +1,5 @@
 // mepbm behind the kernel's Ruleset contract: the one value the services, the shells and the registry use.
-import { type ReportContext as KernelReportContext, type Ruleset, type Topology, hexOffsetTopology } from '@arbiter/engine';
+import { type ReportContext as KernelReportContext, type Ruleset, type Topology, hexOffsetTopology, StateDecodeError } from '@arbiter/engine';
 import { adjudicate } from './adjudicate.ts';
 import type { TurnEvent } from './resolve/events.ts';
 import { boardView } from './board-view.ts';
@@ -65,15 +65,15 @@ function boardOf(state: GameState): Topology {
   return b;
 }
 
-/** A stored state is mepbm's when it says so and has its lists; anything else is refused by name. */
+/** A stored state is mepbm's when it says so and has its lists; anything else is refused by name (the kernel's StateDecodeError). */
 function decodeState(json: unknown): GameState {
-  if (json === null || typeof json !== 'object') throw new Error('the stored state is not a JSON object');
+  if (json === null || typeof json !== 'object') throw new StateDecodeError('the stored state is not a JSON object');
   const s = json as Partial<Record<keyof GameState, unknown>>;
-  if (s.ruleset !== 'mepbm') throw new Error(`the stored state is not a mepbm state (its ruleset is ${JSON.stringify(s.ruleset)})`);
+  if (s.ruleset !== 'mepbm') throw new StateDecodeError(`the stored state is not a mepbm state (its ruleset is ${JSON.stringify(s.ruleset)})`);
   for (const key of ['units', 'nations', 'populationCentres'] as const) {
-    if (!Array.isArray(s[key])) throw new Error(`the stored mepbm state has no ${key} list`);
+    if (!Array.isArray(s[key])) throw new StateDecodeError(`the stored mepbm state has no ${key} list`);
   }
-  if (!Number.isInteger(s.turn)) throw new Error('the stored mepbm state has no turn number');
+  if (!Number.isInteger(s.turn)) throw new StateDecodeError('the stored mepbm state has no turn number');
   return json as GameState;
 }
 

@@ -1,6 +1,6 @@
 // The scenario format (docs/scenario-format-mepbm.md): what a GM writes to create a game, and what
 // `arbiter adjudicate` reads. parseScenario never throws: every problem comes back with its JSON path.
-import { HEX_SIDES, issueMessage, MAX_SCENARIO_TURN } from '@arbiter/engine';
+import { checkScenarioDocument, HEX_SIDES, MAX_SCENARIO_TURN, type ScenarioIssue } from '@arbiter/engine';
 import { z } from 'zod';
 import { normaliseUnitName, unitNameProblem } from './orders.ts';
 import { gridPositionProblem, hexIdProblem, parseHexId, spaceCountProblem, withinLimit } from '@arbiter/engine';
@@ -158,38 +158,25 @@ type Parsed = z.infer<typeof scenarioSchema>;
 export type Scenario = Omit<Parsed, 'settings'> & { settings: RuleSettings };
 export type ScenarioUnit = Parsed['units'][number];
 
-export interface ScenarioIssue {
-  path: string;
-  message: string;
-}
+export type { ScenarioIssue } from '@arbiter/engine';
 
-/** `units[2].troops.heavyInfantry` from ['units', 2, 'troops', 'heavyInfantry']. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else out += out === '' ? String(p) : `.${String(p)}`;
-  }
-  return out === '' ? '(root)' : out;
-}
-
+/**
+ * A scenario document through the kernel's check (schema issues at their paths, spelt `units[2].troops`),
+ * then mepbm's own: settings, the map, then ids and places.
+ */
 export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] } {
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: issueMessage(i) })),
-    };
-  }
-  const data = parsed.data;
-  const settings = resolveSettings(data.settings);
+  const checked = checkScenarioDocument(scenarioSchema, input, scenarioIssues);
+  if (!checked.ok) return checked;
+  return { ok: true, scenario: { ...checked.scenario, settings: resolveSettings(checked.scenario.settings) } };
+}
+
+function scenarioIssues(data: Parsed): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
-  for (const i of settingsIssues(settings)) issues.push({ path: `settings.${i.path}`, message: i.message });
+  for (const i of settingsIssues(resolveSettings(data.settings))) issues.push({ path: `settings.${i.path}`, message: i.message });
   const built = buildMap(data.map);
   issues.push(...built.errors);
   if (built.errors.length === 0) issues.push(...crossCheck(data, built.map));
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, scenario: { ...data, settings } };
+  return issues;
 }
 
 function crossCheck(s: Parsed, map: GameMap): ScenarioIssue[] {

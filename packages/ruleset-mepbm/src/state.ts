@@ -13,7 +13,7 @@ import type {
   UnitId,
 } from './types.ts';
 import type { RngState } from '@arbiter/engine';
-import { rngFromSeed } from '@arbiter/engine';
+import { assertNever, rngFromSeed } from '@arbiter/engine';
 import type { RuleSettings } from './settings.ts';
 import type { Scenario } from './scenario.ts';
 import { joverseerKey } from './scenario.ts';
@@ -128,86 +128,98 @@ export function createGame(scenario: Scenario): GameState {
     ruleset: 'mepbm',
     turn: scenario.turn,
     seed: scenario.seed,
-    map: {
-      hexes: scenario.map.hexes.map((h) => ({ hex: h.hex, terrain: h.terrain })),
-      // Keys in sorted order throughout: hashing a result that carries the state then copies nothing.
-      hexsides: scenario.map.hexsides.map((s) => ({ dir: s.dir, features: [...s.features], hex: s.hex })),
-      ...(scenario.map.ruins === undefined || scenario.map.ruins.length === 0
-        ? {}
-        : { ruins: scenario.map.ruins.map((r) => (r.name === undefined ? { hex: r.hex } : { hex: r.hex, name: r.name })) }),
-    },
-    nations: scenario.nations.map((n) => {
-      const relations: Record<string, Relation> = {};
-      const derived = n.allegiance === undefined ? [] : scenario.nations.map((o) => o.id).filter((o) => o !== n.id);
-      for (const k of [...new Set([...Object.keys(n.relations), ...derived])].sort()) {
-        const r = n.relations[k] ?? allegianceRelation(n.allegiance, allegiances.get(k));
-        if (r !== null) relations[k] = r;
-      }
-      const out = {} as NationState;
-      if (n.allegiance !== undefined) out.allegiance = n.allegiance;
-      out.id = n.id;
-      if (n.joverseer !== undefined) {
-        const characters: Record<string, string> = {};
-        // Keyed as an order line's unit reads (`tonn ` as `tonn`), so a file's id finds its unit.
-        for (const k of Object.keys(n.joverseer.characters).sort()) characters[joverseerKey(k) ?? k] = n.joverseer.characters[k]!;
-        out.joverseer = { characters, ...(scenario.joverseer === undefined ? {} : { game: scenario.joverseer.game }), nation: n.joverseer.nation };
-      }
-      if (n.name !== undefined) out.name = n.name;
-      out.relations = relations;
-      return out;
-    }),
-    populationCentres: scenario.populationCentres.map((p) => {
-      const out = { capital: p.capital, dock: p.dock, fortification: p.fortification, hex: p.hex } as PopulationCentreState;
-      if (p.hidden === true) out.hidden = true;
-      if (p.loyalty !== undefined) out.loyalty = p.loyalty;
-      if (p.name !== undefined) out.name = p.name;
-      out.nation = p.nation;
-      out.size = p.size;
-      return out;
-    }),
-    units: scenario.units.map((u): UnitState => {
-      switch (u.kind) {
-        case 'army':
-          return {
-            id: u.id,
-            kind: 'army',
-            nation: u.nation,
-            hex: u.hex,
-            commander: copyCommander(u.commander),
-            troops: copyTroops(u.troops),
-            food: u.food,
-            morale: u.morale,
-            aboard: u.aboard ?? null,
-          };
-        case 'navy':
-          return {
-            id: u.id,
-            kind: 'navy',
-            nation: u.nation,
-            hex: u.hex,
-            commander: copyCommander(u.commander),
-            ships: { warships: u.ships.warships, transports: u.ships.transports },
-            food: u.food,
-            morale: u.morale,
-          };
-        case 'character': {
-          const c: CharacterState = {
-            id: u.id,
-            kind: 'character',
-            nation: u.nation,
-            hex: u.hex,
-            with: u.with ?? null,
-            spells: [...u.spells],
-          };
-          if (u.name !== undefined) c.name = u.name;
-          return c;
-        }
-      }
-    }),
+    map: initialMap(scenario.map),
+    nations: scenario.nations.map((n) => initialNation(scenario, n, allegiances)),
+    populationCentres: scenario.populationCentres.map(initialCentre),
+    units: scenario.units.map(initialUnit),
     settings: structuredClone(scenario.settings),
     rng: rngFromSeed(scenario.seed),
   };
   return state;
+}
+
+function initialMap(map: Scenario['map']): GameState['map'] {
+  return {
+    hexes: map.hexes.map((h) => ({ hex: h.hex, terrain: h.terrain })),
+    // Keys in sorted order throughout: hashing a result that carries the state then copies nothing.
+    hexsides: map.hexsides.map((s) => ({ dir: s.dir, features: [...s.features], hex: s.hex })),
+    ...(map.ruins === undefined || map.ruins.length === 0 ? {} : { ruins: map.ruins.map((r) => (r.name === undefined ? { hex: r.hex } : { hex: r.hex, name: r.name })) }),
+  };
+}
+
+/** A nation with its relations to every other (stated, or from the allegiances), keys in sorted order. */
+function initialNation(scenario: Scenario, n: Scenario['nations'][number], allegiances: ReadonlyMap<string, Scenario['nations'][number]['allegiance']>): NationState {
+  const relations: Record<string, Relation> = {};
+  const derived = n.allegiance === undefined ? [] : scenario.nations.map((o) => o.id).filter((o) => o !== n.id);
+  for (const k of [...new Set([...Object.keys(n.relations), ...derived])].sort()) {
+    const r = n.relations[k] ?? allegianceRelation(n.allegiance, allegiances.get(k));
+    if (r !== null) relations[k] = r;
+  }
+  const out = {} as NationState;
+  if (n.allegiance !== undefined) out.allegiance = n.allegiance;
+  out.id = n.id;
+  if (n.joverseer !== undefined) {
+    const characters: Record<string, string> = {};
+    // Keyed as an order line's unit reads (`tonn ` as `tonn`), so a file's id finds its unit.
+    for (const k of Object.keys(n.joverseer.characters).sort()) characters[joverseerKey(k) ?? k] = n.joverseer.characters[k]!;
+    out.joverseer = { characters, ...(scenario.joverseer === undefined ? {} : { game: scenario.joverseer.game }), nation: n.joverseer.nation };
+  }
+  if (n.name !== undefined) out.name = n.name;
+  out.relations = relations;
+  return out;
+}
+
+/** A population centre, keys in sorted order. */
+function initialCentre(p: Scenario['populationCentres'][number]): PopulationCentreState {
+  const out = { capital: p.capital, dock: p.dock, fortification: p.fortification, hex: p.hex } as PopulationCentreState;
+  if (p.hidden === true) out.hidden = true;
+  if (p.loyalty !== undefined) out.loyalty = p.loyalty;
+  if (p.name !== undefined) out.name = p.name;
+  out.nation = p.nation;
+  out.size = p.size;
+  return out;
+}
+
+function initialUnit(u: Scenario['units'][number]): UnitState {
+  switch (u.kind) {
+    case 'army':
+      return {
+        id: u.id,
+        kind: 'army',
+        nation: u.nation,
+        hex: u.hex,
+        commander: copyCommander(u.commander),
+        troops: copyTroops(u.troops),
+        food: u.food,
+        morale: u.morale,
+        aboard: u.aboard ?? null,
+      };
+    case 'navy':
+      return {
+        id: u.id,
+        kind: 'navy',
+        nation: u.nation,
+        hex: u.hex,
+        commander: copyCommander(u.commander),
+        ships: { warships: u.ships.warships, transports: u.ships.transports },
+        food: u.food,
+        morale: u.morale,
+      };
+    case 'character': {
+      const c: CharacterState = {
+        id: u.id,
+        kind: 'character',
+        nation: u.nation,
+        hex: u.hex,
+        with: u.with ?? null,
+        spells: [...u.spells],
+      };
+      if (u.name !== undefined) c.name = u.name;
+      return c;
+    }
+    default:
+      return assertNever(u);
+  }
 }
 
 function copyTroops(t: Partial<Record<keyof Troops, number | undefined>>): Troops {

@@ -1,5 +1,6 @@
 // A turn's result in a few lines of text (`arbiter adjudicate --summary`): per unit where it went and
 // why it stopped, then the errors, what each nation saw, the hash.
+import { formatOrderError } from '@arbiter/engine';
 import type { TurnResult } from './resolve/events.ts';
 
 export function summarise(result: TurnResult): string {
@@ -15,7 +16,7 @@ export function summarise(result: TurnResult): string {
   }
   if (result.errors.length > 0) {
     lines.push('errors:');
-    for (const e of result.errors) lines.push(`  line ${e.line}, col ${e.column}: ${e.message}`);
+    for (const e of result.errors) lines.push(`  ${formatOrderError(e)}`);
   }
   for (const [nation, v] of Object.entries(result.views)) {
     if (v.sightings.length > 0) lines.push(`${nation} saw: ${v.sightings.map((s) => `${s.unit} (${s.nation}, ${s.size}) ${s.what} at ${s.hex}`).join('; ')}`);

@@ -7,7 +7,7 @@ import { each } from './each.ts';
 import { distance, parseHexId } from '@arbiter/engine';
 import { buildMap, hexIndexOf, TERRAIN_CODE } from './map.ts';
 import type { GameMap } from './map.ts';
-import type { Order } from './orders.ts';
+import type { ArmyMoveOrder, CharacterMoveOrder, MoveAndJoinOrder, MovementSpellOrder, NavyMoveOrder, Order } from './orders.ts';
 import { CHARACTER_RANGE, navigable } from './paths.ts';
 import type { ArmyState, CharacterState, GameState, MapData, NavyState, PopulationCentreState, UnitState } from './state.ts';
 import { transportsNeeded } from './strength.ts';
@@ -185,166 +185,193 @@ function judgeInto(c: { j: Judging; verdicts: OrderVerdict[] }, o: Order): void 
 }
 
 function judgeOne(j: Judging, o: Order): OrderVerdict {
-  const { world, nation, movementTaken, naviesSailing, boarded } = j;
-  const { map, units, state } = world;
   const warnings: string[] = [];
-  const u = units.get(o.unit);
-  // For a nation, a foreign unit and a missing one get the same answer: no probing for unit names.
-  if (nation !== undefined && (u === undefined || u.nation !== nation)) {
-    return { order: o, accepted: null, reason: `you have no unit "${o.unit}"; a nation may only order its own units`, warnings };
-  }
-  if (u === undefined) {
-    return { order: o, accepted: null, reason: `there is no unit "${o.unit}" in this game`, warnings };
-  }
-  if (!EXPECTS[o.kind].includes(u.kind)) {
-    const who = EXPECTS[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
-    return { order: o, accepted: null, reason: `"${o.unit}" is ${kindWord(u)}; order ${o.code} is for ${who}`, warnings };
-  }
-  const prev = movementTaken.get(u.id);
-  if (prev !== undefined) {
-    const one = u.kind === 'character' ? 'a character gets one of 810, 825, 870' : u.kind === 'army' ? 'an army gets one of 830, 840, 850, 860' : 'a navy gets one 830';
-    return { order: o, accepted: null, reason: `"${u.id}" already has order ${prev.code} (line ${prev.line}) this turn; ${one} per turn`, warnings };
-  }
-  if (u.kind === 'navy' && boarded.has(u.id)) {
-    return { order: o, accepted: null, reason: `navy "${u.id}" was already boarded by another army's 830 this turn`, warnings };
-  }
-  const startIndex = hexIndexOf(map, u.hex);
+  const u = j.world.units.get(o.unit);
+  const refused = u === undefined ? unitMissing(j, o) : unitRefusal(j, o, u);
+  if (refused !== null || u === undefined) return { order: o, accepted: null, reason: refused ?? '', warnings };
   const accepted: AcceptedOrder = { order: o, unit: u };
-  let problem: string | null = null;
-
+  let problem: string | null;
   switch (o.kind) {
-    case 'army-move': {
-      const a = u as ArmyState;
-      if (a.aboard !== null) {
-        if (isWater(map, startIndex)) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
-        else accepted.disembark = true;
-      }
-      const drawn = suppliedFood(state, a.id);
-      if (!isFed(a.food + drawn, a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings, drawn));
-      if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+    case 'army-move':
+      problem = judgeArmyMove(j, o, u as ArmyState, accepted, warnings);
       break;
-    }
     case 'stand-and-defend': {
       const a = u as ArmyState;
-      if (a.aboard !== null) problem = `army "${a.id}" is aboard navy "${a.aboard}"; an army at sea cannot stand and defend`;
+      problem = a.aboard !== null ? `army "${a.id}" is aboard navy "${a.aboard}"; an army at sea cannot stand and defend` : null;
       break;
     }
-    case 'navy-move': {
-      if (u.kind === 'army') {
-        if (u.aboard !== null) {
-          problem = `army "${u.id}" is already aboard navy "${u.aboard}"; order the navy to sail (830), or march ashore with 850 or 860`;
-          break;
-        }
-        const need = transportsNeeded(u.troops, state.settings);
-        let naviesAt = j.naviesAt;
-        if (naviesAt === null) {
-          naviesAt = j.naviesAt = new Map();
-          // Anchored navies in order of their ids, not of the game state's unit list (which must decide nothing).
-          const navies = state.units.filter((n): n is NavyState => n.kind === 'navy').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-          for (const n of navies) {
-            const key = `${n.nation}\u0000${n.hex}`;
-            const list = naviesAt.get(key);
-            if (list === undefined) naviesAt.set(key, [n]);
-            else list.push(n);
-          }
-        }
-        const pool = (naviesAt.get(`${u.nation}\u0000${u.hex}`) ?? []).filter((n) => !naviesSailing.has(n.id) && !boarded.has(n.id));
-        const convoy: NavyState[] = [];
-        let have = 0;
-        for (const n of pool) {
-          if (have >= need && convoy.length > 0) break;
-          convoy.push(n);
-          have += n.ships.transports;
-        }
-        if (convoy.length === 0) {
-          problem = `army "${u.id}" has no anchored navy of its nation at ${u.hex} to board (navies with their own 830 are not anchored)`;
-        } else if (have < need) {
-          problem = `army "${u.id}" needs ${need} transports (ceil(cavalry/${state.settings.cavalryPerTransport} + infantry/${state.settings.infantryPerTransport})) but the anchored navies at ${u.hex} have ${have}`;
-        } else {
-          accepted.convoy = convoy;
-          accepted.transportsNeeded = need;
-          for (const n of convoy) boarded.add(n.id);
-        }
-      } else if (u.kind === 'navy') {
-        if (u.food <= 0) warnings.push('the navy has no food: each hex costs 2 MP and it loses 1-5 morale');
-      }
-      if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+    case 'navy-move':
+      problem = judgeNavyMove(j, o, u, accepted, warnings);
       break;
-    }
-    case 'character-move': {
-      const c = u as CharacterState;
-      if (isWater(map, startIndex)) {
-        problem = `character "${c.id}" is at sea (${c.hex}); a character cannot leave a sea hex by 810, it moves with its navy`;
-        break;
-      }
-      problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 810 moves a character at most ${CHARACTER_RANGE} hexes`);
-      if (problem === null) accepted.dest = hexIndexOf(map, o.to);
-      if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+    case 'character-move':
+      problem = judgeCharacterMove(j, o, u as CharacterState, accepted, warnings);
       break;
-    }
-    case 'movement-spell': {
-      const c = u as CharacterState;
-      const name = `${SPELL_NAME[o.spell] ?? 'spell'} (#${o.spell})`;
-      if (!c.spells.includes(o.spell)) {
-        problem = `character "${c.id}" does not know ${name}${c.spells.length ? `; it knows ${c.spells.join(', ')}` : ''}`;
-        break;
-      }
-      const range = SPELL_RANGE[o.spell];
-      if (range !== undefined) {
-        if (o.to === null) problem = `${name} needs a destination hex`;
-        else problem = checkDestination(world, c, o.to, range, `${name} reaches ${range} hexes`);
-        if (problem === null && o.to !== null) accepted.dest = hexIndexOf(map, o.to);
-      } else if (o.spell === 308) {
-        const cap = world.capitals.get(c.nation);
-        if (cap === undefined) problem = `${name}: nation ${c.nation} has no capital`;
-        else accepted.dest = hexIndexOf(map, cap.hex);
-      } else if (o.spell === 310 || o.spell === 312) {
-        if (o.to === null) {
-          problem = `${name} needs the hex of one of your population centres`;
-          break;
-        }
-        const i = hexIndexOf(map, o.to);
-        const pc = i < 0 ? undefined : world.pcByHex.get(i);
-        if (i < 0) problem = `hex ${o.to} is not on the map`;
-        else if (pc === undefined || pc.nation !== c.nation) problem = `${name}: hex ${o.to} is not a population centre of ${c.nation}`;
-        else if (o.spell === 310 && pc.size !== 'city' && pc.size !== 'major-town') problem = `${name}: ${o.to} is a ${pc.size}; this spell goes to your city or major town`;
-        else accepted.dest = i;
-      } else {
-        // 314 Teleport: any land hex.
-        if (o.to === null) {
-          problem = `${name} needs a destination hex`;
-          break;
-        }
-        const i = hexIndexOf(map, o.to);
-        if (i < 0) problem = `hex ${o.to} is not on the map`;
-        else if (isWater(map, i)) problem = `hex ${o.to} is water; characters may only go to land hexes`;
-        else accepted.dest = i;
-      }
-      if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+    case 'movement-spell':
+      problem = judgeSpell(j, o, u as CharacterState, accepted, warnings);
       break;
-    }
-    case 'move-and-join': {
-      const c = u as CharacterState;
-      const target = units.get(o.army);
-      // A foreign unit and a missing one get the same answer (no probing for unit names).
-      if (target === undefined || target.nation !== c.nation) problem = `"${o.army}" is not an army of your nation`;
-      else if (target.kind !== 'army') problem = `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
-      else if (o.to !== undefined) problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 870 moves a character at most ${CHARACTER_RANGE} hexes`);
-      else if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
-      else {
-        const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);
-        if (d > CHARACTER_RANGE + 14) warnings.push(`army "${o.army}" is ${d} hexes away now; it must end its move within ${CHARACTER_RANGE} hexes of "${c.id}"`);
-      }
+    case 'move-and-join':
+      problem = judgeJoin(j, o, u as CharacterState, warnings);
       break;
-    }
     default:
-      assertNever(o);
+      return assertNever(o);
   }
   if (problem !== null) {
     return { order: o, accepted: null, reason: problem, warnings };
   }
-  movementTaken.set(u.id, o);
+  j.movementTaken.set(u.id, o);
   return { order: o, accepted, warnings };
+}
+
+/** Why an order names no unit that may take it. For a nation, a foreign unit and a missing one get the same answer: no probing for unit names. */
+function unitMissing(j: Judging, o: Order): string {
+  return j.nation !== undefined ? `you have no unit "${o.unit}"; a nation may only order its own units` : `there is no unit "${o.unit}" in this game`;
+}
+
+/** Why unit `u` may not take order `o` at all (not the nation's, the wrong kind, already moving, boarded), or null. */
+function unitRefusal(j: Judging, o: Order, u: UnitState): string | null {
+  if (j.nation !== undefined && u.nation !== j.nation) return unitMissing(j, o);
+  if (!EXPECTS[o.kind].includes(u.kind)) {
+    const who = EXPECTS[o.kind].map((k) => (k === 'army' ? 'armies' : k === 'navy' ? 'navies' : 'characters')).join(' and ');
+    return `"${o.unit}" is ${kindWord(u)}; order ${o.code} is for ${who}`;
+  }
+  const prev = j.movementTaken.get(u.id);
+  if (prev !== undefined) {
+    const one = u.kind === 'character' ? 'a character gets one of 810, 825, 870' : u.kind === 'army' ? 'an army gets one of 830, 840, 850, 860' : 'a navy gets one 830';
+    return `"${u.id}" already has order ${prev.code} (line ${prev.line}) this turn; ${one} per turn`;
+  }
+  if (u.kind === 'navy' && j.boarded.has(u.id)) return `navy "${u.id}" was already boarded by another army's 830 this turn`;
+  return null;
+}
+
+/** 850/860: an army aboard a navy marches ashore only from a land hex; warnings for an unfed army and evasive movement. */
+function judgeArmyMove(j: Judging, o: ArmyMoveOrder, a: ArmyState, accepted: AcceptedOrder, warnings: string[]): string | null {
+  const { map, state } = j.world;
+  let problem: string | null = null;
+  if (a.aboard !== null) {
+    if (isWater(map, hexIndexOf(map, a.hex))) problem = `army "${a.id}" is aboard navy "${a.aboard}" at sea (${a.hex}); it can march ashore only where its navy is in a land hex`;
+    else accepted.disembark = true;
+  }
+  const drawn = suppliedFood(state, a.id);
+  if (!isFed(a.food + drawn, a.troops, state.settings)) warnings.push(unfedWarning(a, state.settings, drawn));
+  if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+  return problem;
+}
+
+/** 830: a navy sails (a warning when it has no food), or an army boards; a warning for evasive movement. */
+function judgeNavyMove(j: Judging, o: NavyMoveOrder, u: UnitState, accepted: AcceptedOrder, warnings: string[]): string | null {
+  let problem: string | null = null;
+  if (u.kind === 'army') {
+    if (u.aboard !== null) return `army "${u.id}" is already aboard navy "${u.aboard}"; order the navy to sail (830), or march ashore with 850 or 860`;
+    problem = judgeBoarding(j, u, accepted);
+  } else if (u.kind === 'navy') {
+    if (u.food <= 0) warnings.push('the navy has no food: each hex costs 2 MP and it loses 1-5 morale');
+  }
+  if (o.evasive) warnings.push('evasive movement doubles the cost of every hex');
+  return problem;
+}
+
+/** 830 for an army not aboard: it boards anchored navies of its nation in its hex, enough of them for its transports. */
+function judgeBoarding(j: Judging, u: ArmyState, accepted: AcceptedOrder): string | null {
+  const { state } = j.world;
+  const need = transportsNeeded(u.troops, state.settings);
+  const pool = (naviesAnchored(j).get(`${u.nation}\u0000${u.hex}`) ?? []).filter((n) => !j.naviesSailing.has(n.id) && !j.boarded.has(n.id));
+  const convoy: NavyState[] = [];
+  let have = 0;
+  for (const n of pool) {
+    if (have >= need && convoy.length > 0) break;
+    convoy.push(n);
+    have += n.ships.transports;
+  }
+  if (convoy.length === 0) return `army "${u.id}" has no anchored navy of its nation at ${u.hex} to board (navies with their own 830 are not anchored)`;
+  if (have < need) {
+    return `army "${u.id}" needs ${need} transports (ceil(cavalry/${state.settings.cavalryPerTransport} + infantry/${state.settings.infantryPerTransport})) but the anchored navies at ${u.hex} have ${have}`;
+  }
+  accepted.convoy = convoy;
+  accepted.transportsNeeded = need;
+  for (const n of convoy) j.boarded.add(n.id);
+  return null;
+}
+
+/** The navies by nation and hex (made once per judging): anchored navies in order of their ids, not of the game state's unit list (which must decide nothing). */
+function naviesAnchored(j: Judging): Map<string, NavyState[]> {
+  if (j.naviesAt !== null) return j.naviesAt;
+  const naviesAt = (j.naviesAt = new Map());
+  const navies = j.world.state.units.filter((n): n is NavyState => n.kind === 'navy').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const n of navies) {
+    const key = `${n.nation}\u0000${n.hex}`;
+    const list = naviesAt.get(key);
+    if (list === undefined) naviesAt.set(key, [n]);
+    else list.push(n);
+  }
+  return naviesAt;
+}
+
+/** 810: a character on land moves to a hex within range. */
+function judgeCharacterMove(j: Judging, o: CharacterMoveOrder, c: CharacterState, accepted: AcceptedOrder, warnings: string[]): string | null {
+  const { world } = j;
+  if (isWater(world.map, hexIndexOf(world.map, c.hex))) return `character "${c.id}" is at sea (${c.hex}); a character cannot leave a sea hex by 810, it moves with its navy`;
+  const problem = checkDestination(world, c, o.to, CHARACTER_RANGE, `order 810 moves a character at most ${CHARACTER_RANGE} hexes`);
+  if (problem === null) accepted.dest = hexIndexOf(world.map, o.to);
+  if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+  return problem;
+}
+
+/** 825: a spell the character knows, to a destination its rule allows. */
+function judgeSpell(j: Judging, o: MovementSpellOrder, c: CharacterState, accepted: AcceptedOrder, warnings: string[]): string | null {
+  const name = `${SPELL_NAME[o.spell] ?? 'spell'} (#${o.spell})`;
+  if (!c.spells.includes(o.spell)) return `character "${c.id}" does not know ${name}${c.spells.length ? `; it knows ${c.spells.join(', ')}` : ''}`;
+  const problem = spellDestination(j.world, o, c, name, accepted);
+  if (c.with !== null && problem === null) warnings.push(`"${c.id}" leaves ${c.with} before it moves`);
+  return problem;
+}
+
+/** Where spell `o` takes the character (set as accepted.dest), or why it cannot. */
+function spellDestination(world: World, o: MovementSpellOrder, c: CharacterState, name: string, accepted: AcceptedOrder): string | null {
+  const { map } = world;
+  const range = SPELL_RANGE[o.spell];
+  if (range !== undefined) {
+    const problem = o.to === null ? `${name} needs a destination hex` : checkDestination(world, c, o.to, range, `${name} reaches ${range} hexes`);
+    if (problem === null && o.to !== null) accepted.dest = hexIndexOf(map, o.to);
+    return problem;
+  }
+  if (o.spell === 308) {
+    const cap = world.capitals.get(c.nation);
+    if (cap === undefined) return `${name}: nation ${c.nation} has no capital`;
+    accepted.dest = hexIndexOf(map, cap.hex);
+    return null;
+  }
+  if (o.spell === 310 || o.spell === 312) {
+    if (o.to === null) return `${name} needs the hex of one of your population centres`;
+    const i = hexIndexOf(map, o.to);
+    const pc = i < 0 ? undefined : world.pcByHex.get(i);
+    if (i < 0) return `hex ${o.to} is not on the map`;
+    if (pc === undefined || pc.nation !== c.nation) return `${name}: hex ${o.to} is not a population centre of ${c.nation}`;
+    if (o.spell === 310 && pc.size !== 'city' && pc.size !== 'major-town') return `${name}: ${o.to} is a ${pc.size}; this spell goes to your city or major town`;
+    accepted.dest = i;
+    return null;
+  }
+  // 314 Teleport: any land hex.
+  if (o.to === null) return `${name} needs a destination hex`;
+  const i = hexIndexOf(map, o.to);
+  if (i < 0) return `hex ${o.to} is not on the map`;
+  if (isWater(map, i)) return `hex ${o.to} is water; characters may only go to land hexes`;
+  accepted.dest = i;
+  return null;
+}
+
+/** 870: the army to join must be one of the character's nation; a far army is a warning, not a refusal. */
+function judgeJoin(j: Judging, o: MoveAndJoinOrder, c: CharacterState, warnings: string[]): string | null {
+  const target = j.world.units.get(o.army);
+  // A foreign unit and a missing one get the same answer (no probing for unit names).
+  if (target === undefined || target.nation !== c.nation) return `"${o.army}" is not an army of your nation`;
+  if (target.kind !== 'army') return `"${o.army}" is ${kindWord(target)}; order 870 joins an army`;
+  if (o.to !== undefined) return checkDestination(j.world, c, o.to, CHARACTER_RANGE, `order 870 moves a character at most ${CHARACTER_RANGE} hexes`);
+  if (c.with === target.id) warnings.push(`"${c.id}" is already with army "${o.army}"`);
+  else {
+    const d = distance(parseHexId(c.hex)!, parseHexId(target.hex)!);
+    if (d > CHARACTER_RANGE + 14) warnings.push(`army "${o.army}" is ${d} hexes away now; it must end its move within ${CHARACTER_RANGE} hexes of "${c.id}"`);
+  }
+  return null;
 }
 
 function checkDestination(world: World, c: CharacterState, to: string, range: number, rangeWords: string): string | null {

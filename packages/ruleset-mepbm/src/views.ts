@@ -7,11 +7,11 @@ import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { DIRECTIONS } from '@arbiter/engine';
 import { TERRAINS, featureList, hexIndexOf, terrainAtIndex } from './map.ts';
 import type { GameMap } from './map.ts';
-import { hexIdOf } from './resolve/resolution.ts';
+import { hexIdOf } from './resolve/model.ts';
 import { each } from './each.ts';
 import { forcesByNation } from './forces.ts';
 import type { PopulationCentreState, UnitState } from './state.ts';
-import type { RUnit, Resolution } from './resolve/resolution.ts';
+import type { RUnit, Resolution } from './resolve/model.ts';
 import type { TurnEvent } from './resolve/events.ts';
 import type { MapWindowHex, MapWindowHexside, NationForces, NationId, NationView, PopulationCentreView, RuinView, Terrain, UnitResult } from './types.ts';
 

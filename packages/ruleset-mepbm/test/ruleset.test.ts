@@ -1,5 +1,6 @@
 // mepbm through the kernel's Ruleset contract: what the services call gives what mepbm's own functions give.
 import { readFileSync } from 'node:fs';
+import { StateDecodeError } from '@arbiter/engine';
 import { describe, expect, it } from 'vitest';
 import { mepbm, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 
@@ -29,6 +30,13 @@ describe('the mepbm ruleset value', () => {
     expect(() => mepbm.state.decode({ ...state, ruleset: 'descent' })).toThrow('the stored state is not a mepbm state (its ruleset is "descent")');
     expect(() => mepbm.state.decode({ ...state, units: {} })).toThrow('the stored mepbm state has no units list');
     expect(mepbm.state.turnOf(state)).toBe(state.turn);
+  });
+
+  it("refuses a bad stored state with the kernel's StateDecodeError, the one error type for it in every ruleset", () => {
+    const { state } = exampleGame();
+    for (const bad of [null, { ...state, ruleset: 'descent' }, { ...state, nations: 'x' }, { ...state, turn: 1.5 }]) {
+      expect(() => mepbm.state.decode(bad)).toThrow(StateDecodeError);
+    }
   });
 
   it("knows each unit's owner, its players and their order templates", () => {

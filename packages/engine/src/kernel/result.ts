@@ -18,8 +18,9 @@ export class EventLog<Ev extends { type: string }> {
 
 /**
  * The result with its hash: SHA-256 of the canonical JSON of every other field (views included: what a
- * player is told is part of what must replay). mepbm computes the same kind of hash with its own byte
- * writer for speed; new rulesets use this.
+ * player is told is part of what must replay), fed to the hash a piece at a time (canonicalSha256). mepbm
+ * writes the same bytes through the kernel's CanonicalHashSink itself, skipping the key-order walk over
+ * the parts of its result it builds in canonical order.
  */
 export function sealTurn<St, Ev, V, U>(result: Omit<TurnResult<St, Ev, V, U>, 'hash'>): TurnResult<St, Ev, V, U> {
   return { ...result, hash: canonicalSha256(result) };

@@ -3,6 +3,7 @@
 // forces of the `.startarmies`, `.chars.csv` and `.startchars` files (forces.ts). Pure: texts in,
 // the scenario document and every note (errors, warnings, decisions) out. The document is checked by
 // parseScenario like any other; the import only writes one.
+import { formatOrderError } from '@arbiter/engine';
 import type { Allegiance } from '../state.ts';
 import type { Terrain } from '../types.ts';
 import { type ImportedHexside, type RiverPreference, assembleHexsides } from './hexsides.ts';
@@ -81,6 +82,47 @@ export function importJoverseer(files: JoverseerFiles, options: ImportOptions): 
 
   const known = NATION_NAMES[options.game];
   const numbers = new Set<number>(known === undefined ? [] : known.map((_, i) => i + 1));
+  const { centres, ruins, allegiances } = placesOf(entries, terrainOf, numbers, notes);
+  const { nations, idOf } = nationsOf(options.game, numbers, allegiances, notes);
+  if (known === undefined) notes.push({ kind: 'decision', message: `game ${options.game} is not 2950 or 1650: nations are named "Nation <number>"` });
+  notes.push({ kind: 'decision', message: 'allegiances come from the population centres (1 Free Peoples, 2 Dark Servants, 3 neutral); relations follow from them (docs/scenario-format.md)' });
+
+  const populationCentres = centres.map((c) => ({
+    hex: c.hex,
+    nation: idOf.get(c.nation) as string,
+    name: c.name,
+    size: c.size,
+    fortification: c.fortification,
+    capital: c.capital,
+    dock: c.dock,
+    ...(c.hidden ? { hidden: true as const } : {}),
+  }));
+  const forces = importForces(files, options, { nationIds: idOf, centres: populationCentres, terrain: terrainOf, hexsides }, notes);
+  for (const n of nations) n.joverseer.characters = forces.characters.get(n.id) ?? {};
+
+  if (notes.some((n) => n.kind === 'error')) return { scenario: null, notes };
+  const scenario: ImportedScenario = {
+    ruleset: 'mepbm',
+    seed: options.seed,
+    ...(options.gameNumber === undefined ? {} : { joverseer: { game: options.gameNumber } }),
+    map: { hexes, hexsides, ...(ruins.length === 0 ? {} : { ruins: ruins.map((r) => ({ hex: r.hex, name: r.name })) }) },
+    nations,
+    populationCentres,
+    units: forces.units,
+  };
+  return { scenario, notes };
+}
+
+/**
+ * The .pcs file's entries that stand on land hexes of the map, one a hex: population centres of a nation
+ * (adding their nation numbers to `numbers`, and each nation's allegiance from its first centre) and ruins.
+ */
+function placesOf(
+  entries: readonly (PcsCentre | PcsRuin)[],
+  terrainOf: ReadonlyMap<string, Terrain>,
+  numbers: Set<number>,
+  notes: ImportNote[],
+): { centres: PcsCentre[]; ruins: PcsRuin[]; allegiances: Map<number, Allegiance> } {
   const allegiances = new Map<number, Allegiance>();
   const centres: PcsCentre[] = [];
   const ruins: PcsRuin[] = [];
@@ -109,44 +151,27 @@ export function importJoverseer(files: JoverseerFiles, options: ImportOptions): 
   if (ruins.length > 0) notes.push({ kind: 'decision', message: `${ruins.length} population centres of size 0 or 6 are ruins: on the map, no one's, stopping no one` });
   const hidden = centres.filter((c) => c.hidden).length;
   if (hidden > 0) notes.push({ kind: 'decision', message: `${hidden} population centres are hidden: only their own nation is shown them` });
+  return { centres, ruins, allegiances };
+}
 
+/** The scenario's nations by number, named as the game names them, with their allegiances; and each number's nation id. */
+function nationsOf(
+  game: string,
+  numbers: ReadonlySet<number>,
+  allegiances: ReadonlyMap<number, Allegiance>,
+  notes: ImportNote[],
+): { nations: ImportedScenario['nations']; idOf: Map<number, string> } {
   const idOf = new Map<number, string>();
   const nations: ImportedScenario['nations'] = [];
   for (const n of [...numbers].sort((a, b) => a - b)) {
-    const name = nationName(options.game, n);
+    const name = nationName(game, n);
     const id = nationIdOf(name);
     idOf.set(n, id);
     const a = allegiances.get(n);
     nations.push({ id, name, ...(a === undefined ? {} : { allegiance: a }), relations: {}, joverseer: { nation: n, characters: {} } });
     if (a === undefined) notes.push({ kind: 'warning', message: `nation ${n} (${name}) has no population centre giving its allegiance; it has none (neutral to all)` });
   }
-  if (known === undefined) notes.push({ kind: 'decision', message: `game ${options.game} is not 2950 or 1650: nations are named "Nation <number>"` });
-  notes.push({ kind: 'decision', message: 'allegiances come from the population centres (1 Free Peoples, 2 Dark Servants, 3 neutral); relations follow from them (docs/scenario-format.md)' });
-
-  const populationCentres = centres.map((c) => ({
-    hex: c.hex,
-    nation: idOf.get(c.nation) as string,
-    name: c.name,
-    size: c.size,
-    fortification: c.fortification,
-    capital: c.capital,
-    dock: c.dock,
-    ...(c.hidden ? { hidden: true as const } : {}),
-  }));
-  const forces = importForces(files, options, { nationIds: idOf, centres: populationCentres, terrain: terrainOf, hexsides }, notes);
-  for (const n of nations) n.joverseer.characters = forces.characters.get(n.id) ?? {};
-
-  if (notes.some((n) => n.kind === 'error')) return { scenario: null, notes };
-  const scenario: ImportedScenario = {
-    ruleset: 'mepbm',
-    seed: options.seed,
-    ...(options.gameNumber === undefined ? {} : { joverseer: { game: options.gameNumber } }),
-    map: { hexes, hexsides, ...(ruins.length === 0 ? {} : { ruins: ruins.map((r) => ({ hex: r.hex, name: r.name })) }) },
-    nations,
-    populationCentres,
-    units: forces.units,
-  };
-  return { scenario, notes };
+  return { nations, idOf };
 }
 
 /** The starting forces of the files that give them (forces.ts), with the decisions they take. */
@@ -188,6 +213,5 @@ function placedCharacters(ranked: StartCharacter[], placed: StartCharacter[]): S
 
 /** A note as one line: `2950.pcs line 3, col 1: ...` or `decision: ...`. */
 export function formatNote(n: ImportNote): string {
-  const at = n.at === undefined ? '' : `${n.at.file} line ${n.at.line}, col ${n.at.column}: `;
-  return `${n.kind}: ${at}${n.message}`;
+  return `${n.kind}: ${n.at === undefined ? n.message : `${n.at.file} ${formatOrderError({ ...n.at, message: n.message })}`}`;
 }

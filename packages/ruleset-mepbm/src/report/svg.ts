@@ -182,90 +182,149 @@ function hexLabel(list: readonly Marker[]): string {
   return truncate(first.label, 11) + (list.length > 1 ? ` +${list.length - 1}` : '');
 }
 
+/** What every step of drawing one map needs: the view and options, the frame, the nations' styles, and the elements drawn so far. */
+interface MapDraw {
+  view: NationView;
+  options: MapSvgOptions;
+  /** Hex size. */
+  s: number;
+  showIds: boolean;
+  font: { hexId: number; unit: number };
+  coords: Map<HexId, Coord>;
+  pos(c: Coord): Point;
+  /** Foreign nations in the order of their ids (their colours). */
+  foreign: NationId[];
+  styleOf(n: NationId): NationStyle;
+  /** The shapes, in a link to `#href` when the map is drawn with links. */
+  linked(href: string, shapes: SvgElement[]): SvgElement[];
+  body: SvgElement[];
+}
+
+type PlacedMarker = Marker & { href: string };
+
 /** A nation's map window as an SVG element tree (serialise it once with serialiseSvg, or renderMapSvg). */
 export function renderMapTree(view: NationView, options: MapSvgOptions = {}): SvgElement {
   const s = options.hexSize ?? DEFAULT_HEX_SIZE;
   if (!(Number.isFinite(s) && s >= 8 && s <= 200)) {
     throw new Error(`renderMapSvg: hexSize must be a number from 8 to 200, got ${String(options.hexSize)}`);
   }
-  const showIds = options.hexIds ?? true;
-  const showLegend = options.legend ?? true;
-  const links = options.links ?? false;
-  const font = fonts(s);
   const title = options.title ?? `${nationName(view.nation, view, options)}, turn ${view.turn}`;
   const { coords, mapW, mapH, pos, empty } = mapFrame(view, s);
   // Foreign nations get colours in the order of their ids, so the same view always looks the same.
-  const foreign = [
-    ...new Set([...view.sightings.map((x) => x.nation), ...view.populationCentres.map((p) => p.nation)]),
-  ]
-    .filter((n) => n !== view.nation)
-    .sort();
-  const styleOf = (n: NationId): NationStyle => (n === view.nation ? OWN_STYLE : foreignStyle(foreign.indexOf(n)));
-  const colourOf = (n: NationId): string => styleOf(n).colour;
-  const linked = (href: string, shapes: SvgElement[]): SvgElement[] => (links ? [el('a', { href: `#${href}` }, shapes)] : shapes);
-  const inForces = new Set([...(view.forces?.armies ?? []), ...(view.forces?.navies ?? []), ...(view.forces?.characters ?? [])].map((f) => f.id));
+  const foreign = [...new Set([...view.sightings.map((x) => x.nation), ...view.populationCentres.map((p) => p.nation)])].filter((n) => n !== view.nation).sort();
+  const links = options.links ?? false;
+  const d: MapDraw = {
+    view,
+    options,
+    s,
+    showIds: options.hexIds ?? true,
+    font: fonts(s),
+    coords,
+    pos,
+    foreign,
+    styleOf: (n) => (n === view.nation ? OWN_STYLE : foreignStyle(foreign.indexOf(n))),
+    linked: (href, shapes) => (links ? [el('a', { href: `#${href}` }, shapes)] : shapes),
+    body: [],
+  };
+  const presentTerrains = drawTerrain(d);
+  drawHexIds(d);
+  drawCentres(d);
+  const ownPathColours = drawPaths(d);
+  const { markers, unitLabels } = drawUnits(d);
+  drawRuins(d);
+  drawLabels(d, markers, unitLabels);
+  if (empty) {
+    d.body.push(el('text', { x: MARGIN, y: MARGIN + TITLE_HEIGHT + 20, 'font-size': '13', fill: '#333333' }, 'No map window this turn: the nation has no units or known places.'));
+  }
+  // The legend under the map, as wide as the map (or its own least width).
+  const showLegend = options.legend ?? true;
+  const contentW = showLegend ? Math.max(mapW, LEGEND_MIN_WIDTH) : mapW;
+  const legendH = showLegend ? drawLegend(d, presentTerrains, ownPathColours, contentW, mapH) : 0;
+  const width = Math.ceil(MARGIN + contentW + MARGIN);
+  const height = Math.ceil(MARGIN + TITLE_HEIGHT + mapH + (showLegend ? MARGIN + legendH : 0) + MARGIN);
+  return el(
+    'svg',
+    { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT },
+    el('title', {}, title),
+    el('rect', { x: '0', y: '0', width, height, fill: '#ffffff' }),
+    el('text', { x: MARGIN, y: MARGIN + 15, 'font-size': '16', 'font-weight': 'bold', fill: '#222222' }, title),
+    d.body,
+  );
+}
 
-  const body: SvgElement[] = [];
-  // Terrain: one path per terrain type keeps the document small and fast to rasterise.
+/** Terrain, one path per terrain type (keeps the document small and fast to rasterise), then the hexsides; returns the terrains drawn. */
+function drawTerrain(d: MapDraw): Terrain[] {
+  const { view, s, coords, pos } = d;
   const byTerrain = new Map<Terrain, string[]>();
   const outline = hexOutline(s);
   for (const h of view.map.hexes) {
     const p = pos(coords.get(h.hex) as Coord);
-    const d = `M${num(p.x)} ${num(p.y - s)}${outline}`;
+    const path = `M${num(p.x)} ${num(p.y - s)}${outline}`;
     let list = byTerrain.get(h.terrain);
     if (list === undefined) {
       list = [];
       byTerrain.set(h.terrain, list);
     }
-    list.push(d);
+    list.push(path);
   }
   const presentTerrains = TERRAIN_ORDER.filter((t) => byTerrain.has(t));
   for (const t of presentTerrains) {
-    body.push(el('path', { d: (byTerrain.get(t) as string[]).join(''), fill: TERRAIN_COLOURS[t], stroke: '#6b6b6b', 'stroke-width': '0.6' }));
+    d.body.push(el('path', { d: (byTerrain.get(t) as string[]).join(''), fill: TERRAIN_COLOURS[t], stroke: '#6b6b6b', 'stroke-width': '0.6' }));
   }
-
   const windowHexes = new Set<string>();
   for (const h of view.map.hexes) windowHexes.add(coordKey(coords.get(h.hex) as Coord));
-  body.push(...hexsideLayer(view, pos, s, windowHexes));
+  d.body.push(...hexsideLayer(view, pos, s, windowHexes));
+  return presentTerrains;
+}
 
-  // Hex ids along the top of each hex.
-  if (showIds && view.map.hexes.length > 0) {
-    const labels = view.map.hexes.map((h) => {
-      const p = pos(coords.get(h.hex) as Coord);
-      return el('text', { x: num(p.x), y: num(p.y - s * 0.48) }, h.hex);
-    });
-    body.push(el('g', { 'font-size': num(font.hexId), fill: '#333333', 'fill-opacity': '0.85', 'text-anchor': 'middle' }, labels));
-  }
+/** Hex ids along the top of each hex. */
+function drawHexIds(d: MapDraw): void {
+  const { view, s, coords, pos } = d;
+  if (!d.showIds || view.map.hexes.length === 0) return;
+  const labels = view.map.hexes.map((h) => {
+    const p = pos(coords.get(h.hex) as Coord);
+    return el('text', { x: num(p.x), y: num(p.y - s * 0.48) }, h.hex);
+  });
+  d.body.push(el('g', { 'font-size': num(d.font.hexId), fill: '#333333', 'fill-opacity': '0.85', 'text-anchor': 'middle' }, labels));
+}
 
-  // Population centres.
+function drawCentres(d: MapDraw): void {
+  const { view, options, s, coords, pos } = d;
   for (const pc of view.populationCentres) {
     const p = pos(coords.get(pc.hex) as Coord);
     const who = nationName(pc.nation, view, options);
     const named = pc.name === undefined ? '' : `${pc.name}, `;
     const tip = `${named}${SIZE_WORDS[pc.size]} of ${who} at ${pc.hex}, ${fortificationWords(pc.fortification)}`;
-    const style = styleOf(pc.nation);
-    body.push(...linked(centreAnchor(pc.hex), populationCentre(pc.size, pc.fortification, { x: p.x, y: p.y - s * 0.16 }, s, style.colour, tip, style.dashed)));
+    const style = d.styleOf(pc.nation);
+    d.body.push(...d.linked(centreAnchor(pc.hex), populationCentre(pc.size, pc.fortification, { x: p.x, y: p.y - s * 0.16 }, s, style.colour, tip, style.dashed)));
   }
+}
 
-  // Own units' paths, then stop markers.
+/** Own units' paths, then stop markers; returns each drawn path's unit and colour (for the legend). */
+function drawPaths(d: MapDraw): { unit: UnitResult; colour: string }[] {
+  const { view, s, coords, pos } = d;
   const ownPathColours: { unit: UnitResult; colour: string }[] = [];
   view.units.forEach((u, i) => {
     const colour = PATH_COLOURS[ownPathColours.length % PATH_COLOURS.length] as string;
     const g = unitPath(u, pos, s, colour, `view.units[${i}]`);
     if (g !== null) {
-      body.push(g);
+      d.body.push(g);
       ownPathColours.push({ unit: u, colour });
     }
   });
   for (const u of view.units) {
     if (u.stop === null) continue;
     const p = pos(coords.get(u.stop.hex) as Coord);
-    body.push(...stopSign({ x: p.x + s * 0.42, y: p.y - s * 0.1 }, s, `${u.id} stopped at ${u.stop.hex}: ${u.stop.message}`));
+    d.body.push(...stopSign({ x: p.x + s * 0.42, y: p.y - s * 0.1 }, s, `${u.id} stopped at ${u.stop.hex}: ${u.stop.message}`));
   }
+  return ownPathColours;
+}
 
-  // Units: own at their final hex, foreign where they were seen (once per unit and hex, the last day).
-  const markers = new Map<HexId, (Marker & { href: string })[]>();
-  const place = (hex: HexId, m: Marker & { href: string }): void => {
+/** Units: own at their final hex, foreign where they were seen (once per unit and hex, the last day); returns the markers by hex and a label per hex. */
+function drawUnits(d: MapDraw): { markers: Map<HexId, PlacedMarker[]>; unitLabels: LabelRequest[] } {
+  const { view, s, coords, pos } = d;
+  const markers = new Map<HexId, PlacedMarker[]>();
+  const place = (hex: HexId, m: PlacedMarker): void => {
     let list = markers.get(hex);
     if (list === undefined) {
       list = [];
@@ -273,6 +332,7 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     }
     list.push(m);
   };
+  const inForces = new Set([...(view.forces?.armies ?? []), ...(view.forces?.navies ?? []), ...(view.forces?.characters ?? [])].map((f) => f.id));
   for (const u of view.units) {
     place(u.finalHex, {
       kind: u.kind,
@@ -284,15 +344,16 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
       href: inForces.has(u.id) ? unitAnchor(u.id) : moveAnchor(u.id),
     });
   }
-  const seen = new Map<string, Marker & { href: string }>();
+  const seen = new Map<string, PlacedMarker>();
   for (const x of view.sightings) {
     const key = `${x.nation}\u0000${x.unit}\u0000${x.hex}`;
-    const who = nationName(x.nation, view, options);
+    const who = nationName(x.nation, view, d.options);
+    const style = d.styleOf(x.nation);
     const m = {
       kind: x.kind,
       own: false,
-      colour: colourOf(x.nation),
-      dashed: styleOf(x.nation).dashed,
+      colour: style.colour,
+      dashed: style.dashed,
       destroyed: x.what === 'we-overran',
       label: `${shortName(who, x.nation)} d${x.pulse}`,
       title: `${x.kind} ${x.unit} of ${who} (${x.size}) at ${x.hex}, ${whenLower(x.pulse)}: ${sightingWords(x.what)}`,
@@ -303,36 +364,45 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
     else Object.assign(before, m); // the same unit seen again in the same hex later: the later day
     seen.set(key, before ?? m);
   }
-  const hexOrder = [...markers.keys()].sort();
   const unitLabels: LabelRequest[] = [];
-  for (const hex of hexOrder) {
-    const list = markers.get(hex) as (Marker & { href: string })[];
+  for (const hex of [...markers.keys()].sort()) {
+    const list = markers.get(hex) as PlacedMarker[];
     const p = pos(coords.get(hex) as Coord);
     const shown = list.slice(0, 4);
     const gap = s * 0.38;
     const y = p.y + s * 0.2;
     const x0 = p.x - ((shown.length - 1) * gap) / 2;
-    shown.forEach((m, k) => body.push(...linked(m.href, marker(m, x0 + k * gap, y, s))));
+    shown.forEach((m, k) => d.body.push(...d.linked(m.href, marker(m, x0 + k * gap, y, s))));
     const first = list[0] as Marker;
     unitLabels.push({ x: p.x, y: p.y, text: hexLabel(list), required: true, ...(first.own ? {} : { fill: first.colour }) });
   }
-  // Ruins: a broken wall, with the ruin's name as a place label.
-  const ruins = view.ruins ?? [];
-  for (const ruin of ruins) {
+  return { markers, unitLabels };
+}
+
+/** Ruins: a broken wall (the ruin's name is a place label). */
+function drawRuins(d: MapDraw): void {
+  const { s, coords, pos } = d;
+  for (const ruin of d.view.ruins ?? []) {
     const p = pos(coords.get(ruin.hex) as Coord);
-    body.push(...ruinSymbol({ x: p.x, y: p.y - s * 0.16 }, s, `${ruin.name === undefined ? 'ruins' : `ruins of ${ruin.name}`} at ${ruin.hex}`));
+    d.body.push(...ruinSymbol({ x: p.x, y: p.y - s * 0.16 }, s, `${ruin.name === undefined ? 'ruins' : `ruins of ${ruin.name}`} at ${ruin.hex}`));
   }
-  // Population centres' and ruins' names where no unit is labelled, placed so that no two labels overlap
-  // (own units' labels first, then foreign units', then places': map-labels.ts).
+}
+
+/**
+ * Units' labels, then population centres' and ruins' names where no unit is labelled, placed so that no two
+ * labels overlap (own units' labels first, then foreign units', then places': map-labels.ts).
+ */
+function drawLabels(d: MapDraw, markers: ReadonlyMap<HexId, unknown>, unitLabels: LabelRequest[]): void {
+  const { view, s, coords, pos, font } = d;
   const placeLabels: LabelRequest[] = [];
-  for (const place of [...view.populationCentres, ...ruins]) {
+  for (const place of [...view.populationCentres, ...(view.ruins ?? [])]) {
     if (place.name === undefined || markers.has(place.hex)) continue;
     const p = pos(coords.get(place.hex) as Coord);
     placeLabels.push({ x: p.x, y: p.y, text: truncate(place.name, 12), required: false });
   }
   const ownFirst = [...unitLabels.filter((l) => l.fill === undefined), ...unitLabels.filter((l) => l.fill !== undefined)];
   // The hex ids are drawn already: labels keep clear of them.
-  const idBoxes = showIds ? view.map.hexes.map((h) => labelBox({ ...pos(coords.get(h.hex) as Coord), anchor: 'middle', text: h.hex }, font.hexId)).map((b) => ({ ...b, y0: b.y0 - s * 0.48, y1: b.y1 - s * 0.48 })) : [];
+  const idBoxes = d.showIds ? view.map.hexes.map((h) => labelBox({ ...pos(coords.get(h.hex) as Coord), anchor: 'middle', text: h.hex }, font.hexId)).map((b) => ({ ...b, y0: b.y0 - s * 0.48, y1: b.y1 - s * 0.48 })) : [];
   const placed = placeMapLabels([...ownFirst, ...placeLabels], s, font.unit, idBoxes);
   const halo = { 'text-anchor': 'middle', stroke: '#ffffff', 'stroke-width': '2.6', 'stroke-linejoin': 'round', 'paint-order': 'stroke' };
   const text = (l: PlacedLabel): SvgElement =>
@@ -340,57 +410,40 @@ export function renderMapTree(view: NationView, options: MapSvgOptions = {}): Sv
   // Units' labels are always placed, so the first of the placed labels are theirs.
   const unitPlaced = placed.slice(0, ownFirst.length);
   const placePlaced = placed.slice(ownFirst.length);
-  if (unitPlaced.length > 0) body.push(el('g', { 'font-size': num(font.unit), fill: '#111111', ...halo }, unitPlaced.map(text)));
-  if (placePlaced.length > 0) body.push(el('g', { 'font-size': num(font.unit), fill: '#4a3b2a', ...halo }, placePlaced.map(text)));
+  if (unitPlaced.length > 0) d.body.push(el('g', { 'font-size': num(font.unit), fill: '#111111', ...halo }, unitPlaced.map(text)));
+  if (placePlaced.length > 0) d.body.push(el('g', { 'font-size': num(font.unit), fill: '#4a3b2a', ...halo }, placePlaced.map(text)));
+}
 
-  if (empty) {
-    body.push(el('text', { x: MARGIN, y: MARGIN + TITLE_HEIGHT + 20, 'font-size': '13', fill: '#333333' }, 'No map window this turn: the nation has no units or known places.'));
-  }
-
-  // The legend under the map, as wide as the map (or its own least width).
-  const contentW = showLegend ? Math.max(mapW, LEGEND_MIN_WIDTH) : mapW;
-  let legendH = 0;
-  if (showLegend) {
-    const nations = [...(view.nation === '' ? [] : [view.nation]), ...foreign].map((n) => ({ name: nationName(n, view, options), ...styleOf(n) }));
-    const features = new Set(view.map.hexsides.flatMap((h) => h.features));
-    const l = legend(
-      {
-        terrains: presentTerrains,
-        terrainColours: TERRAIN_COLOURS,
-        features,
-        sizes: new Set(view.populationCentres.map((p) => p.size)),
-        fortified: view.populationCentres.some((p) => p.fortification !== 'none'),
-        ruins: (view.ruins ?? []).length > 0,
-        kinds: new Set(view.units.map((u) => u.kind)),
-        foreignKinds: new Set(view.sightings.map((x) => x.kind)),
-        destroyed: view.units.some((u) => u.destroyed === true) || view.sightings.some((x) => x.what === 'we-overran'),
-        stopped: view.units.some((u) => u.stop !== null),
-        nations,
-        paths: ownPathColours,
-      },
-      contentW,
-    );
-    legendH = l.height;
-    body.push(
-      el(
-        'g',
-        { transform: `translate(${MARGIN} ${num(MARGIN + TITLE_HEIGHT + mapH + MARGIN)})`, 'font-size': LEGEND_FONT, fill: '#222222' },
-        el('rect', { x: '0', y: '0', width: num(contentW), height: num(legendH), fill: '#fafafa', stroke: '#bbbbbb' }),
-        l.rows,
-      ),
-    );
-  }
-
-  const width = Math.ceil(MARGIN + contentW + MARGIN);
-  const height = Math.ceil(MARGIN + TITLE_HEIGHT + mapH + (showLegend ? MARGIN + legendH : 0) + MARGIN);
-  return el(
-    'svg',
-    { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT },
-    el('title', {}, title),
-    el('rect', { x: '0', y: '0', width, height, fill: '#ffffff' }),
-    el('text', { x: MARGIN, y: MARGIN + 15, 'font-size': '16', 'font-weight': 'bold', fill: '#222222' }, title),
-    body,
+/** The legend under the map, `width` wide; returns its height. */
+function drawLegend(d: MapDraw, terrains: Terrain[], paths: { unit: UnitResult; colour: string }[], width: number, mapH: number): number {
+  const { view } = d;
+  const nations = [...(view.nation === '' ? [] : [view.nation]), ...d.foreign].map((n) => ({ name: nationName(n, view, d.options), ...d.styleOf(n) }));
+  const l = legend(
+    {
+      terrains,
+      terrainColours: TERRAIN_COLOURS,
+      features: new Set(view.map.hexsides.flatMap((h) => h.features)),
+      sizes: new Set(view.populationCentres.map((p) => p.size)),
+      fortified: view.populationCentres.some((p) => p.fortification !== 'none'),
+      ruins: (view.ruins ?? []).length > 0,
+      kinds: new Set(view.units.map((u) => u.kind)),
+      foreignKinds: new Set(view.sightings.map((x) => x.kind)),
+      destroyed: view.units.some((u) => u.destroyed === true) || view.sightings.some((x) => x.what === 'we-overran'),
+      stopped: view.units.some((u) => u.stop !== null),
+      nations,
+      paths,
+    },
+    width,
   );
+  d.body.push(
+    el(
+      'g',
+      { transform: `translate(${MARGIN} ${num(MARGIN + TITLE_HEIGHT + mapH + MARGIN)})`, 'font-size': LEGEND_FONT, fill: '#222222' },
+      el('rect', { x: '0', y: '0', width: num(width), height: num(l.height), fill: '#fafafa', stroke: '#bbbbbb' }),
+      l.rows,
+    ),
+  );
+  return l.height;
 }
 
 /** Renders a nation's map window as a standalone SVG document. */

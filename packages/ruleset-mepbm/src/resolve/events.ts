@@ -1,11 +1,9 @@
 // The turn's event union (what happened, in the order it happened, with who may see it) and the
-// result's shape; `emit` appends an event to the resolution's log.
+// result's shape; `emit` (emit.ts) appends an event to the resolution's log.
 import type { StopReason } from '../paths.ts';
 import type { DrawRecord } from '@arbiter/engine';
 import type { GameState } from '../state.ts';
 import type { Direction, HexId, MoveStep, NationId, NationView, OrderError, UnitId, UnitResult } from '../types.ts';
-import type { Resolution } from './resolution.ts';
-import { sortedRecord } from './results.ts';
 
 /** The last day of a turn. */
 export const PULSES = 14;
@@ -68,19 +66,4 @@ export interface TurnResult {
 export interface AdjudicateOptions {
   /** Errors found while parsing the order text (parseOrders), included in the result and its hash. */
   orderErrors?: readonly OrderError[];
-}
-
-/** The `[nation]` array shared by that nation's events. */
-export function onlyOf(r: Resolution, n: NationId): NationId[] {
-  let a = r.onlyLists.get(n);
-  if (a === undefined) {
-    a = [n];
-    r.onlyLists.set(n, a);
-  }
-  return a;
-}
-
-/** Adds an event with its keys in sorted order (see turnHash). */
-export function emit(r: Resolution, e: TurnEvent): void {
-  r.events.push(sortedRecord(e));
 }

@@ -3,10 +3,10 @@
 import type { StopReason } from '../paths.ts';
 import { confront, evasionChance } from '../strength.ts';
 import type { HexId, NationId } from '../types.ts';
-import { onlyOf } from './events.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
-import { destroy, stopUnit } from './steps.ts';
+import { onlyOf } from './emit.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
+import { destroy, stopUnit } from './stops.ts';
 import { centreStopsUnit, landArmy, unitsHostile } from './presence.ts';
 import { sight } from './sightings.ts';
 
@@ -20,12 +20,27 @@ import { sight } from './sightings.ts';
  * there, only hostile 840 armies that defend the side it leaves through (and no population centre).
  */
 export function intercept(r: Resolution, u: RUnit, p: number, d: number, group: readonly RUnit[]): StopReason | null {
-  const { settings } = r;
   const hexId = hexIdOf(r, u.hex);
   // The evasion roll, made at most once per interception (at the first blocker it is needed for).
-  let evaded: boolean | null = null;
+  const roll: EvasionRoll = { evaded: null };
+  if (armiesStop(r, u, p, d, group, hexId, roll)) return 'blocked-by-army';
+  // Step 4: fortified population centres (only in a hex entered by movement).
+  if (!u.entered) return null;
+  return fortificationStops(r, u, p, hexId, roll) ? 'blocked-by-population-centre' : null;
+}
 
-  // Step 3: armies.
+/** The evasion roll of one interception: null until it is made. */
+interface EvasionRoll {
+  evaded: boolean | null;
+}
+
+function evades(r: Resolution, u: RUnit, p: number, hexId: HexId, roll: EvasionRoll): boolean {
+  return u.evasive && (roll.evaded ??= evadeRoll(r, u, p, hexId));
+}
+
+/** Step 3: the blockers, in a drawn order when more than one, each overrun, forced past, evaded or stopping `u`; true when one stops it. */
+function armiesStop(r: Resolution, u: RUnit, p: number, d: number, group: readonly RUnit[], hexId: HexId, roll: EvasionRoll): boolean {
+  const { settings } = r;
   let blockers = blockersOf(r, u, p, d, group);
   if (blockers.length > 1) {
     blockers = r.rng.shuffle(blockers, { purpose: 'block-order', unit: u.id, pulse: p, hex: hexId });
@@ -59,7 +74,7 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number, group: 
       sight(r, b.nation, u, u.hex, p, 'forced-past-us', b);
       continue;
     }
-    if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
+    if (evades(r, u, p, hexId, roll)) {
       interception(r, p, hexId, u, b, eff, defended, 'evaded', `${u.id} slipped past ${b.id} (${b.nation}) at ${hexId}`, [u.nation]);
       sight(r, u.nation, b, u.hex, p, 'we-evaded', u);
       continue;
@@ -68,42 +83,42 @@ export function intercept(r: Resolution, u: RUnit, p: number, d: number, group: 
     sight(r, u.nation, b, u.hex, p, 'blocked-us', u);
     sight(r, b.nation, u, u.hex, p, 'we-blocked', b);
     stopUnit(r, u, 'blocked-by-army', p, `${b.id} (${b.nation})`);
-    return 'blocked-by-army';
+    return true;
   }
+  return false;
+}
 
-  // Step 4: fortified population centres (only in a hex entered by movement).
-  if (!u.entered) return null;
+/** Step 4: a fortified population centre in the hex `u` entered stops it unless it evades; true when it stops it. */
+function fortificationStops(r: Resolution, u: RUnit, p: number, hexId: HexId, roll: EvasionRoll): boolean {
   const pc = r.centres[u.hex];
-  if (pc !== undefined && centreStopsUnit(r, pc, u)) {
-    r.knownCentres.get(u.nation)?.add(u.hex);
-    if (u.evasive && (evaded ??= evadeRoll(r, u, p, hexId))) {
-      r.events.push({
-        hex: hexId,
-        message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
-        nations: onlyOf(r, u.nation),
-        outcome: 'evaded',
-        owner: pc.nation,
-        pulse: p,
-        type: 'population-centre',
-        unit: u.id,
-      });
-      return null;
-    }
+  if (pc === undefined || !centreStopsUnit(r, pc, u)) return false;
+  r.knownCentres.get(u.nation)?.add(u.hex);
+  if (evades(r, u, p, hexId, roll)) {
     r.events.push({
       hex: hexId,
-      message: `${u.id} (${u.nation}) was stopped at ${hexId} by the ${pc.fortification} of ${pc.nation}`,
-      nations: [u.nation, pc.nation],
-      outcome: 'stopped',
+      message: `${u.id} slipped past the ${pc.fortification} of ${pc.nation} at ${hexId}`,
+      nations: onlyOf(r, u.nation),
+      outcome: 'evaded',
       owner: pc.nation,
       pulse: p,
       type: 'population-centre',
       unit: u.id,
     });
-    sight(r, pc.nation, u, u.hex, p, 'we-blocked', u.hex);
-    stopUnit(r, u, 'blocked-by-population-centre', p, `${pc.fortification} of ${pc.nation}`);
-    return 'blocked-by-population-centre';
+    return false;
   }
-  return null;
+  r.events.push({
+    hex: hexId,
+    message: `${u.id} (${u.nation}) was stopped at ${hexId} by the ${pc.fortification} of ${pc.nation}`,
+    nations: [u.nation, pc.nation],
+    outcome: 'stopped',
+    owner: pc.nation,
+    pulse: p,
+    type: 'population-centre',
+    unit: u.id,
+  });
+  sight(r, pc.nation, u, u.hex, p, 'we-blocked', u.hex);
+  stopUnit(r, u, 'blocked-by-population-centre', p, `${pc.fortification} of ${pc.nation}`);
+  return true;
 }
 
 /** The hostile armies that try to stop `u` leaving its hex in direction d, in canonical order (see intercept). */

@@ -2,9 +2,10 @@
 // reach (and, when the order names a hex, in that hex).
 import { distance, parseHexId } from '@arbiter/engine';
 import { CHARACTER_RANGE, STOP_MESSAGES } from '../paths.ts';
-import { AFTER_MOVEMENT, onlyOf } from './events.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
+import { AFTER_MOVEMENT } from './events.ts';
+import { onlyOf } from './emit.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
 import { detach, removePresent } from './presence.ts';
 
 /** After movement: 870 move and join. */

@@ -9,10 +9,10 @@ import type { OrderError } from '../types.ts';
 import { each } from '../each.ts';
 import { judgeOrders } from '../validate.ts';
 import type { OrderVerdict } from '../validate.ts';
-import { emit, onlyOf } from './events.ts';
+import { emit, onlyOf } from './emit.ts';
 import type { AdjudicateOptions } from './events.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
 import { moraleLoss } from './steps.ts';
 import { addPresent, detach, removePresent } from './presence.ts';
 

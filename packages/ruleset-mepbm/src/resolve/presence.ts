@@ -3,7 +3,7 @@
 import type { PopulationCentreState } from '../state.ts';
 import { isFriendlyOrTolerant, nationsHostileIn, relationOf } from '../state.ts';
 import type { NationId } from '../types.ts';
-import type { Centre, RUnit, Resolution } from './resolution.ts';
+import type { Centre, RUnit, Resolution } from './model.ts';
 
 export function addPresent(r: Resolution, u: RUnit): void {
   const list = r.present[u.hex];

@@ -1,8 +1,8 @@
 // The pulse scheduler: days 1..14. At each pulse every arrival happens first, then the units at rest with
 // an order entry left depart, hex by hex, a contested hex's units in the seed's departure order.
 import { PULSES } from './events.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
 import { arrive, depart } from './steps.ts';
 import { contested } from './presence.ts';
 import { commitSeen } from './sightings.ts';

@@ -2,8 +2,8 @@
 import type { ArmyState, CharacterState, GameState, UnitState } from '../state.ts';
 import type { UnitId, UnitResult } from '../types.ts';
 import { each } from '../each.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
 
 export function unitResults(r: Resolution): UnitResult[] {
   const out: UnitResult[] = new Array(r.units.length);

@@ -5,8 +5,8 @@ import { HEX_SIDES, sideSlot } from '@arbiter/engine';
 import { armySizeWord, navySizeWord } from '../strength.ts';
 import { AFTER_MOVEMENT } from './events.ts';
 import type { NationId, Sighting } from '../types.ts';
-import { hexIdOf } from './resolution.ts';
-import type { RUnit, Resolution } from './resolution.ts';
+import { hexIdOf } from './model.ts';
+import type { RUnit, Resolution } from './model.ts';
 
 /** Who saw a unit: one of the nation's units, or (a number) the hex index of one of its population centres. */
 export type Observer = RUnit | number;

@@ -1,7 +1,7 @@
-// The turn's result hash: SHA-256 of the canonical JSON of everything but the hash, written through a
-// byte sink (a result is tens of MB: no string of it all is built), as canonicalSha256 would give it.
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '@arbiter/engine';
+// The turn's result hash: SHA-256 of the canonical JSON of everything but the hash, as canonicalSha256
+// would give it, written through the kernel's CanonicalHashSink (a result is tens of MB: no string of it
+// all is built). What is mepbm's here is only which parts of its result are already canonical.
+import { canonicalJson, CanonicalHashSink } from '@arbiter/engine';
 import type { GameState } from '../state.ts';
 import type { NationId, NationView } from '../types.ts';
 import { each } from '../each.ts';
@@ -15,13 +15,12 @@ import type { TurnResult } from './events.ts';
  * centres, settings) goes through canonicalJson. A property test checks the hash equals
  * sha256Hex(canonicalJson(everything but the hash)).
  *
- * The bytes go to the hash through a reusable byte buffer (JsonHashSink): a turn's result is about 30 MB
- * of JSON, written a slice of an array at a time, so no JSON string lives longer than it takes to copy
- * it into the buffer (long-lived strings would be copied again by the garbage collector).
+ * The bytes go to the hash through the kernel's sink: a turn's result is about 30 MB of JSON, written a
+ * slice of an array at a time, and a unit's result JSON is written once and reused in its nation's view.
  */
 export function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
   const n = b.nextState;
-  const out = new JsonHashSink();
+  const out = new CanonicalHashSink();
   out.put(`{"errors":${canonicalJson(b.errors)},"events":`);
   out.putArray(b.events);
   out.put(`,"nextState":{"map":`);
@@ -55,7 +54,7 @@ export function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): strin
  * The same bytes as JSON.stringify(v): views are built with their keys in sorted order, and their map and
  * units are written from the fragments of the same shared objects (views.ts).
  */
-export function hashView(out: JsonHashSink, nation: NationId, v: NationView, viewJson: ViewJson, unitJson: string[]): void {
+export function hashView(out: CanonicalHashSink, nation: NationId, v: NationView, viewJson: ViewJson, unitJson: string[]): void {
   out.put('{"events":');
   out.putArray(v.events);
   if (v.forces !== undefined) out.put(`,"forces":${canonicalJson(v.forces)}`);
@@ -86,91 +85,6 @@ export function hashView(out: JsonHashSink, nation: NationId, v: NationView, vie
 
 export function putJson(out: string[], x: unknown, i: number): void {
   out[i] = JSON.stringify(x);
-}
-
-/** Size of the hash sink's byte buffer. */
-export const SINK_BYTES = 1 << 20;
-/** The sink's buffer, reused from turn to turn (scratch space only: nothing in it outlives a digest). */
-let sinkBuffer: Buffer | null = null;
-
-/** How many fragments are joined into one string before they are copied into the sink. */
-export const FRAGMENTS = 256;
-
-/** Feeds JSON text to SHA-256 through a byte buffer, flushed to the hash when full. */
-export class JsonHashSink {
-  private readonly h = createHash('sha256');
-  private readonly buf: Buffer;
-  private pos = 0;
-
-  constructor() {
-    this.buf = sinkBuffer ??= Buffer.allocUnsafe(SINK_BYTES);
-  }
-
-  /** Room for `chars` UTF-16 code units (at most 3 UTF-8 bytes each); false if it can never fit. */
-  private room(chars: number): boolean {
-    if (this.pos + chars * 3 <= SINK_BYTES) return true;
-    this.flush();
-    return chars * 3 <= SINK_BYTES;
-  }
-
-  put(s: string): void {
-    if (this.room(s.length)) this.pos += this.buf.write(s, this.pos);
-    else this.h.update(s, 'utf8');
-  }
-
-  /**
-   * `json` (the JSON of an array) without its opening bracket when `first` is false and always without its
-   * closing one: the middle of a longer array written a slice at a time.
-   */
-  private putSlice(json: string, first: boolean): void {
-    if (!this.room(json.length)) {
-      this.h.update(json.substring(first ? 0 : 1, json.length - 1), 'utf8');
-      return;
-    }
-    const at = this.pos;
-    const bytes = this.buf.write(json, at);
-    // The slice's "[" becomes the "," after the previous slice; its "]" is dropped.
-    if (!first) this.buf[at] = 0x2c;
-    this.pos = at + bytes - 1;
-  }
-
-  /** JSON.stringify(list), written a slice at a time. */
-  putArray(list: readonly unknown[]): void {
-    if (list.length <= FRAGMENTS) {
-      this.put(JSON.stringify(list));
-      return;
-    }
-    for (let i = 0; i < list.length; i += FRAGMENTS) this.putSlice(JSON.stringify(list.slice(i, i + FRAGMENTS)), i === 0);
-    this.put(']');
-  }
-
-  /** The JSON array of the fragments at `indexes` of `fragments` (all of them when indexes is null). */
-  putFragments(fragments: readonly string[], indexes: ArrayLike<number> | null): void {
-    const count = indexes === null ? fragments.length : indexes.length;
-    if (count === 0) {
-      this.put('[]');
-      return;
-    }
-    const part: string[] = [];
-    for (let i = 0; i < count; i += FRAGMENTS) {
-      part.length = 0;
-      const end = Math.min(count, i + FRAGMENTS);
-      for (let j = i; j < end; j++) part.push(fragments[indexes === null ? j : indexes[j]!]!);
-      this.put(i === 0 ? '[' : ',');
-      this.put(part.join(','));
-    }
-    this.put(']');
-  }
-
-  private flush(): void {
-    if (this.pos > 0) this.h.update(this.buf.subarray(0, this.pos));
-    this.pos = 0;
-  }
-
-  digest(): string {
-    this.flush();
-    return this.h.digest('hex');
-  }
 }
 
 export const mapJsonCache = new WeakMap<object, string>();
