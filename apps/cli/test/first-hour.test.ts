@@ -75,7 +75,7 @@ describe('a port in use', () => {
     expect(all.match(/is in use/g)).toHaveLength(1);
     expect(all).not.toMatch(/^\{"level"/m);
     expect(all).not.toContain('at checkPortsFree');
-  });
+  }, 60_000); // a whole `arbiter start` in a process of its own: seconds on a loaded machine
 });
 
 function freePort(): Promise<number> {
