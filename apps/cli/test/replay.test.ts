@@ -47,6 +47,9 @@ describe('arbiter replay', () => {
     expect(await run(['bad id!', '1'])).toMatchObject({ code: 2, err: 'arbiter replay: "bad id!" is not a game id (letters, digits, "_" and "-")\n' });
     expect(await run([gameId, '1', '--fast'])).toMatchObject({ code: 2, err: expect.stringMatching(/^arbiter replay: unknown option --fast\n/) });
     expect(await run(['nosuchgame', '1'])).toEqual({ code: 2, out: '', err: 'arbiter replay: game nosuchgame does not exist\n' });
+    // After `--` a game id may start with `-` (ids drawn before ids began with a letter or digit could).
+    expect(await run(['--', '-xy4hMsxoAfv', '1'])).toEqual({ code: 2, out: '', err: 'arbiter replay: game -xy4hMsxoAfv does not exist\n' });
+    expect(await run(['-xy4hMsxoAfv', '1'])).toMatchObject({ code: 2, err: expect.stringMatching(/^arbiter replay: unknown option -xy4hMsxoAfv\n/) });
     expect(await run([gameId, '2'])).toEqual({ code: 2, out: '', err: `arbiter replay: turn 2 of game ${gameId} is open: it has no stored result yet\n` });
     // Without DATABASE_URL the embedded database is used: a bad ARBITER_DB_PORT is named.
     expect(await run([gameId, '1'], { ARBITER_DB_PORT: 'x' })).toMatchObject({ code: 2, out: '', err: expect.stringMatching(/^arbiter replay: no database to use: ARBITER_DB_PORT .+\n$/) });

@@ -25,7 +25,13 @@ export function tokensEqual(given: string, expected: string): boolean {
   return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 }
 
-/** A game id: 12 url-safe characters (72 random bits). */
+/**
+ * A game id: 12 url-safe characters (72 random bits), starting with a letter or digit: an id starting
+ * with `-` reads as an option on a command line (`arbiter replay -xy4h… 1`), so such a draw is drawn again.
+ */
 export function generateGameId(): string {
-  return randomBytes(9).toString('base64url');
+  for (;;) {
+    const id = randomBytes(9).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(id)) return id;
+  }
 }

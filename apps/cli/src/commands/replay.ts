@@ -25,8 +25,12 @@ an earlier version of the ruleset's rules (another hash is then expected).`;
 export type ReplayEnv = DatabaseCommandEnv;
 
 export async function replay(argv: string[], { env, io }: ReplayEnv): Promise<number> {
-  const args = argv.filter((a) => a !== '--');
-  const unknown = args.find((a) => a.startsWith('-'));
+  // After `--` every argument is positional: a game id created before ids began with a letter or digit
+  // may start with `-` (`arbiter replay -- -xy4hMsxoAfv 1`).
+  const end = argv.indexOf('--');
+  const options = end < 0 ? argv : argv.slice(0, end);
+  const args = end < 0 ? argv : [...argv.slice(0, end), ...argv.slice(end + 1)];
+  const unknown = options.find((a) => a.startsWith('-'));
   if (unknown !== undefined) {
     io.err(`arbiter replay: unknown option ${unknown}\n\n${usage}\n`);
     return 2;
