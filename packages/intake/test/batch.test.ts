@@ -1,6 +1,6 @@
 // Integration: group commit against the real PostgreSQL. Submissions that arrive together are stored in
 // shared transactions, and each still gets exactly the outcome and receipt it would have had alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { createGame, getStandingOrders, IntakeError, submissionBatchStats, submitOrders, type CreatedGame, type Receipt } from '../src/index.ts';
 import { exampleScenario, players } from '../src/testing.ts';
@@ -87,6 +87,11 @@ describe('group commit', () => {
     const before = submissionBatchStats(t.db);
     const countBefore = await t.db.prisma.submission.count();
     // Two submissions of nations not used below fill both slots, so the rest queue and go as one batch.
+    // The fillers' nation rows are held by a transaction of the test's own, so both fillers wait in the
+    // database (holding both slots) until every case has queued: no timing decides how they group.
+    const holder = await t.db.pool.connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM "Nation" WHERE "gameId" = $1 AND "nationId" IN ('north', 'south') FOR UPDATE`, [g1.gameId]);
     const fillers = [
       submitOrders(t.db, { gameId: g1.gameId, nationId: 'north', source: 'rest', rawText: 'aragorn, 850, no, e' }),
       submitOrders(t.db, { gameId: g1.gameId, nationId: 'south', source: 'rest', rawText: 'grond, 850, no, w' }),
@@ -101,7 +106,12 @@ describe('group commit', () => {
       submitOrders(t.db, { gameId: g1.gameId, nationId: 'east', source: 'email', rawText: 'bard, 850, no, w\nbard, 840, e', messageId: 'bad\u0000id@example.org' }),
       submitOrders(t.db, { gameId: g0.gameId, nationId: 'east', source: 'email', rawText: 'esgaroth, 850, no, w, h', messageId: 'ok@example.org' }),
     ];
-    const settled = await Promise.allSettled([...fillers, ...cases]);
+    const allSettled = Promise.allSettled([...fillers, ...cases]);
+    // Seven cases queue behind the fillers (the Message-ID with a NUL is refused before it queues).
+    await vi.waitFor(() => expect(submissionBatchStats(t.db).waiting).toBe(7), { timeout: 30_000, interval: 5 });
+    await holder.query('COMMIT');
+    holder.release();
+    const settled = await allSettled;
     const after = submissionBatchStats(t.db);
     // The two fillers alone, then the seven that reach the database together (the Message-ID with a NUL
     // is refused before it queues; the one that failed in the database made the batch fall back to
