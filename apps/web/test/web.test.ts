@@ -127,6 +127,8 @@ describe('the web client', () => {
     await page.getByRole('button', { name: 'Open the game' }).click();
 
     await page.getByRole('heading', { name: /Turn 1: open/ }).waitFor(WAIT);
+    // The maps card loads its board map after the page: the screenshot waits for it, so it is never cut short.
+    await page.getByRole('region', { name: 'Maps' }).locator('svg').first().waitFor(WAIT);
     await page.screenshot({ path: join(SHOTS, 'web-gm.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -85,7 +85,8 @@ describe('group commit', () => {
   it('in one batch, each submission gets its own outcome: refusals and a database failure touch only their own', async () => {
     const [g0, g1] = (await newGames(2)) as [CreatedGame, CreatedGame];
     const before = submissionBatchStats(t.db);
-    const countBefore = await t.db.prisma.submission.count();
+    const ours = { where: { gameId: { in: [g0.gameId, g1.gameId] } } };
+    const countBefore = await t.db.prisma.submission.count(ours);
     // Two submissions of nations not used below fill both slots, so the rest queue and go as one batch.
     // The fillers' nation rows are held by a transaction of the test's own, so both fillers wait in the
     // database (holding both slots) until every case has queued: no timing decides how they group.
@@ -134,7 +135,7 @@ describe('group commit', () => {
       'stored',
     ]);
     // Stored: the two fillers and the two good ones; nothing of the others.
-    expect(await t.db.prisma.submission.count()).toBe(countBefore + 4);
+    expect(await t.db.prisma.submission.count(ours)).toBe(countBefore + 4);
     const east = await getStandingOrders(t.db, g0.gameId, 'east');
     expect(east.submissions.at(-1)?.messageId).toBe('ok@example.org');
   });
