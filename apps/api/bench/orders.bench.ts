@@ -1,7 +1,7 @@
 // npm run bench -w apps/api — order submissions over loopback with autocannon (50 connections) against
 // the real PostgreSQL, side by side with a bare fastify route returning a constant. Prints the figures
 // recorded in docs/benchmarks.md ("API").
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -21,7 +21,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const GAMES = Number(process.env.BENCH_GAMES ?? 20);
+/** Issue 30's goal, and its anchor: a bare fastify answering the same POST did 19,697 req/s when it was set. */
+const GOAL = 5000;
+const GOAL_ANCHOR = 19_697;
 
+/** The code measured: the commit of this checkout, `+dirty` with uncommitted changes. */
+function codeVersion(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: here, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: here, encoding: 'utf8' }).trim() !== '';
+    return `${head}${dirty ? '+dirty' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number; pids: number[] }> {
   // BENCH_PROFILE_DIR=<dir>: write a V8 CPU profile of the server process there (for the analysis in docs).
@@ -67,6 +81,7 @@ function row(name: string, r: Result, cpu: number): string {
   return `| ${name} | ${Math.round(r.requests.mean)} | ${r.latency.p50} | ${r.latency.p90} | ${r.latency.p99} | ${r.latency.max} | ${r['2xx']} | ${r.non2xx + r.errors + r.timeouts} | ${perReq} |`;
 }
 
+const loadBefore = load();
 const t = await createTestDatabase({ poolMax: 2 });
 try {
   const auth: { gameId: string; nation: string; secret: string }[] = [];
@@ -120,7 +135,7 @@ try {
   const bareCpu = cpuMs(bare.pids) - bareCpu0;
   await stop(bare.child);
 
-  console.log(`\nOrder submissions, ${CONNECTIONS} connections, ${DURATION} s each, loopback; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`\nOrder submissions, ${CONNECTIONS} connections, ${DURATION} s each, loopback; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${loadBefore} before, ${load()} after; code ${codeVersion()}`);
   console.log(`API: ${process.env.BENCH_API_WORKERS ?? '1'} process(es); to PostgreSQL over ${useSocket ? `the Unix-domain socket in ${socketDir}` : 'TCP on 127.0.0.1'}; pool of ${process.env.DATABASE_POOL_MAX ?? '20'}.`);
   console.log(`${GAMES} games x 3 nations; each request: authenticate, parse + check against the turn state, one transaction (store raw submission, merge standing orders), receipt.\n`);
   console.log('| route | req/s | p50 ms | p90 ms | p99 ms | max ms | 2xx | errors | server CPU ms/request |');
@@ -132,8 +147,15 @@ try {
     `\nCPU per submission: API ${per(apiCpu)} ms, PostgreSQL (${backends.length} backends) ${per(pgCpu)} ms, load generator ${per((selfCpu.user + selfCpu.system) / 1000)} ms.`,
   );
   console.log(`Submissions stored during the measured run: ${stored} (2xx answered: ${apiResult['2xx']}).`);
-  const pass = apiResult.requests.mean >= 2000 && apiResult.latency.p99 < 50 && apiResult.non2xx === 0;
-  console.log(`Target (>= 2000 submissions/s, p99 < 50 ms): ${pass ? 'met' : 'NOT met'}`);
+  const ratio = bareResult.requests.mean > 0 ? apiResult.requests.mean / bareResult.requests.mean : 0;
+  console.log(`Anchor (bare fastify, this run): ${Math.round(bareResult.requests.mean)} req/s; submissions at ${ratio.toFixed(3)} of it.`);
+  // The goal is stated on a quiet machine; on a shared one the ratio to the anchor measured in the same run is the comparable figure.
+  const goalRatio = GOAL / GOAL_ANCHOR;
+  const pass = apiResult.requests.mean >= GOAL && apiResult.non2xx === 0;
+  console.log(
+    `Goal (issue 30: >= ${GOAL} submissions/s, ${goalRatio.toFixed(3)} of its anchor's ${GOAL_ANCHOR} req/s): ${pass ? 'met' : 'NOT met'} in req/s; ` +
+      `ratio ${ratio.toFixed(3)} ${ratio >= goalRatio ? '>=' : '<'} ${goalRatio.toFixed(3)}.`,
+  );
 } finally {
   await t.drop();
 }

@@ -3,9 +3,10 @@
 // to wrong credentials: a request with a correct secret or the GM token is never refused because of
 // earlier failures from its address (behind one NAT or proxy, other people's; docs/security.md). The
 // client address is the socket's, or X-Forwarded-For's only from the proxies named in API_TRUST_PROXY.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@arbiter/db';
-import { authenticateNation, tokensEqual, type AuthenticatedNation } from '@arbiter/intake';
+import { authenticateNation, type AuthenticatedNation } from '@arbiter/intake';
 import { HttpProblem } from './problem.ts';
 
 /** Fixed-window counter of failed authentications per client address. */
@@ -109,7 +110,17 @@ function gameIdOf(request: FastifyRequest): string | null {
   return typeof gameId === 'string' ? gameId : null;
 }
 
+/**
+ * Whether a token is the GM token: constant time over their SHA-256 digests (as intake's `tokensEqual`),
+ * the GM token's digest taken once instead of on every request.
+ */
+function gmTokenCheck(gmToken: string): (token: string) => boolean {
+  const expected = createHash('sha256').update(gmToken).digest();
+  return (token) => timingSafeEqual(createHash('sha256').update(token).digest(), expected);
+}
+
 export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailureLimiter): Authenticator {
+  const isGmToken = gmTokenCheck(gmToken);
   // One look-up of a (game, token) per request: the rate limit's key and the authentication share it.
   const lookups = new WeakMap<FastifyRequest, { gameId: string; token: string; nation: Promise<AuthenticatedNation | null> }>();
   const nationOf = (request: FastifyRequest, gameId: string, token: string): Promise<AuthenticatedNation | null> => {
@@ -123,7 +134,7 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
     async rateLimitKey(request) {
       const token = bearerToken(request);
       const gameId = gameIdOf(request);
-      if (token !== null && tokensEqual(token, gmToken)) return 'gm';
+      if (token !== null && isGmToken(token)) return 'gm';
       if (token !== null && gameId !== null) {
         const nation = await nationOf(request, gameId, token);
         if (nation !== null) return `nation:${nation.gameId}:${nation.nationId}`;
@@ -146,12 +157,12 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
           headers: { 'www-authenticate': 'Bearer realm="arbiter"' },
         });
       }
-      if (allowed !== 'nation' && tokensEqual(token, gmToken)) return { kind: 'gm' };
+      if (allowed !== 'nation' && isGmToken(token)) return { kind: 'gm' };
       if (allowed !== 'gm' && gameId !== null) {
         const nation = await nationOf(request, gameId, token);
         if (nation !== null) return { kind: 'nation', nation };
       }
-      if (allowed === 'nation' && tokensEqual(token, gmToken)) {
+      if (allowed === 'nation' && isGmToken(token)) {
         throw new HttpProblem(403, 'nation-only', "This route is for a nation: use the nation's secret, not the game master token.");
       }
       limiter.check(key);

@@ -1,10 +1,10 @@
 // The group commit's statements (commit.ts), every value a parameter: the batch's keys go in as arrays
-// (`unnest($1::text[], ...)`) and its rows as JSON arrays (`json_to_recordset($1::json)`), so each
-// statement has one constant text, prepared once per connection. Each statement is its own round trip
-// (node-postgres sends one query at a time, and a parameterised statement cannot share a message with
-// another): six per batch, against two when the values were escaped into multi-statement text; the
-// cost is in docs/benchmarks.md ("Parameterised SQL in the group commit").
+// (`unnest($1::text[], ...)`) and its rows as JSON arrays (`jsonb_to_recordset($1::jsonb)`), so each
+// statement has one constant text, prepared once per connection. They go out in node-postgres's pipeline
+// mode (pipeline.ts): begin, the locks and the read in one round trip, the write and the commit in
+// another (issue 30; six round trips before, docs/benchmarks.md "Parameterised SQL in the group commit").
 import type pg from 'pg';
+import { pipelined } from './pipeline.ts';
 import type { StandingRow, TurnContext } from './merge.ts';
 
 /** A game's current turn as the batch reads it (the turn context less the nation's name). */
@@ -41,9 +41,11 @@ export interface SubmissionWrite {
   rawText: string;
   receivedAt: string;
   messageId: string | null;
-  /** JSON text of `{ orders, cancels, errors }`. */
-  parsed: string;
-  /** JSON text of the receipt. */
+  /**
+   * JSON text of the receipt (receipt.ts `receiptJson`, the REST answer's bytes), put into the batch's
+   * JSON as it is: serialised once, parsed once by PostgreSQL. The stored `parsed` column is the receipt's
+   * `{ orders, cancels, errors }`, taken from it in the statement.
+   */
   receipt: string;
 }
 
@@ -87,24 +89,26 @@ const READ_STANDING = `SELECT s."gameId", s."nationId", s."unitId", s.orders, s.
   JOIN "Game" g ON g.id = s."gameId" AND g."currentTurn" = s."turnNumber"
   JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON s."gameId" = k."gameId" AND s."nationId" = k."nationId"`;
 
-// One statement for every write of the batch. The submissions and standing orders come as one JSON array
-// parameter each (JSON.stringify is native; node-postgres serialises a text[] element by element, which
-// for the 3 KB receipts cost 0.04 ms of CPU per submission: docs/benchmarks.md); the final flags as two
-// text arrays. The raw submissions go in their order of arrival, so their sequence numbers follow
-// it; a standing order is replaced only by a later receive time (an earlier submission that arrives late
-// never overwrites); then the "final" flags. The standing orders' foreign key to their submission is
-// checked at the end of the statement, when the submissions are in.
+// One statement for every write of the batch. The submissions come as one JSON array parameter, each
+// receipt spliced in as the JSON text the API answers with (no second JSON.stringify escaping it into a
+// string, no second parse on the server: jsonb_to_recordset parses the array once and hands each receipt
+// on as jsonb); `parsed` is the receipt's orders, cancels and errors. The standing orders come as a second
+// JSON array, the final flags as two text arrays. The raw submissions go in their order of arrival, so
+// their sequence numbers follow it; a standing order is replaced only by a later receive time (an earlier
+// submission that arrives late never overwrites); then the "final" flags. The standing orders' foreign
+// key to their submission is checked at the end of the statement, when the submissions are in.
 const WRITE_BATCH = `WITH submitted AS (
   INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
-  SELECT s.id, s."gameId", s.turn, s."nationId", s.source, s."rawText", s."receivedAt", s."messageId", s.parsed::jsonb, s.receipt::jsonb
-    FROM json_to_recordset($1::json) AS s(arrival int, id uuid, "gameId" text, turn int, "nationId" text, source "SubmissionSource",
-         "rawText" text, "receivedAt" timestamptz, "messageId" text, parsed text, receipt text)
+  SELECT s.id, s."gameId", s.turn, s."nationId", s.source, s."rawText", s."receivedAt", s."messageId",
+         jsonb_build_object('orders', s.receipt->'orders', 'cancels', s.receipt->'cancels', 'errors', s.receipt->'errors'), s.receipt
+    FROM jsonb_to_recordset($1::jsonb) AS s(arrival int, id uuid, "gameId" text, turn int, "nationId" text, source "SubmissionSource",
+         "rawText" text, "receivedAt" timestamptz, "messageId" text, receipt jsonb)
    ORDER BY s.arrival
   RETURNING 1
 ), standing AS (
   INSERT INTO "StandingOrder" ("gameId", "turnNumber", "unitId", "nationId", orders, "submissionId", "receivedAt")
   SELECT w."gameId", w.turn, w.unit, w."nationId", w.orders, w."submissionId", w."receivedAt"
-    FROM json_to_recordset($2::json)
+    FROM jsonb_to_recordset($2::jsonb)
          AS w("gameId" text, turn int, unit text, "nationId" text, orders jsonb, "submissionId" uuid, "receivedAt" timestamptz)
   ON CONFLICT ("gameId", "turnNumber", "unitId") DO UPDATE
      SET orders = EXCLUDED.orders, "nationId" = EXCLUDED."nationId",
@@ -119,43 +123,60 @@ const WRITE_BATCH = `WITH submitted AS (
 )
 SELECT 1`;
 
+/** The submissions as the write's JSON array: each row's fields, its arrival, and its receipt's JSON text as it is. */
+function submissionsJson(submissions: SubmissionWrite[]): string {
+  let json = '[';
+  for (const [arrival, { receipt, ...fields }] of submissions.entries()) {
+    // `{"arrival":0,...}` less its closing brace, then the receipt's own JSON.
+    json += `${arrival > 0 ? ',' : ''}${JSON.stringify({ arrival, ...fields }).slice(0, -1)},"receipt":${receipt}}`;
+  }
+  return `${json}]`;
+}
+
 /**
- * Round trips 1-4: begin, lock the turns of `gameIds` and then the `nations` (each in key order, the order
+ * Round trip 1: begin, lock the turns of `gameIds` and then the `nations` (each in key order, the order
  * the turn pipeline and every other batch take them in, so they cannot deadlock), and read the nations'
  * standing orders in a later statement, i.e. after the locks are held, with a snapshot that includes every
- * earlier submission of these nations. `gameIds` and `nations` must be sorted.
+ * earlier submission of these nations (pipelined: sent together, run one after the other). `gameIds` and
+ * `nations` must be sorted.
  */
 export async function beginAndRead(
   client: pg.PoolClient,
   gameIds: string[],
   nations: NationKey[],
+  lz4: boolean,
 ): Promise<{ turns: TurnRow[]; nations: NationRow[]; standing: KeyedStandingRow[] }> {
   const keys = [nations.map((n) => n.gameId), nations.map((n) => n.nationId)];
-  await client.query('BEGIN');
-  const turns = await client.query<TurnRow>({ name: 'intake-batch-lock-turns', text: LOCK_TURNS, values: [gameIds] });
-  const locked = await client.query<NationRow>({ name: 'intake-batch-lock-nations', text: LOCK_NATIONS, values: keys });
-  const standing = await client.query<KeyedStandingRow>({ name: 'intake-batch-standing', text: READ_STANDING, values: keys });
+  // The receipts (3 KB and more, past PostgreSQL's 2 KB TOAST threshold) are compressed as they are
+  // stored: lz4, where the server has it, costs half of pglz's CPU (docs/benchmarks.md, API, issue 30).
+  const begin: pg.QueryConfig[] = lz4 ? [{ text: 'BEGIN' }, { text: "SET LOCAL default_toast_compression = 'lz4'" }] : [{ text: 'BEGIN' }];
+  const answers = await pipelined(client, [
+    ...begin,
+    { name: 'intake-batch-lock-turns', text: LOCK_TURNS, values: [gameIds] },
+    { name: 'intake-batch-lock-nations', text: LOCK_NATIONS, values: keys },
+    { name: 'intake-batch-standing', text: READ_STANDING, values: keys },
+  ]);
+  const [turns, locked, standing] = answers.slice(begin.length) as [pg.QueryResult<TurnRow>, pg.QueryResult<NationRow>, pg.QueryResult<KeyedStandingRow>];
   return { turns: turns.rows, nations: locked.rows, standing: standing.rows };
 }
 
-/** Round trips 5-6: every write of the batch in one statement (none when there is nothing to write), then commit. */
+/** Round trip 2: every write of the batch in one statement (none when there is nothing to write) and the commit. */
 export async function writeAndCommit(
   client: pg.PoolClient,
   submissions: SubmissionWrite[],
   standing: StandingWrite[],
   finals: NationKey[],
 ): Promise<void> {
-  if (submissions.length + standing.length + finals.length > 0) {
-    await client.query({
+  if (submissions.length + standing.length + finals.length === 0) {
+    await client.query('COMMIT');
+    return;
+  }
+  await pipelined(client, [
+    {
       name: 'intake-batch-write',
       text: WRITE_BATCH,
-      values: [
-        JSON.stringify(submissions.map((row, arrival) => ({ arrival, ...row }))),
-        JSON.stringify(standing),
-        finals.map((f) => f.gameId),
-        finals.map((f) => f.nationId),
-      ],
-    });
-  }
-  await client.query('COMMIT');
+      values: [submissionsJson(submissions), JSON.stringify(standing), finals.map((f) => f.gameId), finals.map((f) => f.nationId)],
+    },
+    { text: 'COMMIT' },
+  ]);
 }

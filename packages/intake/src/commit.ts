@@ -9,6 +9,7 @@ import { beginAndRead, writeAndCommit, type NationKey, type StandingWrite, type 
 import type { Outcome } from './group-commit.ts';
 import { mergeSubmission, type StandingRow, type TurnStatus } from './merge.ts';
 import { refusal, type SubmissionOutcome } from './outcome.ts';
+import { perDb } from './per-db.ts';
 import { receiptJson } from './receipt.ts';
 import { turnsDueEarly } from './run-early.ts';
 import type { SubmitOrdersInput } from './submission-input.ts';
@@ -41,6 +42,13 @@ export async function commitBatch(db: Db, items: Item[]): Promise<Outcome<Submis
 
 const keyOf = (gameId: string, id: string) => `${gameId}\u0000${id}`;
 
+/** Whether the server compresses TOAST values with lz4 (PostgreSQL 14+ built with it): asked once per Db. */
+const lz4Of = perDb((db) =>
+  db.pool
+    .query<{ ok: boolean }>(`SELECT coalesce('lz4' = ANY(enumvals), false) AS ok FROM pg_settings WHERE name = 'default_toast_compression'`)
+    .then((r) => r.rows[0]?.ok === true, () => false),
+);
+
 /** What the batch read under its locks: each game's turn, each nation's name, usage and standing orders. */
 interface BatchRead {
   turns: Map<string, Awaited<ReturnType<typeof beginAndRead>>['turns'][number]>;
@@ -58,13 +66,13 @@ interface BatchWrites {
   finalGames: Set<string>;
 }
 
-/** Round trips 1-4: begin, lock the turns and nations, read the standing orders (batch-statements.ts). */
+/** Round trip 1: begin, lock the turns and nations, read the standing orders (batch-statements.ts). */
 async function readBatch(db: Db, client: pg.PoolClient, items: Item[]): Promise<BatchRead> {
   const games = [...new Set(items.map((i) => i.input.gameId))].sort();
   const nations: NationKey[] = [...new Map(items.map((i) => [keyOf(i.input.gameId, i.input.nationId), i.input])).entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, i]) => ({ gameId: i.gameId, nationId: i.nationId }));
-  const read = await beginAndRead(client, games, nations);
+  const read = await beginAndRead(client, games, nations, await lz4Of(db));
   for (const r of read.turns) noteTurn(db, r.gameId, { turn: r.turn, openedAt: r.openedAt, ruleset: r.ruleset, open: r.turnStatus === 'open' });
   const standing = new Map<string, Map<string, StandingRow>>();
   for (const r of read.standing) {
@@ -95,7 +103,7 @@ async function stageSubmission(db: Db, client: pg.PoolClient, item: Item, read: 
   const merged = new Map(read.standing.get(nationKey));
   const done = await mergeSubmission(db, client, item, { ...turnRow, gameName: turnRow.name, nationName }, merged);
   if (done.kind !== 'merged') return done;
-  const { receipt, plan, unitWrites } = done;
+  const { receipt, unitWrites } = done;
   const receiptText = receiptJson(receipt);
   const used = read.usage.get(nationKey) ?? { submissions: 0, bytes: 0 };
   const stored = Buffer.byteLength(input.rawText) + Buffer.byteLength(receiptText);
@@ -113,7 +121,6 @@ async function stageSubmission(db: Db, client: pg.PoolClient, item: Item, read: 
     rawText: input.rawText,
     receivedAt: receivedAt.toISOString(),
     messageId: input.messageId ?? null,
-    parsed: JSON.stringify({ orders: plan.orders, cancels: plan.cancels, errors: plan.errors }),
     receipt: receiptText,
   });
   for (const w of unitWrites) {
@@ -161,8 +168,8 @@ async function commitOnce(db: Db, items: Item[]): Promise<Outcome<SubmissionOutc
         outcomes[i] = { ok: false, error };
       }
     }
-    // Round trips 5-6: the raw submissions (in order of arrival), the standing orders they win and the
-    // "final" flags in one statement, then commit.
+    // Round trip 2: the raw submissions (in order of arrival), the standing orders they win and the
+    // "final" flags in one statement, and the commit.
     await writeAndCommit(client, out.submissions, [...out.writes.values()], [...out.finals.values()]);
     await markTurnsDue(client, items, outcomes, out.finalGames);
   } catch (e) {

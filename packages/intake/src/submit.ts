@@ -28,6 +28,20 @@ export function submissionBatchStats(db: Db): GroupCommit<Item, SubmissionOutcom
   return committerOf(db).stats;
 }
 
+// One look-up of a game's sequential mode at a time: submissions that arrive while it is asked wait for
+// the same answer and so queue in their order of arrival (separate look-ups answer in any order, and a
+// nation's submissions would queue out of it).
+const modeLookupsOf = perDb(() => new Map<string, Promise<string | null>>());
+function modeOf(db: Db, gameId: string): Promise<string | null> {
+  const lookups = modeLookupsOf(db);
+  let mode = lookups.get(gameId);
+  if (mode === undefined) {
+    mode = sequentialModeOf(db, gameId).finally(() => lookups.delete(gameId));
+    lookups.set(gameId, mode);
+  }
+  return mode;
+}
+
 /** Why the input cannot be a submission at all, or null. */
 function inputRefusal(input: SubmitOrdersInput): SubmissionOutcome | null {
   if (typeof input.rawText !== 'string') return refusal('invalid-input', 'The orders must be text.');
@@ -53,7 +67,7 @@ export async function receiveOrders(db: Db, given: SubmitOrdersInput): Promise<S
   // the history: its value is replaced before the text is read (secret-lines.ts).
   const input = { ...given, rawText: redactSecretText(given.rawText) };
   // A game played as each move arrives takes moves, one at a time (moves.ts), not standing orders.
-  if ((await sequentialModeOf(db, input.gameId)) === AS_EACH_MOVE_ARRIVES) return receiveMove(db, input, input.receivedAt ?? new Date());
+  if ((await modeOf(db, input.gameId)) === AS_EACH_MOVE_ARRIVES) return receiveMove(db, input, input.receivedAt ?? new Date());
   return committerOf(db).submit({ input, receivedAt: input.receivedAt ?? new Date(), early: planEarly(db, input) });
 }
 
