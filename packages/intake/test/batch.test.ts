@@ -80,7 +80,7 @@ describe('group commit', () => {
         expect(standing.submissions.map((s) => s.id)).toEqual(mine.map((s) => (receipts[s.i] as Receipt).submissionId));
       }
     }
-  });
+  }, 60_000); // 90 submissions and nine nations' histories: seconds when the machine is busy
 
   it('in one batch, each submission gets its own outcome: refusals and a database failure touch only their own', async () => {
     const [g0, g1] = (await newGames(2)) as [CreatedGame, CreatedGame];
@@ -138,5 +138,5 @@ describe('group commit', () => {
     expect(await t.db.prisma.submission.count(ours)).toBe(countBefore + 4);
     const east = await getStandingOrders(t.db, g0.gameId, 'east');
     expect(east.submissions.at(-1)?.messageId).toBe('ok@example.org');
-  });
+  }, 60_000);
 });
