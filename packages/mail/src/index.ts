@@ -8,3 +8,5 @@ export { sendOutboxBatch, outgoingFromRow, SECRET_PLACEHOLDER } from './outbox.t
 export type { SendOutboxOptions, SendOutboxResult, AttachmentResolver } from './outbox.ts';
 export { queueMail, queueMailInTx, outboxInsert, supersedePendingReports } from './queue.ts';
 export type { QueuedMail, QueuedMailKind, OutboxInsertOptions, Queryable } from './queue.ts';
+export { reportBodyRef, parseReportBodyRef, resolveReportBodies } from './report-body.ts';
+export type { ReportPart, StoredBody, ResolvedBody } from './report-body.ts';

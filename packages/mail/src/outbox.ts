@@ -11,6 +11,7 @@ import type { OutgoingAttachment, OutgoingMail } from './compose.ts';
 import { classifySendError, DEFAULT_RETRY_POLICY, retryDelayMs } from './delivery.ts';
 import type { RetryPolicy } from './delivery.ts';
 import type { MailTransport } from './transport.ts';
+import { resolveReportBodies, type ResolvedBody } from './report-body.ts';
 
 export interface SendOutboxOptions {
   /** Most rows claimed by this call. */
@@ -86,10 +87,12 @@ export async function sendOutboxBatch(db: Db, transport: MailTransport, options:
     RETURNING o."id", o."gameId", o."nationId", o."toAddresses", o."subject", o."text", o."html",
               o."attachments", o."messageId", o."headers", o."attempts", o."secret"`;
   const result: SendOutboxResult = { claimed: rows.length + gaveUp, sent: 0, refused: 0, deferred: 0, failed: gaveUp };
-  const queue = [...rows];
+  // A report mail's text and HTML are the nation's stored report (report-body.ts): read once for the batch.
+  const bodies = await resolveReportBodies(db, rows);
+  const queue = rows.map((row, i) => ({ row, body: bodies[i]! }));
   const workers = Array.from({ length: Math.min(options.concurrency ?? 4, queue.length) }, async () => {
-    for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
-      const outcome = await sendOne(db, transport, row, options.from, policy, options.resolveAttachment);
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const outcome = await sendOne(db, transport, next, options.from, policy, options.resolveAttachment);
       result[outcome]++;
     }
   });
@@ -116,12 +119,16 @@ async function giveUpAbandoned(db: Db, maxAttempts: number): Promise<number> {
 async function sendOne(
   db: Db,
   transport: MailTransport,
-  row: ClaimedRow,
+  { row, body }: { row: ClaimedRow; body: ResolvedBody },
   from: string,
   policy: RetryPolicy,
   resolve: AttachmentResolver | undefined,
 ): Promise<'sent' | 'refused' | 'deferred' | 'failed'> {
-  const mail = withSecret(outgoingFromRow(row), row.secret);
+  if (body.kind === 'missing') {
+    await finish(db, row.id, 'failed', `the report this mail carries is gone: ${body.reason}`);
+    return 'failed';
+  }
+  const mail = withSecret(outgoingFromRow({ ...row, text: body.text, html: body.html }), row.secret);
   const problem = typeof mail === 'string' ? mail : validateOutgoing(mail);
   if (problem !== null || typeof mail === 'string') {
     await finish(db, row.id, 'failed', `malformed outbox row: ${problem}`);

@@ -16,7 +16,7 @@ export {
 export { escapeXml } from './escape.ts';
 export { clean } from './clean.ts';
 export { glyphOutlines, textToGlyphs } from './glyphs.ts';
-export { type SvgAttrValue, type SvgChild, type SvgElement, type SvgNode, type SvgText, attrOf, el, serialiseSvg, unwrapElements } from './svg-tree.ts';
+export { type SvgAttrValue, type SvgChild, type SvgElement, type SvgNode, type SvgText, attrOf, el, serialiseSvg, serialiseSvgPair, type SvgPairOptions, unwrapElements } from './svg-tree.ts';
 export { parseSvg } from './svg-parse.ts';
 export { checkDeadline, deadlineInZone, deadlineUtc } from './deadline.ts';
 export { type FramedView, type HeadingWords, checkReportContext, htmlItems, htmlMistakes, htmlPage, htmlParagraphs, reportHeading, textReport } from './report-frame.ts';

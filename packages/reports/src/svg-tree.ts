@@ -91,3 +91,56 @@ export function serialiseSvg(root: SvgNode): string {
   write(root, out);
   return out.join('');
 }
+
+/** A tree's two renderings for serialiseSvgPair: the root's attributes of the first, and the element the second leaves out. */
+export interface SvgPairOptions {
+  /** The first rendering's root attributes (in place of the root's own). */
+  firstRootAttrs: Readonly<Record<string, SvgAttrValue>>;
+  /** The element name the second rendering replaces by its children (as unwrapElements). */
+  unwrap: string;
+}
+
+function writePair(n: SvgNode, first: string[], second: string[], unwrap: string): void {
+  if (n.kind === 'text') {
+    const text = escapeXml(n.text);
+    first.push(text);
+    second.push(text);
+    return;
+  }
+  const children = n.children;
+  const open = openTag(n);
+  const keep = n.name !== unwrap;
+  if (children.length === 0) {
+    const tag = `${open}/>`;
+    first.push(tag);
+    if (keep) second.push(tag);
+    return;
+  }
+  first.push(`${open}>`);
+  if (keep) second.push(`${open}>`);
+  for (let i = 0; i < children.length; i++) writePair(children[i] as SvgNode, first, second, unwrap);
+  const close = `</${n.name}>`;
+  first.push(close);
+  if (keep) second.push(close);
+}
+
+/**
+ * Two serialisations of one tree in one walk, sharing every piece they have in common: the first is
+ * `serialiseSvg({ ...root, attrs: firstRootAttrs })`, the second `serialiseSvg(unwrapElements(root, unwrap))`,
+ * byte for byte (a report's map shown inline with its links, and stored without them).
+ */
+export function serialiseSvgPair(root: SvgElement, options: SvgPairOptions): [first: string, second: string] {
+  const first: string[] = [];
+  const second: string[] = [];
+  if (root.name === options.unwrap) throw new Error(`serialiseSvgPair: the root cannot be the unwrapped element <${options.unwrap}>`);
+  const close = `</${root.name}>`;
+  const firstOpen = openTag({ ...root, attrs: options.firstRootAttrs });
+  const secondOpen = openTag(root);
+  if (root.children.length === 0) return [`${firstOpen}/>`, `${secondOpen}/>`];
+  first.push(`${firstOpen}>`);
+  second.push(`${secondOpen}>`);
+  for (let i = 0; i < root.children.length; i++) writePair(root.children[i] as SvgNode, first, second, options.unwrap);
+  first.push(close);
+  second.push(close);
+  return [first.join(''), second.join('')];
+}

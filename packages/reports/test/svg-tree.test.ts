@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { el, glyphOutlines, parseSvg, serialiseSvg, textToGlyphs, unwrapElements } from '../src/index.ts';
+import { el, glyphOutlines, parseSvg, serialiseSvg, serialiseSvgPair, textToGlyphs, unwrapElements } from '../src/index.ts';
 import type { SvgElement, SvgNode } from '../src/index.ts';
 
 const doc = (...children: SvgElement[]): SvgElement => el('svg', { xmlns: 'http://www.w3.org/2000/svg', width: 100, height: 40 }, children);
@@ -37,6 +37,18 @@ describe('the SVG tree', () => {
     const before = serialiseSvg(tree);
     expect(serialiseSvg(unwrapElements(tree, 'a'))).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><rect x="1"/><circle r="2"/><g>text</g></svg>');
     expect(serialiseSvg(tree)).toBe(before);
+  });
+
+  it('serialises a tree twice in one walk: with other root attributes, and unwrapped, each as serialiseSvg gives it', () => {
+    const tree = doc(
+      el('a', { href: '#x' }, el('rect', { x: 1 }), el('a', { href: '#in' }, el('circle', { r: 2 }))),
+      el('a', { href: '#empty' }),
+      el('g', { fill: 'a<b' }, el('a', { href: '#y' }, 'text & more'), el('path', { d: 'M0 0' })),
+    );
+    const attrs = { style: 'display:block;', ...tree.attrs, width: 150 };
+    expect(serialiseSvgPair(tree, { firstRootAttrs: attrs, unwrap: 'a' })).toEqual([serialiseSvg({ ...tree, attrs }), serialiseSvg(unwrapElements(tree, 'a'))]);
+    expect(serialiseSvgPair(doc(), { firstRootAttrs: {}, unwrap: 'a' })).toEqual(['<svg/>', serialiseSvg(doc())]);
+    expect(() => serialiseSvgPair(el('a', {}), { firstRootAttrs: {}, unwrap: 'a' })).toThrow('the root cannot be the unwrapped element <a>');
   });
 
   it('refuses markup that is not one SVG document, naming the problem', () => {

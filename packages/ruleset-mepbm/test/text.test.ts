@@ -125,6 +125,16 @@ describe('wrap', () => {
   it('keeps an empty text as one empty line', () => {
     expect(wrap('', 10, '  ')).toEqual(['']);
   });
+  it('gives a text that fits one line as it is, its spaces and controls made single spaces', () => {
+    expect(wrap('  aaa   bbb\tccc  ', 15, '- ')).toEqual(['- aaa bbb ccc']);
+    expect(wrap('aaa bbb', 9, '  ')).toEqual(['  aaa bbb']);
+    expect(wrap('aaa bbbb', 9, '  ', '')).toEqual(['  aaa', 'bbbb']);
+  });
+  it('counts code points, not code units, whether or not the text fits one line', () => {
+    expect(wrap('\u{1F600}'.repeat(5), 5)).toEqual(['\u{1F600}'.repeat(5)]);
+    expect(wrap(`ab ${'\u{1F600}'.repeat(3)}`, 6)).toEqual([`ab ${'\u{1F600}'.repeat(3)}`]);
+    expect(wrap(`ab ${'\u{1F600}'.repeat(4)}`, 6)).toEqual(['ab', '\u{1F600}'.repeat(4)]);
+  });
   test.prop([fc.string({ maxLength: 200 }), fc.integer({ min: 6, max: 90 })], { numRuns: 200 })(
     'never exceeds the width and keeps every non-space character',
     (s, width) => {

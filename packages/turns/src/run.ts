@@ -6,7 +6,7 @@ import { isConnectionError, transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import type { TurnResult } from '@arbiter/engine';
-import { messageIdDomain, queueMail, supersedePendingReports } from '@arbiter/mail';
+import { messageIdDomain, queueMail, reportBodyRef, supersedePendingReports } from '@arbiter/mail';
 import { claimTurn, lockTurn, type ClaimDecision } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
@@ -475,7 +475,22 @@ async function writeReportChunk(client: pg.PoolClient, w: WriteInput, chunk: Ren
     chunk.flatMap(({ nationId, mail: m }) =>
       m === null
         ? []
-        : [{ gameId: w.gameId, nationId, kind: 'report' as const, toAddresses: m.toAddresses, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, messageId: m.messageId, headers: m.headers, status: m.withheld ? ('withheld' as const) : ('pending' as const) }],
+        : [
+            {
+              gameId: w.gameId,
+              nationId,
+              kind: 'report' as const,
+              toAddresses: m.toAddresses,
+              subject: m.subject,
+              // The mail's text and HTML are the report just stored beside it, put in by the sender (report-body.ts).
+              text: reportBodyRef(w.turn, 'text'),
+              html: m.html === null ? null : reportBodyRef(w.turn, 'html'),
+              attachments: m.attachments,
+              messageId: m.messageId,
+              headers: m.headers,
+              status: m.withheld ? ('withheld' as const) : ('pending' as const),
+            },
+          ],
     ),
   );
   const [, n] = await Promise.all([reports, outbox]);

@@ -15,6 +15,11 @@ export interface HtmlReportOptions {
    * to the entries.
    */
   mapSvg?: SvgElement | string | null;
+  /**
+   * The inline map already serialised as shown (`inlineMapAttrs` on its root): taken as it is, in place of
+   * `mapSvg` (renderReport serialises the stored and the inline map in one walk).
+   */
+  mapMarkup?: string;
   /** The inline map's title, when the map is rendered here (default "<nation>, turn <n>"). */
   mapTitle?: string;
 }
@@ -119,6 +124,18 @@ function mapNames(ctx: ReportContext): { nationName: string; nationNames?: Reado
   return ctx.nationNames === undefined ? { nationName: ctx.nationName } : { nationName: ctx.nationName, nationNames: ctx.nationNames };
 }
 
+/** The inline map's markup from `mapSvg` (a tree, markup, or null for none), or rendered here. */
+function inlineMap(view: NationView, ctx: ReportContext, options: HtmlReportOptions): string | null {
+  const given = options.mapSvg;
+  const tree =
+    given === undefined
+      ? renderMapTree(view, { ...mapNames(ctx), links: true, ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
+      : typeof given === 'string'
+        ? parseSvg(given)
+        : given;
+  return tree === null ? null : serialiseSvg({ ...tree, attrs: inlineMapAttrs(tree) });
+}
+
 /** The nation's turn report as one self-contained HTML document (mail-safe: inline CSS, tables, no scripts). */
 export function renderHtmlReport(view: NationView, ctx: ReportContext, options: HtmlReportOptions = {}): string {
   checkContext(view, ctx);
@@ -133,15 +150,8 @@ export function htmlFromModel(m: ReportModel, view: NationView, ctx: ReportConte
     local === null
       ? `Orders for turn ${m.nextTurn}: no deadline is set yet; the GM will announce it.`
       : `Orders for turn ${m.nextTurn} are due <strong>${e(local)}</strong> (${e(deadlineUtc(ctx) ?? '')}).`;
-  const given = options.mapSvg;
-  const tree =
-    given === undefined
-      ? renderMapTree(view, { ...mapNames(ctx), links: true, ...(options.mapTitle === undefined ? {} : { title: options.mapTitle }) })
-      : typeof given === 'string'
-        ? parseSvg(given)
-        : given;
   // The mailed map, shown larger (its markers link to the entries below); the box scrolls on narrow screens.
-  const svg = tree === null ? null : serialiseSvg({ ...tree, attrs: inlineMapAttrs(tree) });
+  const svg = options.mapMarkup ?? inlineMap(view, ctx, options);
   const template = [`# ${ctx.gameName}, turn ${m.nextTurn}, ${ctx.nationName}`, ...(m.orderTemplate.length === 0 ? ['# (no units to order)'] : m.orderTemplate.map((l) => clean(l).trimEnd()))];
 
   const parts: string[] = [

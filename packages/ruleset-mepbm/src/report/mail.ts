@@ -1,9 +1,9 @@
 // A nation's report mail: mepbm's text and HTML reports (one model for both, a larger map inline as SVG) in
 // the shared report mail of @arbiter/reports.
-import { mailReport, type ReportMail, type SvgElement, serialiseSvg, unwrapElements } from '@arbiter/reports';
+import { mailReport, type ReportMail, type SvgElement, serialiseSvgPair } from '@arbiter/reports';
 import type { NationView } from '../types.ts';
 import { type ReportContext, checkContext } from './context.ts';
-import { htmlFromModel } from './html.ts';
+import { htmlFromModel, inlineMapAttrs } from './html.ts';
 import { buildModel } from './model.ts';
 import { renderMapTree } from './svg.ts';
 import { textFromModel } from './text.ts';
@@ -33,8 +33,10 @@ export function renderReport(view: NationView, ctx: ReportContext, mapSvg?: SvgE
   const map =
     mapSvg ?? renderMapTree(view, { nationName: ctx.nationName, links: true, ...(ctx.nationNames === undefined ? {} : { nationNames: ctx.nationNames }) });
   const model = buildModel(view, ctx);
-  const svg = typeof map === 'string' ? map : serialiseSvg(unwrapElements(map, 'a'));
-  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
+  if (typeof map === 'string') return { svg: map, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapSvg: map }) };
+  // Both maps serialised in one walk (issue 30): the inline one as shown, the stored one without its links.
+  const [inline, svg] = serialiseSvgPair(map, { firstRootAttrs: inlineMapAttrs(map), unwrap: 'a' });
+  return { svg, text: textFromModel(model, view, ctx), html: htmlFromModel(model, view, ctx, { mapMarkup: inline }) };
 }
 
 /** Builds the report mail for one nation: text and HTML (its larger map inline as SVG), the PNG map attached. */

@@ -9,12 +9,18 @@ export const TEXT_WIDTH = 78;
 
 export { clean };
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /**
  * Word-wraps `s` to `width` columns: the first line starts with `first`, the others with `rest`.
  * A word longer than a line is cut. Counts code points, so a non-ASCII letter is one column.
  */
 export function wrap(s: string, width: number, first = '', rest = first): string[] {
   const words = clean(s).split(' ').filter((w) => w !== '');
+  // Most lines fit as they are: without surrogates a code unit is a code point, so the length decides
+  // (issue 30: the report's many short lines spent most of their time spreading words into code points).
+  const joined = words.join(' ');
+  if (first.length + joined.length <= width && !SURROGATE.test(joined) && !SURROGATE.test(first)) return [(first + joined).trimEnd()];
   const lines: string[] = [];
   let line = first;
   let lineLen = [...first].length;
