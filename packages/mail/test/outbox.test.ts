@@ -167,7 +167,7 @@ describe('sendOutboxBatch', () => {
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
     expect(await tdb.db.prisma.outboxMail.count({ where: { status: 'sent' } })).toBe(30);
-  });
+  }, 60_000); // 30 mails over six concurrent senders: past vitest's 5 s default on a busy machine
 
   it('resolves attachments stored by reference at sending time, and fails clearly without a resolver', async () => {
     const ref = { filename: 'map-turn-2.png', contentType: 'image/png', source: { kind: 'nation-report-map', turn: 2 } };
