@@ -74,6 +74,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission, type RefusalReason } from './extract.ts';
 import { rulesetsRecognise } from './order-files.ts';
 import { readMail, type ReadMail } from './parse.ts';
+import { plainTextContent } from './plain-mail.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { headersOnly } from './quota.ts';
 import { redactRawMail, redactSecretText } from './redact.ts';
@@ -157,7 +158,8 @@ export class MailPipeline implements MailProcessor {
     return this.limit(async () => {
       const mail = await readMail(raw);
       // What is stored is the mail without its secrets (redact.ts): the bytes as they arrived otherwise.
-      const stored = await redactRawMail(raw, mail.content, async (bytes) => (await readMail(bytes)).content);
+      // Read again to check that no secret still reads: plain ASCII text needs no parser (plain-mail.ts).
+      const stored = await redactRawMail(raw, mail.content, async (bytes) => plainTextContent(bytes) ?? (await readMail(bytes)).content);
       const admission = await this.admit(mail, envelope);
       const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
       const ctx: MailContext = {

@@ -38,11 +38,11 @@ const LOCK_KEY = "hashtextextended('arbiter-inbound:' || id, 0)";
  * prevent (a session lock is re-entrant).
  */
 export async function lockMessages(client: PoolClient, messageIds: readonly string[]): Promise<void> {
-  await client.query(`SELECT count(pg_advisory_lock(k)) FROM (SELECT DISTINCT ${LOCK_KEY} AS k FROM unnest($1::text[]) AS id ORDER BY 1) AS keys`, [messageIds]);
+  await client.query({ name: 'mail-batch-lock', text: `SELECT count(pg_advisory_lock(k)) FROM (SELECT DISTINCT ${LOCK_KEY} AS k FROM unnest($1::text[]) AS id ORDER BY 1) AS keys`, values: [messageIds] });
 }
 
 export async function unlockMessages(client: PoolClient, messageIds: readonly string[]): Promise<void> {
-  await client.query(`SELECT count(pg_advisory_unlock(${LOCK_KEY})) FROM unnest($1::text[]) AS id`, [messageIds]);
+  await client.query({ name: 'mail-batch-unlock', text: `SELECT count(pg_advisory_unlock(${LOCK_KEY})) FROM unnest($1::text[]) AS id`, values: [messageIds] });
 }
 
 interface ClaimRow {
@@ -60,8 +60,10 @@ interface ClaimRow {
  * `strangerUsage` or `authenticatedBytes` reads, whichever applies to the mail.
  */
 export async function readClaims(client: PoolClient, claims: readonly MailClaim[], q: MailQuota): Promise<ClaimedMail[]> {
-  const r = await client.query<ClaimRow>(
-    `SELECT (SELECT status::text FROM "InboundMail" WHERE "messageId" = m.id) AS inbound,
+  // A named statement: parsed once per connection, and planned once it has a generic plan.
+  const r = await client.query<ClaimRow>({
+    name: 'mail-batch-read',
+    text: `SELECT (SELECT status::text FROM "InboundMail" WHERE "messageId" = m.id) AS inbound,
             (SELECT json_build_object('id', s.id, 'gameId', s."gameId", 'nationId', s."nationId", 'receipt', s.receipt)
                FROM "Submission" s WHERE s."messageId" = m.id AND s.source = 'email' ORDER BY s.seq LIMIT 1) AS submission,
             coalesce(st.sb, au.sb, 0) AS sb, coalesce(st.sf, 0) AS sf, coalesce(st.cb, au.cb, 0) AS cb, coalesce(st.cf, 0) AS cf
@@ -83,8 +85,8 @@ export async function readClaims(client: PoolClient, claims: readonly MailClaim[
             AND "receivedAt" > now() - make_interval(secs => $5::double precision)
        ) AS au ON m.game IS NOT NULL
       ORDER BY m.n`,
-    [claims.map((c) => c.messageId), claims.map((c) => c.source.fromAddress), claims.map((c) => c.source.clientAddress), claims.map((c) => c.gameId), q.windowMs / 1000],
-  );
+    values: [claims.map((c) => c.messageId), claims.map((c) => c.source.fromAddress), claims.map((c) => c.source.clientAddress), claims.map((c) => c.gameId), q.windowMs / 1000],
+  });
   return claims.map((c, i) => {
     const row = r.rows[i];
     if (row === undefined) throw new Error(`readClaims: no row for mail ${i}`);
