@@ -1,18 +1,20 @@
 // The mail intake pipeline: one mail in, everything it causes stored, before the caller (SMTP or
 // IMAP) acknowledges it.
 //
-//   read (mailparser) -> dedupe by Message-ID -> screen robots -> extract the submission
-//   -> authenticate with the secret (@arbiter/intake) -> orders | status | resend-report
+//   read (mailparser) -> screen robots -> extract the submission -> authenticate with the secret
+//   (@arbiter/intake) -> [under the Message-ID lock:] dedupe -> quotas -> orders | status | resend-report
 //   -> receipt rows in the outbox (to the nation's registered address, and to the From address when the
 //      envelope sender agrees: answerAddress) + InboundMail
 //   -> a turn the orders made due early goes to the TurnDispatcher at once (as over REST)
 //
 // Concurrency and crashes: each mail is processed under a PostgreSQL advisory lock on its Message-ID,
-// so the same mail delivered twice at once is processed once. receiveOrders commits the submission in
-// its own transaction; the InboundMail row and the receipt rows follow in one statement. If the
-// process dies between the two, the mail was not acknowledged (SMTP 451 / IMAP message left in
-// place), comes again, and the submission already stored under its Message-ID is found and answered
-// instead of being stored twice.
+// so the same mail delivered twice at once is processed once. The mails in hand go through intake's
+// MailBatcher (a group commit, issue 30): the mails that queue while a batch runs share its connection,
+// its locks, one read of what is known of each, and one statement writing every InboundMail row with its
+// replies. receiveOrders commits the submission in its own transaction (the submissions' group commit)
+// before that. If the process dies between the two, the mail was not acknowledged (SMTP 451 / IMAP
+// message left in place), comes again, and the submission already stored under its Message-ID is found
+// and answered instead of being stored twice.
 
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -31,21 +33,17 @@ import {
   setReportDelivery,
   receiveOrders,
   formatDeadline,
-  lockMessage,
-  recordInbound,
+  MailBatcher,
+  MAIL_BATCH,
   recordRefusal,
   auditRefusedMail,
   helpRulesets,
-  strangerQuota,
-  authenticatedQuota,
   DEFAULT_MAIL_QUOTA,
-  unlockMessage,
   type AuthenticatedNation,
+  type ClaimedMail,
+  type HandledMail,
   type InboundRecord,
-  type InboundStatus,
   type MailQuota,
-  type MailSource,
-  type PriorState,
   type ReplyKind,
   type ReplyRow,
   type RefusalAudit,
@@ -72,10 +70,14 @@ import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { rulesetsRecognise } from './order-files.ts';
 import { readMail, type ReadMail } from './parse.ts';
+import { plainTextContent } from './plain-mail.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { headersOnly } from './quota.ts';
-import { redactRawMail, redactSecretText } from './redact.ts';
+import { redactRawMail } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
+import { ADDRESS, MESSAGE_ID, answerAddress, oneLine, recordFor, uniqueAddresses, type Admission, type MailContext, type RecordFn, type Recipients } from './mail-context.ts';
+
+export { answerAddress };
 
 export interface MailPipelineOptions {
   db: Db;
@@ -88,6 +90,11 @@ export interface MailPipelineOptions {
   refusalsPerClient?: number;
   /** Mails processed at once; each holds up to two database connections. Default 4. */
   concurrency?: number;
+  /**
+   * Batches of mails whose own rows are written at once (intake's MailBatcher): most batches at once (each
+   * holds one database connection from its locks to its records) and most mails in one; default MAIL_BATCH.
+   */
+  batches?: { maxBatch: number; maxInFlight: number };
   /** What one sender may have stored (MAIL_IN_QUOTA_*); default DEFAULT_MAIL_QUOTA. */
   quota?: MailQuota;
   /** What one nation may store per turn (INTAKE_MAX_*); default the intake's. */
@@ -100,8 +107,6 @@ export interface MailPipelineOptions {
   logger: Logger;
 }
 
-const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
-const MESSAGE_ID = /^<?([^<>@\s]+@[^<>@\s]+)>?$/;
 
 /**
  * The mail-intake help that ends every refusal: how to write an order mail. It is shown before the mail
@@ -128,6 +133,8 @@ export class MailPipeline implements MailProcessor {
   private readonly quota: MailQuota;
   private readonly submissionQuota: SubmissionQuota | undefined;
   private readonly dispatcher: TurnDispatcher | null;
+  /** The mails' own rows: locks, reads and records of the mails in hand, written together (group commit). */
+  private readonly batcher: MailBatcher;
 
   constructor(options: MailPipelineOptions) {
     this.db = options.db;
@@ -140,6 +147,7 @@ export class MailPipeline implements MailProcessor {
     this.quota = options.quota ?? DEFAULT_MAIL_QUOTA;
     this.submissionQuota = options.submissionQuota;
     this.dispatcher = options.dispatcher ?? null;
+    this.batcher = new MailBatcher(options.db, this.quota, options.batches ?? MAIL_BATCH);
   }
 
   process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
@@ -147,102 +155,88 @@ export class MailPipeline implements MailProcessor {
     return this.limit(async () => {
       const mail = await readMail(raw);
       // What is stored is the mail without its secrets (redact.ts): the bytes as they arrived otherwise.
-      const stored = await redactRawMail(raw, mail.content, async (bytes) => (await readMail(bytes)).content);
-      return this.processLocked(mail, stored.raw, envelope, receivedAt);
+      // Read again to check that no secret still reads: plain ASCII text needs no parser (plain-mail.ts).
+      const stored = await redactRawMail(raw, mail.content, async (bytes) => plainTextContent(bytes) ?? (await readMail(bytes)).content);
+      const admission = await this.admit(mail, envelope);
+      const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
+      const ctx: MailContext = {
+        mail, raw: stored.raw, storedRaw: stored.raw, strangerOverQuota: false, envelope, receivedAt,
+        prior: { inbound: null, submission: null }, source: { fromAddress, clientAddress: envelope.remoteAddress ?? null }, write: null, after: null,
+      };
+      const claim = { messageId: mail.messageId, source: ctx.source, gameId: admission.kind === 'authenticated' ? admission.nation.gameId : null, rawBytes: stored.raw.length };
+      // With the mail's Message-ID lock held (so the same mail delivered twice at once is processed once,
+      // across processes), in a batch with the mails that arrived meanwhile (intake's MailBatcher).
+      return this.batcher.run(claim, (claimed) => this.handle(ctx, admission, claimed));
     });
   }
 
-  private async processLocked(mail: ReadMail, raw: Buffer, envelope: Envelope, receivedAt: Date): Promise<ProcessOutcome> {
-    // One pool connection per mail: it holds the Message-ID lock (so the same mail delivered twice at
-    // once is processed once, across processes) and writes the intake's own rows.
-    const client = await this.db.pool.connect();
-    let broken = false;
-    try {
-      const prior = await lockMessage(client, mail.messageId);
-      try {
-        if (prior.inbound !== null) return { kind: 'duplicate', messageId: mail.messageId };
-        return await this.handle({ client, mail, raw, storedRaw: raw, strangerOverQuota: false, envelope, receivedAt, prior });
-      } finally {
-        // If the unlock fails the connection is destroyed, which ends its session and so the lock.
-        await unlockMessage(client, mail.messageId).catch(() => {
-          broken = true;
-        });
+  /**
+   * What the mail is, before the database is asked anything of it: a robot's or unanswerable, unreadable, a
+   * wrong secret, or a nation's submission. (Until it authenticates it is a stranger's: kept in full only
+   * within the stranger quotas of its sender address and of its SMTP client, the intake's rule.)
+   */
+  private async admit(mail: ReadMail, envelope: Envelope): Promise<Admission> {
+    const screen = screenAutomatedMail({ headers: mail.headers, envelopeFrom: envelope.mailFrom, replyAddress: mail.replyAddress });
+    if (screen.automated) return { kind: 'ignored', reason: screen.reason };
+    if (mail.replyAddress === null || !ADDRESS.test(mail.replyAddress)) return { kind: 'ignored', reason: `no usable reply address (${mail.replyAddress ?? 'none'})` };
+    const extraction = extractSubmission(mail.content, this.limits, rulesetsRecognise);
+    if (!extraction.ok) return { kind: 'unreadable', reason: extraction.reason, message: extraction.message };
+    // The secret decides the nation; unknown game and wrong secret get the same short answer.
+    const nation = await authenticateNation(this.db, extraction.submission.gameId, extraction.submission.secret);
+    if (nation === null) return { kind: 'unauthenticated', submission: extraction.submission };
+    return { kind: 'authenticated', submission: extraction.submission, nation };
+  }
+
+  /** The mail under its lock: a duplicate, or answered as its admission says; the record to write is the batch's. */
+  private async handle(ctx: MailContext, admission: Admission, claimed: ClaimedMail): Promise<HandledMail<ProcessOutcome>> {
+    const { mail } = ctx;
+    if (claimed.prior.inbound !== null) return { value: { kind: 'duplicate', messageId: mail.messageId }, write: null };
+    ctx.prior = claimed.prior;
+    ctx.strangerOverQuota = admission.kind !== 'authenticated' && claimed.quota.over;
+    ctx.storedRaw = claimed.quota.over ? headersOnly(ctx.raw, claimed.quota.why) : ctx.raw;
+    const value = await this.answer(ctx, admission, recordFor(ctx, ctx.source));
+    return { value, write: ctx.write, ...(ctx.after !== null ? { after: ctx.after } : {}) };
+  }
+
+  private async answer(ctx: MailContext, admission: Admission, record: RecordFn): Promise<ProcessOutcome> {
+    const { mail, envelope } = ctx;
+    const { messageId } = mail;
+    // Who is answered besides a nation's registered address: never a Reply-To (docs/security.md).
+    const sender = answerAddress(mail.from, envelope.mailFrom);
+    switch (admission.kind) {
+      case 'ignored':
+        ctx.write = { inbound: record('ignored', admission.reason), replies: [] };
+        return { kind: 'ignored', messageId, reason: admission.reason };
+      case 'unreadable': {
+        // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
+        // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
+        const text = unreadableMailRefusal(admission.reason, admission.message, orderHelpFor(await helpRulesets(this.db.pool, RULESET_IDS)));
+        const replied = await this.refuse(ctx, sender, text, record('refused', admission.reason));
+        return { kind: 'refused', messageId, reason: admission.reason, replied };
       }
-    } catch (err) {
-      broken = true;
-      throw err;
-    } finally {
-      client.release(broken);
+      case 'unauthenticated': {
+        // The game's GM sees every wrong-secret mail to it in the audit log, answered or not (intake).
+        const audit = { gameId: admission.submission.gameId, reason: 'not-authenticated', sender: sender ?? '(no From address)' };
+        const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(orderHelpFor(await helpRulesets(this.db.pool, RULESET_IDS))), record('refused', 'not-authenticated'), audit);
+        return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
+      }
+      case 'authenticated':
+        return this.authenticated(ctx, admission.submission, admission.nation, sender, record);
+      default:
+        return assertNever(admission);
     }
   }
 
-  private async handle(ctx: MailContext): Promise<ProcessOutcome> {
-    const { mail, envelope } = ctx;
-    const fromAddress = (mail.replyAddress ?? mail.from ?? envelope.mailFrom ?? '').slice(0, 320) || '(none)';
-    const source = { fromAddress, clientAddress: envelope.remoteAddress ?? null };
-    const record = recordFor(ctx, source);
-    // Until the mail authenticates it is a stranger's: kept in full only within the stranger quotas of its
-    // sender address and of its SMTP client (the intake's rule).
-    const stranger = await strangerQuota(ctx.client, source, ctx.raw.length, this.quota);
-    ctx.strangerOverQuota = stranger.over;
-    ctx.storedRaw = stranger.over ? headersOnly(ctx.raw, stranger.why) : ctx.raw;
-    const ignored = await this.ignoreUnanswerable(ctx, record);
-    if (ignored !== null) return ignored;
-    const read = await this.authenticatedSubmission(ctx, record);
-    if ('kind' in read) return read;
-    const { submission, nation } = read;
-    const sender = answerAddress(mail.from, envelope.mailFrom);
+  /** Authenticated: always processed (kept in full within the game's quota of its sender and of its client). */
+  private async authenticated(ctx: MailContext, submission: MailSubmission, nation: AuthenticatedNation, sender: string | null, record: RecordFn): Promise<ProcessOutcome> {
+    const { mail } = ctx;
     const to: Recipients = { addresses: uniqueAddresses(sender === null ? [nation.email] : [sender, nation.email]), nation, inReplyTo: MESSAGE_ID.exec(mail.messageId)?.[1] ?? null };
-    // Authenticated: always processed; kept in full within the game's quota of its sender and of its client.
-    const kept = await authenticatedQuota(ctx.client, nation.gameId, source, ctx.raw.length, this.quota);
-    ctx.storedRaw = kept.over ? headersOnly(ctx.raw, kept.why) : ctx.raw;
     if (submission.nation !== null && submission.nation.toLowerCase() !== nation.nationId.toLowerCase()) {
       const notice = nationMismatchNotice(nation, oneLine(mail.subject), submission.nation);
-      await this.reply(ctx, to, 'notice', notice, `mismatch-${short(mail.messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
+      this.reply(ctx, to, 'notice', notice, `mismatch-${short(mail.messageId)}`, record('refused', 'nation-mismatch', nation.gameId));
       return { kind: 'refused', messageId: mail.messageId, reason: 'nation-mismatch', replied: true };
     }
     return this.command(ctx, submission, to, record);
-  }
-
-  /** Robots, bounces, lists and loops, and mail without a usable reply address: recorded, never answered (else null). */
-  private async ignoreUnanswerable(ctx: MailContext, record: RecordFn): Promise<ProcessOutcome | null> {
-    const { mail, envelope } = ctx;
-    const screen = screenAutomatedMail({ headers: mail.headers, envelopeFrom: envelope.mailFrom, replyAddress: mail.replyAddress });
-    if (screen.automated) {
-      await recordInbound(ctx.client, record('ignored', screen.reason), []);
-      return { kind: 'ignored', messageId: mail.messageId, reason: screen.reason };
-    }
-    if (mail.replyAddress === null || !ADDRESS.test(mail.replyAddress)) {
-      const reason = `no usable reply address (${mail.replyAddress ?? 'none'})`;
-      await recordInbound(ctx.client, record('ignored', reason), []);
-      return { kind: 'ignored', messageId: mail.messageId, reason };
-    }
-    return null;
-  }
-
-  /** The submission in the mail and the nation its secret proves, or the refusal of a mail that has neither. */
-  private async authenticatedSubmission(ctx: MailContext, record: RecordFn): Promise<{ submission: MailSubmission; nation: AuthenticatedNation } | ProcessOutcome> {
-    const { messageId } = ctx.mail;
-    // Who is answered besides a nation's registered address: never a Reply-To (docs/security.md).
-    const sender = answerAddress(ctx.mail.from, ctx.envelope.mailFrom);
-    const extraction = extractSubmission(ctx.mail.content, this.limits, rulesetsRecognise);
-    if (!extraction.ok) {
-      // A refusal goes to an address nobody has proved to own (From is forged at will): it quotes
-      // nothing of the mail (no subject, no value from it, no warnings), only Arbiter's own words.
-      const text = unreadableMailRefusal(extraction.reason, extraction.message, orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS)));
-      const replied = await this.refuse(ctx, sender, text, record('refused', extraction.reason));
-      return { kind: 'refused', messageId, reason: extraction.reason, replied };
-    }
-    const submission = extraction.submission;
-    // The secret decides the nation; unknown game and wrong secret get the same short answer.
-    const nation = await authenticateNation(this.db, submission.gameId, submission.secret);
-    if (nation === null) {
-      // The game's GM sees every wrong-secret mail to it in the audit log, answered or not (intake).
-      const audit = { gameId: submission.gameId, reason: 'not-authenticated', sender: sender ?? '(no From address)' };
-      const replied = await this.refuse(ctx, sender, unauthenticatedRefusal(orderHelpFor(await helpRulesets(ctx.client, RULESET_IDS))), record('refused', 'not-authenticated'), audit);
-      return { kind: 'refused', messageId, reason: 'not-authenticated', replied };
-    }
-    return { submission, nation };
   }
 
   /** The submission's command, answered; a game that cannot answer it (no current turn, ...) says so. */
@@ -266,7 +260,7 @@ export class MailPipeline implements MailProcessor {
       // Only infrastructure failures are thrown.
       if (!(err instanceof IntakeError)) throw err;
       const notice = commandUnavailableNotice(to.nation, oneLine(ctx.mail.subject), submission.command, err.message);
-      await this.reply(ctx, to, 'notice', notice, `unavailable-${short(ctx.mail.messageId)}`, record('refused', err.code, to.nation.gameId));
+      this.reply(ctx, to, 'notice', notice, `unavailable-${short(ctx.mail.messageId)}`, record('refused', err.code, to.nation.gameId));
       return { kind: 'refused', messageId: ctx.mail.messageId, reason: err.code, replied: true };
     }
   }
@@ -313,7 +307,7 @@ export class MailPipeline implements MailProcessor {
         case 'refused': {
           const { code, message } = outcome.refusal;
           const notice = ordersNotStoredNotice(nation, oneLine(ctx.mail.subject), message);
-          await this.reply(ctx, to, 'notice', notice, `notstored-${short(messageId)}`, record('refused', code, nation.gameId));
+          this.reply(ctx, to, 'notice', notice, `notstored-${short(messageId)}`, record('refused', code, nation.gameId));
           return { kind: 'refused', messageId, reason: code, replied: true };
         }
         default:
@@ -322,9 +316,10 @@ export class MailPipeline implements MailProcessor {
     }
     const lines = receipt.orders.length + receipt.errors.length + receipt.cancels.length;
     const mailed = receiptMail(nation, { turn: receipt.turn, summary: receipt.summary, lines, text: renderReceiptText(receipt) }, submission);
-    await this.reply(ctx, to, 'receipt', mailed, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
-    if (dueTurn !== null) await this.dispatchEarly(nation.gameId, dueTurn);
-    if (dueMove !== null) await this.dispatchMove(nation.gameId, dueMove.turn, dueMove.seq);
+    this.reply(ctx, to, 'receipt', mailed, `receipt-${receipt.submissionId}`, record('processed', null, nation.gameId, receipt.submissionId));
+    // Once the receipt is stored (the mover gets it first).
+    if (dueTurn !== null) ctx.after = () => this.dispatchEarly(nation.gameId, dueTurn);
+    if (dueMove !== null) ctx.after = () => this.dispatchMove(nation.gameId, dueMove.turn, dueMove.seq);
     return { kind: 'accepted', messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'orders', submissionId: receipt.submissionId };
   }
 
@@ -346,7 +341,7 @@ export class MailPipeline implements MailProcessor {
       standing: standing.standingOrders.flatMap((u) => u.orders),
       nations: status.nations,
     };
-    await this.reply(ctx, to, 'notice', statusMail(nation, facts, submission), `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
+    this.reply(ctx, to, 'notice', statusMail(nation, facts, submission), `status-${short(ctx.mail.messageId)}`, record('processed', 'status', nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'status', submissionId: null };
   }
 
@@ -354,7 +349,7 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const delivery = command === 'report-full' ? 'full' : command === 'report-text' ? 'text' : 'none';
     await setReportDelivery(this.db, nation.gameId, nation.nationId, delivery, 'nation');
-    await this.reply(ctx, to, 'notice', reportDeliveryNotice(nation, delivery), `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
+    this.reply(ctx, to, 'notice', reportDeliveryNotice(nation, delivery), `delivery-${short(ctx.mail.messageId)}`, record('processed', command, nation.gameId));
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command, submissionId: null };
   }
 
@@ -362,12 +357,12 @@ export class MailPipeline implements MailProcessor {
     const { nation } = to;
     const key = short(ctx.mail.messageId);
     // The report mail exactly as the turn pipeline wrote it (text, HTML, map attachment), sent again.
-    const last = await latestReportMail(ctx.client, nation.gameId, nation.nationId);
+    const last = await latestReportMail(this.db.pool, nation.gameId, nation.nationId);
     if (last === null) {
-      await this.reply(ctx, to, 'notice', noReportYetNotice(nation), `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
+      this.reply(ctx, to, 'notice', noReportYetNotice(nation), `noreport-${key}`, record('processed', 'resend-report: no report yet', nation.gameId));
     } else {
       const again = { subject: resentSubject(last.subject), text: last.text };
-      await this.reply(ctx, to, 'report', again, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
+      this.reply(ctx, to, 'report', again, `resend-${key}`, record('processed', 'resend-report', nation.gameId), { html: last.html, attachments: last.attachments });
     }
     return { kind: 'accepted', messageId: ctx.mail.messageId, gameId: nation.gameId, nationId: nation.nationId, command: 'resend-report', submissionId: null };
   }
@@ -406,8 +401,8 @@ export class MailPipeline implements MailProcessor {
     }
   }
 
-  /** Queues one reply per recipient and records the inbound mail, atomically. */
-  private async reply(
+  /** One reply per recipient, to be queued with the inbound mail's record, atomically (the batch writes them). */
+  private reply(
     ctx: MailContext,
     to: Recipients,
     kind: ReplyKind,
@@ -415,7 +410,7 @@ export class MailPipeline implements MailProcessor {
     key: string,
     inbound: InboundRecord,
     extra: { html?: string | null; attachments?: unknown } = {},
-  ): Promise<void> {
+  ): void {
     const rows: ReplyRow[] = to.addresses.map((address, i) => ({
       gameId: to.nation.gameId,
       nationId: to.nation.nationId,
@@ -427,14 +422,14 @@ export class MailPipeline implements MailProcessor {
       messageId: outboxMessageId(kind, `${key}-${i + 1}`, this.domain),
       inReplyTo: to.inReplyTo,
     }));
-    await recordInbound(ctx.client, inbound, rows);
+    ctx.write = { inbound, replies: rows };
   }
 
   /** A refusal to an unauthenticated sender: at most one per sender per interval, none past its quota or without an address to answer. */
   private async refuse(ctx: MailContext, sender: string | null, text: string, inbound: InboundRecord, audit: RefusalAudit | null = null): Promise<boolean> {
     if (ctx.strangerOverQuota || sender === null) {
-      await recordInbound(ctx.client, inbound, []);
-      if (audit !== null) await auditRefusedMail(ctx.client, audit, sender === null ? 'the mail has no address to answer' : 'the sender is over its quota of unauthenticated mail');
+      ctx.write = { inbound, replies: [] };
+      if (audit !== null) await auditRefusedMail(this.db.pool, audit, sender === null ? 'the mail has no address to answer' : 'the sender is over its quota of unauthenticated mail');
       return false;
     }
     const reply: ReplyRow = {
@@ -451,77 +446,20 @@ export class MailPipeline implements MailProcessor {
     const throttle = ctx.envelope.remoteAddress ? `${sender} via ${ctx.envelope.remoteAddress}` : sender;
     // And at most `refusalsPerClient` per SMTP client and interval, whatever From it forges each time: the
     // intake is never a mail cannon.
-    return recordRefusal(ctx.client, inbound, reply, { key: throttle, intervalMs: this.refusalIntervalMs, perClient: this.refusalsPerClient }, audit);
+    return this.withConnection((client) => recordRefusal(client, inbound, reply, { key: throttle, intervalMs: this.refusalIntervalMs, perClient: this.refusalsPerClient }, audit));
   }
-}
 
-interface MailContext {
-  /** Holds the Message-ID lock; writes InboundMail and the replies. */
-  client: PoolClient;
-  mail: ReadMail;
-  /** The message as it arrived, its secrets redacted (redact.ts). */
-  raw: Buffer;
-  /** What InboundMail.raw gets: `raw`, or its header section past a quota (quota.ts). */
-  storedRaw: Buffer;
-  /** The sender is past its quota of unauthenticated mail: no refusal is sent. */
-  strangerOverQuota: boolean;
-  envelope: Envelope;
-  receivedAt: Date;
-  /** What the database knew of this Message-ID when the lock was taken. */
-  prior: PriorState;
-}
-
-interface Recipients {
-  /** The sender and the nation's registered address (once when they are the same). */
-  addresses: string[];
-  nation: AuthenticatedNation;
-  inReplyTo: string | null;
-}
-
-/** The InboundMail row of the mail in hand, with the outcome filled in. */
-type RecordFn = (status: InboundStatus, reason: string | null, gameId?: string | null, submissionId?: string | null) => InboundRecord;
-
-/** The mail's InboundMail row as an outcome fills it in; what is stored of it (`ctx.storedRaw`) is read when the row is made. */
-function recordFor(ctx: MailContext, source: MailSource): RecordFn {
-  return (status, reason, gameId = null, submissionId = null) => ({
-    messageId: ctx.mail.messageId,
-    receivedAt: ctx.receivedAt,
-    fromAddress: source.fromAddress,
-    envelopeFrom: ctx.envelope.mailFrom,
-    gameId,
-    status,
-    reason,
-    submissionId,
-    raw: ctx.storedRaw,
-    clientAddress: source.clientAddress,
-  });
-}
-
-/**
- * The address a mail's answer goes to (besides a nation's registered address): its From, when the
- * envelope sender (SMTP MAIL FROM, or Return-Path over IMAP), where known, is the same address. Never a
- * Reply-To: a receipt quotes what the sender wrote, and must not go to a third party the sender named.
- * Null: answer nobody but the registered address (and refuse silently).
- */
-export function answerAddress(from: string | null, envelopeFrom: string | null): string | null {
-  if (from === null || !ADDRESS.test(from)) return null;
-  const envelope = (envelopeFrom ?? '').trim().replace(/^<|>$/g, '');
-  return envelope === '' || envelope.toLowerCase() === from.toLowerCase() ? from : null;
-}
-
-function uniqueAddresses(list: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const a of list) {
-    const k = a.trim().toLowerCase();
-    if (k === '' || seen.has(k) || !ADDRESS.test(a.trim())) continue;
-    seen.add(k);
-    out.push(a.trim());
+  /** A pool connection of its own for `fn` (a refusal's transaction), destroyed if `fn` fails. */
+  private async withConnection<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.db.pool.connect();
+    let broken = false;
+    try {
+      return await fn(client);
+    } catch (err) {
+      broken = true;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
-  return out;
-}
-
-function oneLine(s: string): string {
-  const t = redactSecretText(s).replace(/\s+/g, ' ').trim();
-  return t.length > 80 ? `${t.slice(0, 77)}...` : t === '' ? '(no subject)' : t;
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Config, MailInConfig } from '@arbiter/config';
 import type { Db } from '@arbiter/db';
+import { MAIL_BATCH } from '@arbiter/intake';
 import type { TurnDispatcher } from '@arbiter/turns';
 import type { Logger } from 'pino';
 import type { ImapPollerOptions } from './imap.ts';
@@ -26,6 +27,9 @@ export function mailPipelineFor(config: Config, db: Db, logger: Logger, dispatch
     submissionQuota: config.submissionQuota,
     // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
     concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),
+    // Each batch of mails holds one connection from its Message-ID locks to its records; the submissions'
+    // own group commit holds up to two more.
+    batches: { maxBatch: MAIL_BATCH.maxBatch, maxInFlight: Math.max(1, Math.floor(config.database.poolMax / 4)) },
     logger,
   });
 }

@@ -47,7 +47,11 @@ export type QuotaAnswer = { over: false } | { over: true; why: string };
  * of its SMTP client: past them it is kept as its header section only and gets no refusal.
  */
 export async function strangerQuota(client: PoolClient, source: MailSource, rawBytes: number, q: MailQuota): Promise<QuotaAnswer> {
-  const usage = await strangerUsage(client, source, q.windowMs);
+  return strangerAnswer(await strangerUsage(client, source, q.windowMs), rawBytes, q);
+}
+
+/** `strangerQuota`'s answer from the usage read (`strangerUsage`, or a batch's read: mail-batch.ts). */
+export function strangerAnswer(usage: { sender: StrangerUsage; client: StrangerUsage }, rawBytes: number, q: MailQuota): QuotaAnswer {
   const over = usage.sender.failures >= q.strangerFailures || usage.client.failures >= q.clientFailures || Math.max(usage.sender.bytes, usage.client.bytes) + rawBytes > q.strangerBytes;
   if (!over) return { over: false };
   return {
@@ -58,7 +62,11 @@ export async function strangerQuota(client: PoolClient, source: MailSource, rawB
 
 /** Whether an authenticated mail to `gameId` is within the game's storage quota of its sender and of its client (it is processed either way). */
 export async function authenticatedQuota(client: PoolClient, gameId: string, source: MailSource, rawBytes: number, q: MailQuota): Promise<QuotaAnswer> {
-  const used = await authenticatedBytes(client, gameId, source, q.windowMs);
+  return authenticatedAnswer(await authenticatedBytes(client, gameId, source, q.windowMs), rawBytes, q);
+}
+
+/** `authenticatedQuota`'s answer from the bytes read (`authenticatedBytes`, or a batch's read: mail-batch.ts). */
+export function authenticatedAnswer(used: { sender: number; client: number }, rawBytes: number, q: MailQuota): QuotaAnswer {
   if (Math.max(used.sender, used.client) + rawBytes <= q.senderBytes) return { over: false };
   return { over: true, why: `the sender is over its storage quota (${q.senderBytes} bytes per ${q.windowMs / 1000} s)` };
 }

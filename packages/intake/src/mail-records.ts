@@ -5,7 +5,7 @@
 // most one refusal per interval (RefusalNotice). This is the mail intake's hot path (one round trip to
 // check, one to record), so it does not go through Prisma. apps/mail-in calls it; it holds no SQL itself.
 
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { OWN_X_LOOP, outboxInsert, type QueuedMail } from '@arbiter/mail';
 import { uuidv7 } from './uuid.ts';
 
@@ -77,27 +77,9 @@ function headersOf(row: ReplyRow): Record<string, string> {
   return headers;
 }
 
-/** Records the inbound mail (with its raw bytes) and queues its replies, atomically (one statement). */
-export async function recordInbound(client: PoolClient, inbound: InboundRecord, replies: ReplyRow[]): Promise<void> {
-  const values: unknown[] = [
-    inbound.messageId,
-    inbound.receivedAt,
-    inbound.fromAddress,
-    inbound.envelopeFrom,
-    inbound.gameId,
-    inbound.status,
-    inbound.reason === null ? null : inbound.reason.slice(0, 500),
-    inbound.submissionId,
-    inbound.raw,
-    inbound.clientAddress,
-  ];
-  const record = `INSERT INTO "InboundMail" ("messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw, "clientAddress")
-       VALUES ($1, $2, $3, $4, $5, $6::"InboundStatus", $7, $8::uuid, $9::bytea, $10)`;
-  if (replies.length === 0) {
-    await client.query(record, values);
-    return;
-  }
-  const mails: QueuedMail[] = replies.map((r) => ({
+/** The outbox rows of a mail's replies (the outbox's one writer, @arbiter/mail, writes them). */
+export function queuedReplies(replies: readonly ReplyRow[]): QueuedMail[] {
+  return replies.map((r) => ({
     gameId: r.gameId,
     nationId: r.nationId,
     kind: r.kind,
@@ -109,6 +91,49 @@ export async function recordInbound(client: PoolClient, inbound: InboundRecord, 
     messageId: r.messageId,
     headers: headersOf(r),
   }));
+}
+
+/** Records the inbound mail (with its raw bytes) and queues its replies, atomically (one statement). */
+export async function recordInbound(client: PoolClient, inbound: InboundRecord, replies: ReplyRow[]): Promise<void> {
+  await recordInboundMany(client, [{ inbound, replies }]);
+}
+
+/** An inbound record and the replies queued with it. */
+export interface InboundWrite {
+  inbound: InboundRecord;
+  replies: ReplyRow[];
+}
+
+const INBOUND_COLUMNS = '"messageId", "receivedAt", "fromAddress", "envelopeFrom", "gameId", status, reason, "submissionId", raw, "clientAddress"';
+const INBOUND_CASTS = ['', '', '', '', '', '::"InboundStatus"', '', '::uuid', '::bytea', ''];
+
+/** Records the inbound mails (with their raw bytes) and queues all their replies, atomically (one statement). */
+export async function recordInboundMany(client: PoolClient, writes: readonly InboundWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  const values: unknown[] = [];
+  const rows: string[] = [];
+  for (const { inbound } of writes) {
+    const at = values.length + 1;
+    rows.push(`(${INBOUND_CASTS.map((cast, c) => `$${at + c}${cast}`).join(', ')})`);
+    values.push(
+      inbound.messageId,
+      inbound.receivedAt,
+      inbound.fromAddress,
+      inbound.envelopeFrom,
+      inbound.gameId,
+      inbound.status,
+      inbound.reason === null ? null : inbound.reason.slice(0, 500),
+      inbound.submissionId,
+      inbound.raw,
+      inbound.clientAddress,
+    );
+  }
+  const record = `INSERT INTO "InboundMail" (${INBOUND_COLUMNS}) VALUES ${rows.join(', ')}`;
+  const mails = writes.flatMap((w) => queuedReplies(w.replies));
+  if (mails.length === 0) {
+    await client.query(record, values);
+    return;
+  }
   const outbox = outboxInsert(mails, { firstParam: values.length + 1 });
   await client.query(`WITH inbound AS (${record}) ${outbox.text}`, [...values, ...outbox.values]);
 }
@@ -144,7 +169,7 @@ export type NoticeWithheld =
   | 'the mail has no address to answer';
 
 /** Writes the audit entry `mail.refused` of a refused mail to the game it named, if that game exists. */
-export async function auditRefusedMail(client: PoolClient, audit: RefusalAudit, withheld: NoticeWithheld | null): Promise<void> {
+export async function auditRefusedMail(client: Pool | PoolClient, audit: RefusalAudit, withheld: NoticeWithheld | null): Promise<void> {
   const detail = { reason: audit.reason, sender: audit.sender, notice: withheld === null ? 'sent' : `withheld: ${withheld}` };
   await client.query(
     `INSERT INTO "AuditEntry" (id, "gameId", actor, action, detail)
@@ -196,7 +221,7 @@ export async function recordRefusal(
 
 /** The nation's latest report mail as the turn queued it (text, HTML, map), for `command: resend-report`; null before turn 1 ran. */
 export async function latestReportMail(
-  client: PoolClient,
+  client: Pool | PoolClient,
   gameId: string,
   nationId: string,
 ): Promise<{ subject: string; text: string; html: string | null; attachments: unknown } | null> {
@@ -215,7 +240,7 @@ export async function latestReportMail(
  * none. *Decision:* not the sender's own games: a refusal goes to an address nobody proved to own, and
  * which games an address plays is not a stranger's to learn.
  */
-export async function helpRulesets(client: PoolClient, known: readonly string[]): Promise<string[]> {
+export async function helpRulesets(client: Pool | PoolClient, known: readonly string[]): Promise<string[]> {
   const r = await client.query<{ ruleset: string }>(`SELECT DISTINCT ruleset FROM "Game" WHERE status <> 'finished'`);
   const inUse = new Set(r.rows.map((row) => row.ruleset));
   const shown = known.filter((id) => inUse.has(id));

@@ -1,0 +1,199 @@
+// The mail intake's statements for a batch of mails (group commit, issue 30): the mails that arrive
+// while the database is busy with earlier ones share one pool connection and four round trips in all,
+// instead of six each: take their Message-ID locks, read what is known of each (an earlier record or
+// submission, and the quota usage of its sender and SMTP client), write every record with its replies
+// in one statement, give the locks back. The rules are mail-records.ts's (a Message-ID is processed
+// once: the lock and the record; a record and its replies are stored together) and mail-quota.ts's (the
+// counts); only the number of statements changed. apps/mail-in's batching (mail-batch.ts) calls these.
+
+import type { PoolClient } from 'pg';
+import type { Db } from '@arbiter/db';
+import { GroupCommit, type Outcome } from './group-commit.ts';
+import { authenticatedAnswer, strangerAnswer, type MailQuota, type MailSource, type QuotaAnswer } from './mail-quota.ts';
+import { recordInboundMany, type InboundWrite, type PriorState } from './mail-records.ts';
+
+/** One mail of a batch: its Message-ID, who it is counted against, and the game it authenticated to (null: a stranger's). */
+export interface MailClaim {
+  messageId: string;
+  source: MailSource;
+  /** The authenticated game: the mail is counted within that game's quota; null: within the stranger quota. */
+  gameId: string | null;
+  /** Its size as it would be stored in full. */
+  rawBytes: number;
+}
+
+/** What the database knew of a claimed mail once its lock was held. */
+export interface ClaimedMail {
+  prior: PriorState;
+  /** The mail's quota: kept in full, or its header section only (mail-quota.ts). */
+  quota: QuotaAnswer;
+}
+
+/** The same key as `lockMessage`'s, so a batch and a single mail (another process, older code) exclude each other. */
+const LOCK_KEY = "hashtextextended('arbiter-inbound:' || id, 0)";
+
+/**
+ * Takes the session locks of the Message-IDs, in key order (two batches never wait for each other in a
+ * cycle); waits while another connection holds one. The same ID twice in one batch is the caller's to
+ * prevent (a session lock is re-entrant).
+ */
+export async function lockMessages(client: PoolClient, messageIds: readonly string[]): Promise<void> {
+  await client.query({ name: 'mail-batch-lock', text: `SELECT count(pg_advisory_lock(k)) FROM (SELECT DISTINCT ${LOCK_KEY} AS k FROM unnest($1::text[]) AS id ORDER BY 1) AS keys`, values: [messageIds] });
+}
+
+export async function unlockMessages(client: PoolClient, messageIds: readonly string[]): Promise<void> {
+  await client.query({ name: 'mail-batch-unlock', text: `SELECT count(pg_advisory_unlock(${LOCK_KEY})) FROM unnest($1::text[]) AS id`, values: [messageIds] });
+}
+
+interface ClaimRow {
+  inbound: PriorState['inbound'];
+  submission: PriorState['submission'];
+  sb: string;
+  sf: string;
+  cb: string;
+  cf: string;
+}
+
+/**
+ * What is known of each claimed mail (a statement of its own after `lockMessages`, so that its snapshot
+ * sees what a previous holder of a lock committed): `lockMessage`'s prior state, and the quota usage
+ * `strangerUsage` or `authenticatedBytes` reads, whichever applies to the mail.
+ */
+export async function readClaims(client: PoolClient, claims: readonly MailClaim[], q: MailQuota): Promise<ClaimedMail[]> {
+  // A named statement: parsed once per connection, and planned once it has a generic plan.
+  const r = await client.query<ClaimRow>({
+    name: 'mail-batch-read',
+    text: `SELECT (SELECT status::text FROM "InboundMail" WHERE "messageId" = m.id) AS inbound,
+            (SELECT json_build_object('id', s.id, 'gameId', s."gameId", 'nationId', s."nationId", 'receipt', s.receipt)
+               FROM "Submission" s WHERE s."messageId" = m.id AND s.source = 'email' ORDER BY s.seq LIMIT 1) AS submission,
+            coalesce(st.sb, au.sb, 0) AS sb, coalesce(st.sf, 0) AS sf, coalesce(st.cb, au.cb, 0) AS cb, coalesce(st.cf, 0) AS cf
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS m(id, sender, client, game, n)
+       LEFT JOIN LATERAL (
+         SELECT coalesce(sum(octet_length(raw)) FILTER (WHERE "fromAddress" = m.sender), 0) AS sb,
+                count(*) FILTER (WHERE "fromAddress" = m.sender AND reason = 'not-authenticated') AS sf,
+                coalesce(sum(octet_length(raw)) FILTER (WHERE "clientAddress" = m.client), 0) AS cb,
+                count(*) FILTER (WHERE "clientAddress" = m.client AND reason = 'not-authenticated') AS cf
+           FROM "InboundMail"
+          WHERE m.game IS NULL AND ("fromAddress" = m.sender OR "clientAddress" = m.client) AND status <> 'processed'
+            AND "receivedAt" > now() - make_interval(secs => $5::double precision)
+       ) AS st ON m.game IS NULL
+       LEFT JOIN LATERAL (
+         SELECT coalesce(sum(octet_length(raw)) FILTER (WHERE "fromAddress" = m.sender), 0) AS sb,
+                coalesce(sum(octet_length(raw)) FILTER (WHERE "clientAddress" = m.client), 0) AS cb
+           FROM "InboundMail"
+          WHERE m.game IS NOT NULL AND "gameId" = m.game AND ("fromAddress" = m.sender OR "clientAddress" = m.client) AND status = 'processed'
+            AND "receivedAt" > now() - make_interval(secs => $5::double precision)
+       ) AS au ON m.game IS NOT NULL
+      ORDER BY m.n`,
+    values: [claims.map((c) => c.messageId), claims.map((c) => c.source.fromAddress), claims.map((c) => c.source.clientAddress), claims.map((c) => c.gameId), q.windowMs / 1000],
+  });
+  return claims.map((c, i) => {
+    const row = r.rows[i];
+    if (row === undefined) throw new Error(`readClaims: no row for mail ${i}`);
+    const quota =
+      c.gameId === null
+        ? strangerAnswer({ sender: { bytes: Number(row.sb), failures: Number(row.sf) }, client: { bytes: Number(row.cb), failures: Number(row.cf) } }, c.rawBytes, q)
+        : authenticatedAnswer({ sender: Number(row.sb), client: Number(row.cb) }, c.rawBytes, q);
+    return { prior: { inbound: row.inbound ?? null, submission: row.submission ?? null }, quota };
+  });
+}
+
+/** What handling one mail came to: its outcome, the record to write (null: nothing, or written on its own), and what runs once it is stored. */
+export interface HandledMail<O> {
+  value: O;
+  write: InboundWrite | null;
+  /** Runs after the record committed (a turn made due early is dispatched then); must not throw. */
+  after?: () => Promise<void>;
+}
+
+interface BatchItem {
+  claim: MailClaim;
+  handle: (claimed: ClaimedMail) => Promise<HandledMail<unknown>>;
+}
+
+/** Mail batch limits: a batch holds one pooled connection from its locks to its record; two in flight let one be handled while the other writes. */
+export const MAIL_BATCH = { maxBatch: 32, maxInFlight: 2 } as const;
+
+/**
+ * The mail intake's group commit: each mail is handled with its Message-ID lock held and what the
+ * database knew of it, exactly as when it was processed alone (mail-records.ts's `lockMessage`,
+ * `recordInbound`), but the mails that queue while a batch runs share its connection and its
+ * statements. A mail's own answer does not wait for its lock to be given back.
+ */
+export class MailBatcher {
+  private readonly commit: GroupCommit<BatchItem, unknown>;
+  /** Mails of this process by Message-ID: the same ID again waits for the first (a session lock is re-entrant). */
+  private readonly inHand = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly quota: MailQuota,
+    limits: { maxBatch: number; maxInFlight: number } = MAIL_BATCH,
+  ) {
+    this.commit = new GroupCommit((items) => this.runBatch(items), limits);
+  }
+
+  /** Handles one mail under its lock; resolves with its outcome once its record committed (throws for infrastructure failures). */
+  async run<O>(claim: MailClaim, handle: (claimed: ClaimedMail) => Promise<HandledMail<O>>): Promise<O> {
+    const id = claim.messageId;
+    for (let earlier = this.inHand.get(id); earlier !== undefined; earlier = this.inHand.get(id)) await earlier.catch(() => undefined);
+    const mine = this.commit.submit({ claim, handle });
+    this.inHand.set(id, mine);
+    try {
+      return (await mine) as O;
+    } finally {
+      if (this.inHand.get(id) === mine) this.inHand.delete(id);
+    }
+  }
+
+  get stats(): GroupCommit<BatchItem, unknown>['stats'] {
+    return this.commit.stats;
+  }
+
+  private async runBatch(items: BatchItem[]): Promise<Outcome<unknown>[]> {
+    const client = await this.db.pool.connect();
+    const ids = items.map((i) => i.claim.messageId);
+    try {
+      await lockMessages(client, ids);
+    } catch (e) {
+      client.release(true);
+      throw e;
+    }
+    let broken = false;
+    try {
+      const claimed = await readClaims(client, items.map((i) => i.claim), this.quota);
+      const handled = await Promise.allSettled(items.map((item, i) => item.handle(claimed[i] as ClaimedMail)));
+      const failed = await this.write(client, handled);
+      const outcomes = handled.map((h, i): Outcome<unknown> => {
+        if (h.status === 'rejected') return { ok: false, error: h.reason };
+        const error = failed.get(i);
+        return error === undefined ? { ok: true, value: h.value.value } : { ok: false, error };
+      });
+      await Promise.all(handled.map((h, i) => (h.status === 'fulfilled' && !failed.has(i) ? h.value.after?.() : undefined)));
+      return outcomes;
+    } catch (e) {
+      broken = true;
+      throw e;
+    } finally {
+      // The answers go out now; the locks are given back behind them (a failed unlock ends the session, and so its locks).
+      if (broken) client.release(true);
+      else void unlockMessages(client, ids).then(() => client.release(), () => client.release(true));
+    }
+  }
+
+  /** Writes the batch's records in one statement; if it fails, each on its own, so a failure fails only its mail. Returns the failures by index. */
+  private async write(client: PoolClient, handled: PromiseSettledResult<HandledMail<unknown>>[]): Promise<Map<number, unknown>> {
+    const writes = handled.flatMap((h, i) => (h.status === 'fulfilled' && h.value.write !== null ? [{ i, write: h.value.write }] : []));
+    const failed = new Map<number, unknown>();
+    try {
+      await recordInboundMany(client, writes.map((w) => w.write));
+    } catch (e) {
+      if (writes.length <= 1) {
+        for (const w of writes) failed.set(w.i, e);
+        return failed;
+      }
+      for (const w of writes) await recordInboundMany(client, [w.write]).catch((error: unknown) => failed.set(w.i, error));
+    }
+    return failed;
+  }
+}
