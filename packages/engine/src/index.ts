@@ -87,7 +87,7 @@ export { TURN_ORDERS, adjudicatesOnArrival, mayMove, moveOrder, movesLeft, nextT
 export type { MoveOrderInput, Round, Seat, TurnOrder, TurnOrderOptions } from './kernel/turn.ts';
 export { sequentialPlay } from './kernel/sequential.ts';
 export type { SequentialPlay, SequentialRules, SequentialState } from './kernel/sequential.ts';
-export { EventLog, outcomeWithViews, sealOutcome, sealTurn } from './kernel/result.ts';
+export { EventLog, outcomeWithViews, sealOutcome, sealTurn, viewsOnDemand } from './kernel/result.ts';
 export {
   HEX_DIRECTIONS,
   HEX_DIRECTION_WORDS,

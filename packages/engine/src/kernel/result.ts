@@ -78,6 +78,22 @@ export function outcomeWithViews<St, Ev, V, U>(r: Omit<TurnResult<St, Ev, V, U>,
   };
 }
 
+/**
+ * An outcome's `players` and `view` from the players' ids and how one view is built: each view is built
+ * when asked (none before), and a player with no view is a caller's bug (a TypeError naming it).
+ */
+export function viewsOnDemand<V>(ids: Iterable<PlayerId>, build: (player: PlayerId) => V): Pick<TurnOutcome<unknown, unknown, V>, 'players' | 'view'> {
+  const players = [...new Set(ids)].sort();
+  const known = new Set(players);
+  return {
+    players,
+    view: (player) => {
+      if (!known.has(player)) throw new TypeError(`no view for ${JSON.stringify(player)}: the turn's players are ${players.join(', ')}`);
+      return build(player);
+    },
+  };
+}
+
 function writeMembers(out: CanonicalHashSink, outcome: TurnOutcome<unknown, unknown, unknown, unknown>): void {
   let first = true;
   for (const key of OUTCOME_MEMBERS) {

@@ -4,7 +4,7 @@
 // gives what a move does, what its mistakes are, and the views and units of the result. The outcome is
 // not sealed here (the services seal it, `sealTurn`); each view is built when asked.
 import type { EventLog as EventLogType } from './result.ts';
-import { EventLog } from './result.ts';
+import { EventLog, viewsOnDemand } from './result.ts';
 import { Rng, type RngState } from './rng.ts';
 import type { OrderError, PlayerId, TurnOutcome, TurnStructure } from './ruleset.ts';
 import { mayMove, movesLeft, recordMoves, type Round, type Seat } from './turn.ts';
@@ -56,12 +56,11 @@ export function sequentialPlay<St extends SequentialState, O, Ev extends { type:
     const events = [...log.events()];
     const errors = rules.sortErrors?.([...prior, ...found]) ?? [...prior, ...found];
     const units = rules.units(state, s, players, events);
-    const seated = new Set(seatsOf(s).map((p) => p.id));
-    const view = (player: PlayerId): V => {
-      if (!seated.has(player)) throw new TypeError(`sequentialPlay: ${player} has no seat, so no view`);
-      return rules.view(s, player, state.turn, events, errors);
-    };
-    return { turn: state.turn, units, events, rolls: rng.draws().map((r) => ({ ...r })), errors, nextState: s, players: [...seated].sort(), view };
+    const views = viewsOnDemand(
+      seatsOf(s).map((p) => p.id),
+      (player) => rules.view(s, player, state.turn, events, errors),
+    );
+    return { turn: state.turn, units, events, rolls: rng.draws().map((r) => ({ ...r })), errors, nextState: s, ...views };
   }
   return {
     mayMove: (state) => mayMove(rules.structure, seatsOf(state), state.moved),
