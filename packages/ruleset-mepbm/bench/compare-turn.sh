@@ -6,6 +6,8 @@
 # the sealed result) is measured by this checkout's child only; the old child's turn is divided by the
 # anchor of the new runs of the same group.
 # Usage: sh packages/ruleset-mepbm/bench/compare-turn.sh <old checkout> [groups, default 3] [warm turns, default 3]
+# TURN_NODE_FLAGS adds node flags to both sides' children (e.g. --expose-gc: each child then collects before
+# each timed part, so a part is not charged for collecting what an earlier part left).
 set -eu
 old=${1:?usage: compare-turn.sh <old checkout> [groups] [warm turns]}
 groups=${2:-3}
@@ -15,7 +17,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 run() {
   load=$(cut -d' ' -f1-3 /proc/loadavg)
-  line=$(cd "$2/packages/ruleset-mepbm" && node --single-threaded --max-semi-space-size=64 --import tsx bench/turn-child.ts 1 "$warm")
+  line=$(cd "$2/packages/ruleset-mepbm" && node --single-threaded --max-semi-space-size=64 ${TURN_NODE_FLAGS:-} --import tsx bench/turn-child.ts 1 "$warm")
   echo "{\"side\":\"$1\",\"group\":$3,\"load\":\"$load\",\"run\":$line}" | tee -a "$out"
 }
 g=1
