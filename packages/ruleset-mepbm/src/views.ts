@@ -86,14 +86,6 @@ export function viewSource(r: Resolution, units: UnitResult[], turn: number, nex
   return { nations, view, json };
 }
 
-/** Every nation's view at once (tests and benches that want them all). */
-export function buildViews(r: Resolution, units: UnitResult[], turn: number, next: readonly UnitState[]): Record<NationId, NationView> {
-  const source = viewSource(r, units, turn, next);
-  const views: Record<NationId, NationView> = {};
-  for (const nation of source.nations) views[nation] = source.view(nation);
-  return views;
-}
-
 function gather(r: Resolution, pieces: WindowPieces, units: UnitResult[], next: readonly UnitState[], ids: readonly NationId[]) {
   const parts = new Map<NationId, NationParts>();
   for (const n of r.nations.keys()) parts.set(n, { own: [], ownIndex: [], units: [], centres: [], events: [] });
