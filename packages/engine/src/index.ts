@@ -22,6 +22,9 @@ export type {
   StepRefusal,
   StepRules,
   Topology,
+  TurnOutcome,
+  TurnRecord,
+  SealWriter,
   TurnResult,
   TurnOrderName,
   TurnStructure,
@@ -30,7 +33,7 @@ export type {
 export { rulesetLabel } from './kernel/ruleset.ts';
 export { Rng, isRngState, rngFromSeed } from './kernel/rng.ts';
 export type { DrawContext, DrawContextValues, RngState, RollRecord } from './kernel/rng.ts';
-export { canonicalJson, canonicalSha256, CanonicalHashSink, HASH_SLICE, sha256Hex } from './kernel/canonical.ts';
+export { canonicalJson, canonicalSha256, CanonicalHashSink, HASH_SLICE, sha256Hex, writeCanonical } from './kernel/canonical.ts';
 export {
   DIRECTIONS,
   DIRECTION_INDEX,
@@ -84,7 +87,7 @@ export { TURN_ORDERS, adjudicatesOnArrival, mayMove, moveOrder, movesLeft, nextT
 export type { MoveOrderInput, Round, Seat, TurnOrder, TurnOrderOptions } from './kernel/turn.ts';
 export { sequentialPlay } from './kernel/sequential.ts';
 export type { SequentialPlay, SequentialRules, SequentialState } from './kernel/sequential.ts';
-export { EventLog, sealTurn } from './kernel/result.ts';
+export { EventLog, outcomeWithViews, sealOutcome, sealTurn, viewsOnDemand } from './kernel/result.ts';
 export {
   HEX_DIRECTIONS,
   HEX_DIRECTION_WORDS,

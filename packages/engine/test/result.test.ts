@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventLog, Rng, canonicalSha256, rngFromSeed, sealTurn } from '../src/index.ts';
+import { type CanonicalHashSink, EventLog, Rng, canonicalJson, canonicalSha256, outcomeWithViews, rngFromSeed, sealOutcome, sealTurn, viewsOnDemand } from '../src/index.ts';
 
 describe('the event log, the draws and the sealed result', () => {
   it('keeps events in order and seals the result with the hash of everything else', () => {
@@ -23,5 +23,36 @@ describe('the event log, the draws and the sealed result', () => {
     expect(a.draws()).toEqual([{ position: 3, purpose: 'tile', sides: 8, tile: 'countryside', value: x }]);
     expect(Object.keys(a.draws()[0] as object)).toEqual(['position', 'purpose', 'sides', 'tile', 'value']);
     expect(a.draw('plain', 6)).toBe(b.int(6, { purpose: 'plain' }));
+  });
+});
+
+describe('the seal of an unsealed outcome (issue 30)', () => {
+  const body = { turn: 3, units: [{ id: 'u' }], events: [{ type: 'moved', to: 'b' }], rolls: [], errors: [], nextState: { turn: 4, z: 1, a: [2] } };
+  const views: Record<string, { seen: string[] }> = { ben: { seen: ['b'] }, ann: { seen: ['a'] }, '10': { seen: [] }, '9': { seen: ['c'] } };
+
+  it('hashes the same bytes as the canonical JSON of the sealed result, views built one at a time in key order', () => {
+    const built: string[] = [];
+    const outcome = { ...body, ...viewsOnDemand(Object.keys(views), (p) => (built.push(p), views[p]!)) };
+    expect(built).toEqual([]);
+    const handed: string[] = [];
+    const hash = sealOutcome(outcome, (p) => handed.push(p));
+    // Keys that are array indexes come first, in numeric order, as canonicalJson writes them.
+    expect(handed).toEqual(['9', '10', 'ann', 'ben']);
+    expect(built).toEqual(handed);
+    expect(hash).toBe(canonicalSha256({ ...body, views }));
+    const sealed = sealTurn(outcome);
+    expect(sealed.hash).toBe(hash);
+    expect(sealed.views).toEqual(views);
+    expect(sealTurn(outcomeWithViews({ ...body, views })).hash).toBe(hash);
+  });
+
+  it("writes through a ruleset's own writer when it has one, and refuses a view for a player it does not have", () => {
+    const plain = { ...body, ...viewsOnDemand(['ann', 'ben'], (p) => views[p]!) };
+    const writer = {
+      outcome: (out: CanonicalHashSink) => out.put(canonicalJson({ ...body, views: {} }).replace(/,"views":\{\}\}$/, '')),
+      view: (out: CanonicalHashSink, _p: string, v: unknown) => out.put(JSON.stringify(v)),
+    };
+    expect(sealOutcome({ ...plain, writer })).toBe(sealOutcome(plain));
+    expect(() => plain.view('cat')).toThrow('no view for "cat"');
   });
 });

@@ -2,7 +2,7 @@
 // value: expected outcome and result hash, and the golden report and map of the first one.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ReportContext } from '@arbiter/engine';
+import { sealTurn, type ReportContext } from '@arbiter/engine';
 import { descent, renderTextReport } from '../src/index.ts';
 import type { DsState } from '../src/index.ts';
 
@@ -14,7 +14,7 @@ function play(name: string) {
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
   const state = descent.scenario.initialState(parsed.scenario);
   const orders = descent.orders.parse(descent.scenario.orderText(parsed.scenario));
-  const result = descent.adjudicate(state, orders.orders, { orderErrors: orders.errors });
+  const result = sealTurn(descent.adjudicate(state, orders.orders, { orderErrors: orders.errors }));
   return { doc, state, orders, result };
 }
 
@@ -119,7 +119,7 @@ describe('Descent example scenarios', () => {
 
   it('EXD-6: fog of war: before the gate opens nobody sees the crypt; the stored state decodes; the contract members', () => {
     const { state, result } = play('gate-of-bones');
-    const before = descent.sequential!.move(state, 'anna', []).views.olga!;
+    const before = sealTurn(descent.sequential!.move(state, 'anna', [])).views.olga!;
     expect(JSON.stringify(before)).not.toContain('spider-1');
     expect(JSON.stringify(before)).not.toContain('J2');
     expect(before.treasureDeck).toBe(4);

@@ -1,6 +1,7 @@
 // Small builders for Descent positions in tests: figures written in words ("grisban D4 speed 4 fatigue
 // 3"), the rest of the scenario as JSON, validated by the real scenario parser.
-import { adjudicateTurn, initialState, parseOrders, parseScenario } from '../src/index.ts';
+import { initialState, parseOrders, parseScenario } from '../src/index.ts';
+import { adjudicateTurn } from './sealed.ts';
 import type { DsState } from '../src/index.ts';
 
 export interface PositionInput {

@@ -5,7 +5,8 @@
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
-import { adjudicateTurn, moveOne, parseOrders, mayMove } from '../src/index.ts';
+import { parseOrders, mayMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne } from './sealed.ts';
 import type { DsOrder, DsState } from '../src/index.ts';
 import { footprint } from '../src/index.ts';
 import { stateOf } from './helpers.ts';

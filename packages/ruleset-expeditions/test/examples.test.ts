@@ -4,7 +4,7 @@
 // `npm run test:update-golden`, then review and commit).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, type ReportContext } from '@arbiter/engine';
+import { canonicalJson, sealTurn, type ReportContext } from '@arbiter/engine';
 import { expeditions } from '../src/index.ts';
 
 function load(name: string) {
@@ -13,7 +13,7 @@ function load(name: string) {
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
   const state = expeditions.scenario.initialState(parsed.scenario);
   const orders = expeditions.orders.parse(expeditions.scenario.orderText(parsed.scenario));
-  return { state, orders, result: expeditions.adjudicate(state, orders.orders, { orderErrors: orders.errors }) };
+  return { state, orders, result: sealTurn(expeditions.adjudicate(state, orders.orders, { orderErrors: orders.errors })) };
 }
 
 const EXAMPLES: Record<string, { hash: string; summary: string[] }> = {
@@ -54,7 +54,7 @@ describe('Expeditions example scenarios', () => {
     it(`${name}: replays byte for byte, from the stored (JSON) state`, () => {
       const { state, orders, result } = load(name);
       const stored = expeditions.state.decode(JSON.parse(JSON.stringify(state)));
-      expect(canonicalJson(expeditions.adjudicate(stored, orders.orders))).toBe(canonicalJson(result));
+      expect(canonicalJson(sealTurn(expeditions.adjudicate(stored, orders.orders)))).toBe(canonicalJson(result));
     });
   }
 

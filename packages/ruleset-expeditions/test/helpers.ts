@@ -12,7 +12,8 @@
 //           Basecamp
 //
 // 1-6 are South (face up by default), 7-12 Central and 20 North (face down, with a map token).
-import { adjudicateTurn, initialState, parseOrders, parseScenario } from '../src/index.ts';
+import { initialState, parseOrders, parseScenario } from '../src/index.ts';
+import { adjudicateTurn } from './sealed.ts';
 import type { Corruption, ExState, ExTurnResult } from '../src/index.ts';
 
 const GRID = [

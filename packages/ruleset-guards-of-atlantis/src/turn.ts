@@ -1,7 +1,8 @@
 // A turn: every player has chosen a card at the same time (their orders, all in by the deadline); the
 // cards are revealed and resolve one by one in initiative order, each on the board as the earlier ones
-// left it. Pure: the seeded generator is in the state, every draw is recorded; `sealTurn` hashes it.
-import { EventLog, Rng, sealTurn, type OrderError, type TurnResult } from '@arbiter/engine';
+// left it. Pure: the seeded generator is in the state, every draw is recorded; each player's view is built
+// when asked, and the kernel's `sealTurn` hashes the result outside the turn.
+import { EventLog, Rng, viewsOnDemand, type OrderError, type TurnOutcome, type TurnResult } from '@arbiter/engine';
 import type { GoaEvent } from './events.ts';
 import { resolutionOrder } from './initiative.ts';
 import type { GoaOrder } from './orders.ts';
@@ -11,8 +12,9 @@ import { heroResults, type HeroResult } from './units.ts';
 import { viewFor, type GoaView } from './views.ts';
 
 export type GoaResult = TurnResult<GoaState, GoaEvent, GoaView, HeroResult>;
+export type GoaOutcome = TurnOutcome<GoaState, GoaEvent, GoaView, HeroResult>;
 
-export function adjudicateTurn(state: GoaState, orders: readonly GoaOrder[], options?: { orderErrors?: readonly OrderError[] }): GoaResult {
+export function adjudicateTurn(state: GoaState, orders: readonly GoaOrder[], options?: { orderErrors?: readonly OrderError[] }): GoaOutcome {
   const next: GoaState = structuredClone(state);
   const rng = new Rng(next.rng);
   const log = new EventLog<GoaEvent>();
@@ -43,6 +45,9 @@ export function adjudicateTurn(state: GoaState, orders: readonly GoaOrder[], opt
   next.rng = rng.state();
   next.turn = state.turn + 1;
   const events = [...log.events()];
-  const views = Object.fromEntries(next.players.map((p) => [p.id, viewFor(next, p.id, state.turn, events, errors)]));
-  return sealTurn({ turn: state.turn, units: heroResults(state, next, events), events, rolls: [...rng.draws()], errors, views, nextState: next });
+  const views = viewsOnDemand(
+    next.players.map((p) => p.id),
+    (player) => viewFor(next, player, state.turn, events, errors),
+  );
+  return { turn: state.turn, units: heroResults(state, next, events), events, rolls: [...rng.draws()], errors, nextState: next, ...views };
 }

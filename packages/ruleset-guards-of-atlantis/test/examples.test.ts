@@ -4,7 +4,7 @@
 // a missing or different golden file fails; `npm run test:update-golden` rewrites them, for review).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ReportContext } from '@arbiter/engine';
+import { sealTurn, type ReportContext } from '@arbiter/engine';
 import { guardsOfAtlantis as goa } from '../src/index.ts';
 
 const dir = new URL('../../../examples/scenarios/guards-of-atlantis/', import.meta.url);
@@ -15,7 +15,7 @@ function play(name: string) {
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
   const state = goa.scenario.initialState(parsed.scenario);
   const orders = goa.orders.parse(goa.scenario.orderText(parsed.scenario));
-  const result = goa.adjudicate(state, orders.orders, { orderErrors: orders.errors });
+  const result = sealTurn(goa.adjudicate(state, orders.orders, { orderErrors: orders.errors }));
   return { state, orders, result };
 }
 

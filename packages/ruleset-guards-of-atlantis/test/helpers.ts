@@ -2,7 +2,7 @@
 // position builder that goes through the scenario parser, so every test state is a valid scenario's.
 import { parseOrders } from '../src/orders.ts';
 import { initialState, parseScenario } from '../src/scenario.ts';
-import { adjudicateTurn } from '../src/turn.ts';
+import { adjudicateTurn } from './sealed.ts';
 import type { Card, CardEffect, GoaState, Team } from '../src/types.ts';
 
 /**

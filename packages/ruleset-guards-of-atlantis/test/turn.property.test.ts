@@ -5,7 +5,8 @@
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
-import { adjudicateTurn, boardOf, parseOrders } from '../src/index.ts';
+import { boardOf, parseOrders } from '../src/index.ts';
+import { adjudicateTurn } from './sealed.ts';
 import type { GoaState, Team } from '../src/index.ts';
 import { CARDS, stateOf } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // contract value: expected outcome and result hash, and the golden report and map of the first one.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalSha256, type ReportContext } from '@arbiter/engine';
+import { canonicalSha256, sealTurn, type ReportContext } from '@arbiter/engine';
 import { DEFAULT_LEVEL_AT, mageKnight, parseOrders, renderTextReport } from '../src/index.ts';
 import type { MkState, MkTurnResult } from '../src/index.ts';
 
@@ -15,7 +15,7 @@ function play(name: string) {
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
   const state = mageKnight.scenario.initialState(parsed.scenario);
   const orders = parseOrders(doc.orders.join('\n'));
-  const result = mageKnight.adjudicate(state, orders.orders, { orderErrors: orders.errors });
+  const result = sealTurn(mageKnight.adjudicate(state, orders.orders, { orderErrors: orders.errors }));
   return { state, orders, result };
 }
 

@@ -1,6 +1,7 @@
 // Small builders for Mage Knight positions in tests: tiles written hex by hex in words, heroes by
 // space, and the scenario document they make (validated by the real scenario parser).
-import { adjudicateTurn, checkOrders, initialState, parseOrders, parseScenario } from '../src/index.ts';
+import { checkOrders, initialState, parseOrders, parseScenario } from '../src/index.ts';
+import { adjudicateTurn } from './sealed.ts';
 import type { MkState } from '../src/index.ts';
 
 type HexName = 'c' | 'ne' | 'e' | 'se' | 'sw' | 'w' | 'nw';

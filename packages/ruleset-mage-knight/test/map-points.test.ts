@@ -2,6 +2,7 @@
 // web client's planned path lies on the hexes the order names.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sealTurn } from '@arbiter/engine';
 import { mageKnight, parseOrders } from '../src/index.ts';
 
 const doc = JSON.parse(readFileSync(new URL('../../../examples/scenarios/mage-knight/first-reconnaissance.json', import.meta.url), 'utf8')) as { orders: string[] };
@@ -10,7 +11,7 @@ function firstView() {
   const parsed = mageKnight.scenario.parse(doc);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   const state = mageKnight.scenario.initialState(parsed.scenario);
-  const result = mageKnight.adjudicate(state, parseOrders(doc.orders.join('\n')).orders);
+  const result = sealTurn(mageKnight.adjudicate(state, parseOrders(doc.orders.join('\n')).orders));
   const [player, view] = Object.entries(result.views)[0]!;
   return { player, view };
 }

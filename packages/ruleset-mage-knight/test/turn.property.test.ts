@@ -4,7 +4,8 @@
 import { describe, expect } from 'vitest';
 import { test as fcTest, fc } from '@fast-check/vitest';
 import { canonicalJson } from '@arbiter/engine';
-import { adjudicateTurn, moveOne, parseOrders, mayMove } from '../src/index.ts';
+import { parseOrders, mayMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne } from './sealed.ts';
 import type { MkOrder, MkState } from '../src/index.ts';
 import { stateOf, tile } from './helpers.ts';
 

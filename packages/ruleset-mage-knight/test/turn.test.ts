@@ -1,7 +1,8 @@
 // The sequential turn: one player's move at a time (the contract's `sequential` member), and the whole
 // turn from wherever the turn stands.
 import { describe, expect, it } from 'vitest';
-import { adjudicateTurn, moveOne, parseOrders, renderHtmlReport, renderMapSvg, mayMove } from '../src/index.ts';
+import { parseOrders, renderHtmlReport, renderMapSvg, mayMove } from '../src/index.ts';
+import { adjudicateTurn, moveOne } from './sealed.ts';
 import { stateOf, tile } from './helpers.ts';
 
 /** The first player who may move now, or null (the kernel's turn order asked). */

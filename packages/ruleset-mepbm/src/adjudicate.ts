@@ -13,21 +13,22 @@
 // The phases are in src/resolve/, one file each: events.ts (the event union), model.ts (the resolution's
 // working types), resolution.ts (set-up), emit.ts (events into the log), order-phase.ts (pulse 0),
 // pulses.ts (the scheduler) with steps.ts, stops.ts, presence.ts, interception.ts and sightings.ts,
-// join.ts (870), results.ts, turn-hash.ts (through the kernel's CanonicalHashSink).
+// join.ts (870), results.ts. The turn is not sealed here (issue 30): each nation's view is built when
+// asked (views.ts), and the kernel's seal writes the result's bytes through turn-hash.ts's writer.
 import type { Order } from './orders.ts';
 import type { GameState } from './state.ts';
 import { each } from './each.ts';
-import { buildViewsWithJson } from './views.ts';
-import type { AdjudicateOptions, TurnResult } from './resolve/events.ts';
+import { viewSource } from './views.ts';
+import type { AdjudicateOptions, TurnOutcome } from './resolve/events.ts';
 import { newResolution, startUnits } from './resolve/resolution.ts';
 import { applyOrders, characterMove, setUpMover } from './resolve/order-phase.ts';
 import { runPulses, stayPut } from './resolve/pulses.ts';
 import { moveAndJoin } from './resolve/join.ts';
-import { turnHash } from './resolve/turn-hash.ts';
+import { sealWriter } from './resolve/turn-hash.ts';
 import { observeHex, sightNearby } from './resolve/sightings.ts';
 import { buildNextState, unitResults } from './resolve/results.ts';
 
-export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnResult {
+export function adjudicate(state: GameState, orders: readonly Order[], options: AdjudicateOptions = {}): TurnOutcome {
   const r = newResolution(state);
   // The turn in phases, each a function of its own, looping over small per-item functions; this function
   // has no loop of its own. The optimising compiler then works on code that runs many times per turn,
@@ -42,12 +43,10 @@ export function adjudicate(state: GameState, orders: readonly Order[], options: 
   each(r, r.units, moveAndJoin);
   sightNearby(r);
 
-  // Results, the next state, views, hash.
+  // Results and the next state; the views when asked, the seal's bytes when sealed.
   const units = unitResults(r);
   const nextState = buildNextState(state, r);
-  const rolls = r.rng.records;
-  const { views, json } = buildViewsWithJson(r, units, state.turn, nextState.units);
-  const body = { turn: state.turn, units, events: r.events, rolls, errors, views, nextState };
-  const hash = turnHash(body, json);
-  return { ...body, hash };
+  const body = { turn: state.turn, units, events: r.events, rolls: r.rng.records, errors, nextState };
+  const views = viewSource(r, units, state.turn, nextState.units);
+  return { ...body, players: views.nations, view: views.view, writer: sealWriter(body, views.json) };
 }

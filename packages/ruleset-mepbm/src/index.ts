@@ -15,7 +15,7 @@ export type { Order } from './orders.ts';
 export { checkOrders } from './check.ts';
 export { adjudicate } from './adjudicate.ts';
 export { AFTER_MOVEMENT, PULSES } from './resolve/events.ts';
-export type { AdjudicateOptions, TurnEvent, TurnResult } from './resolve/events.ts';
+export type { AdjudicateOptions, TurnEvent, TurnOutcome, TurnResult } from './resolve/events.ts';
 export { buildMap, featuresAtIndex, hexIdOfIndex, hexIndexOf, neighbourIndex } from './map.ts';
 export type { GameMap } from './map.ts';
 export { stepCost } from './costs.ts';

@@ -60,21 +60,33 @@ export function templateLine(kind: 'army' | 'navy' | 'character', id: string): s
   return kind === 'army' ? `${id}, 850, no, ` : kind === 'navy' ? `${id}, 830, no, ` : `${id}, 810, `;
 }
 
-/** Every nation's view; `next` is the next state's units, each nation's forces after the turn. */
-export function buildViews(r: Resolution, units: UnitResult[], turn: number, next: readonly UnitState[]): Record<NationId, NationView> {
-  return buildViewsWithJson(r, units, turn, next).views;
+/**
+ * Each nation's view, built when asked (issue 30: views are built where they are rendered, not in the
+ * turn). The first view gathers what every view is built from in one pass over units, events and
+ * centres; each view after that is its nation's alone. `next` is the next state's units (each nation's
+ * forces after the turn). `json` fills in as views are built: what the seal needs to write each one.
+ */
+export interface ViewSource {
+  nations: readonly NationId[];
+  view(nation: NationId): NationView;
+  json: ViewJson;
 }
 
-export function buildViewsWithJson(
-  r: Resolution,
-  units: UnitResult[],
-  turn: number,
-  next: readonly UnitState[],
-): { views: Record<NationId, NationView>; json: ViewJson } {
-  const views: Record<NationId, NationView> = {};
+export function viewSource(r: Resolution, units: UnitResult[], turn: number, next: readonly UnitState[]): ViewSource {
   const pieces = piecesOf(r.map);
   const json: ViewJson = { hexes: new Map(), sides: new Map(), units: new Map(), hexJson: pieces.hexJson, sideJson: pieces.sideJson };
-  const ids = [...r.nations.keys()].sort();
+  const nations = [...r.nations.keys()].sort();
+  let gathered: { parts: Map<NationId, NationParts>; win: MapWindow; forces: Map<NationId, NationForces> } | null = null;
+  const view = (nation: NationId): NationView => {
+    gathered ??= gather(r, pieces, units, next, nations);
+    const p = gathered.parts.get(nation);
+    if (p === undefined) throw new TypeError(`mepbm views: ${nation} is not a nation of this turn`);
+    return buildView(r, gathered.win, nation, p, turn, json, gathered.forces.get(nation)!);
+  };
+  return { nations, view, json };
+}
+
+function gather(r: Resolution, pieces: WindowPieces, units: UnitResult[], next: readonly UnitState[], ids: readonly NationId[]) {
   const parts = new Map<NationId, NationParts>();
   for (const n of r.nations.keys()) parts.set(n, { own: [], ownIndex: [], units: [], centres: [], events: [] });
   each(parts, units, addOwnResult);
@@ -84,12 +96,7 @@ export function buildViewsWithJson(
   for (const [hex, pc] of r.world.pcByHex) parts.get(pc.nation)?.centres.push(hex);
   // The window as a mark per hex (the stamp of the nation being built), not a Set.
   const win: MapWindow = { r, pieces, mark: new Int32Array(r.map.terrain.length), stamp: 0, hexes: [] };
-  const forces = forcesByNation(next, ids);
-  for (const nation of ids) {
-    const p = parts.get(nation)!;
-    views[nation] = buildView(r, win, nation, p, turn, json, forces.get(nation)!);
-  }
-  return { views, json };
+  return { parts, win, forces: forcesByNation(next, ids) };
 }
 
 /** What a nation's view is built from, gathered in one pass over units, events and centres. */

@@ -2,7 +2,8 @@
 // render bench: terrain in broad bands with seas, forests and mountains, a major river, roads; the North
 // with a dozen armies, navies and characters spread over its realm (its report map covers 300+ hexes) and
 // population centres; the South's armies on the North's border, so the North sights some.
-import { adjudicate, createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { adjudicate } from './sealed.ts';
 import type { NationView, Terrain } from '../src/index.ts';
 import { hexIdOf } from '../src/report/geometry.ts';
 

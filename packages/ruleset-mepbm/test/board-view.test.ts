@@ -42,7 +42,7 @@ describe("the game master's whole map", () => {
 
 describe('ruins in a nation\'s view', () => {
   it('a ruin inside the map window is in the view, one outside is not', async () => {
-    const { adjudicate } = await import('../src/index.ts');
+    const { adjudicate } = await import('./sealed.ts');
     const r = adjudicate(state(), []);
     expect(r.views['gondor']!.ruins).toEqual([{ hex: '0202' }]);
     expect(r.views['mordor']!.ruins).toBeUndefined();

@@ -2,7 +2,8 @@
 // No golden files here (the engine's wording may change); checks of what every report must show: every
 // unit's movement, its forces after the turn, the population centres by the scenario's names.
 import { readFileSync } from 'node:fs';
-import { adjudicate, createGame, parseOrders, parseScenario } from '@arbiter/ruleset-mepbm';
+import { createGame, parseOrders, parseScenario } from '@arbiter/ruleset-mepbm';
+import { adjudicate } from './sealed.ts';
 import type { NationView } from '@arbiter/ruleset-mepbm';
 import { describe, expect, it } from 'vitest';
 import { renderMapPng } from '@arbiter/reports';

@@ -1,7 +1,8 @@
 // src/food.ts: what troops eat, fed this turn, food after the turn; and a game state stored before the
 // foodPerSoldier setting existed still adjudicates with the default figures.
 import { describe, expect, it } from 'vitest';
-import { adjudicate, createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { adjudicate } from './sealed.ts';
 import { DEFAULT_SETTINGS } from '../src/settings.ts';
 import { armyFood, foodAfterTurn, foodEaten, isFed } from '../src/food.ts';
 import { army, scenario } from './resolution-helpers.ts';

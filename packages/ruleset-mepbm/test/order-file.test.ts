@@ -1,7 +1,8 @@
 // JOverseer's order files (docs/orders-mepbm.md, "Order files"): read by the order parser in place (line and
 // column numbers of the file), checked against the game's JOverseer numbers, characters read as units.
 import { describe, expect, it } from 'vitest';
-import { adjudicate, checkOrders, createGame, parseOrders, parseScenario, printOrder } from '../src/index.ts';
+import { adjudicate } from './sealed.ts';
+import { checkOrders, createGame, parseOrders, parseScenario, printOrder } from '../src/index.ts';
 import { decodeCp1252, generateOrderFile, joverseerId, orderFileName, savedOrderFile, type JoCharacter } from './joverseer-export.ts';
 import { army, character, navy, scenario } from './resolution-helpers.ts';
 

@@ -1,6 +1,7 @@
 // Builders for small positions in tests and the case catalogue: a rectangular map of one terrain with
 // overrides, hexsides written as "0505 e road ford", and units with sensible defaults.
-import { adjudicate, createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { createGame, parseOrders, parseScenario } from '../src/index.ts';
+import { adjudicate } from './sealed.ts';
 import type { Relation, Terrain, TurnResult, Troops, UnitResult } from '../src/index.ts';
 
 export interface PositionInput {

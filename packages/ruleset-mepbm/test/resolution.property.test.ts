@@ -2,7 +2,8 @@
 // whatever order the orders arrive in; the hash is the SHA-256 of the canonical JSON of the rest.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { adjudicate, canonicalJson, createGame, parseOrders, parseScenario, sha256Hex } from '../src/index.ts';
+import { adjudicate } from './sealed.ts';
+import { canonicalJson, createGame, parseOrders, parseScenario, sha256Hex } from '../src/index.ts';
 import type { GameState, Order, OrderError, TurnResult } from '../src/index.ts';
 import { randomTurn } from './random-turn.ts';
 

@@ -1,6 +1,6 @@
 // mepbm through the kernel's Ruleset contract: what the services call gives what mepbm's own functions give.
 import { readFileSync } from 'node:fs';
-import { StateDecodeError } from '@arbiter/engine';
+import { StateDecodeError, sealTurn } from '@arbiter/engine';
 import { describe, expect, it } from 'vitest';
 import { mepbm, renderHtmlReport, renderMapSvg, renderTextReport } from '../src/index.ts';
 
@@ -16,7 +16,7 @@ describe('the mepbm ruleset value', () => {
   it('adjudicates the example scenario through the contract with its known hash', () => {
     const { scenario, state } = exampleGame();
     const { orders, errors } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
-    const result = mepbm.adjudicate(state, orders, { orderErrors: errors });
+    const result = sealTurn(mepbm.adjudicate(state, orders, { orderErrors: errors }));
     // Rules version 3 (issue 26): riders, stopped at 0705 next to esgaroth at 0704, now see it there after
     // movement ("nearby"), and every sighting names who saw it; the outcomes are those of version 2.
     expect(result.hash).toBe('7557d9228df521aedca7bba42228923464855d63c7dd81f40a9f063ae9894996');
@@ -62,7 +62,7 @@ describe('the mepbm ruleset value', () => {
   it("renders a report through the contract as mepbm's renderers do", () => {
     const { scenario, state } = exampleGame();
     const { orders } = mepbm.orders.parse(mepbm.scenario.orderText(scenario));
-    const result = mepbm.adjudicate(state, orders);
+    const result = sealTurn(mepbm.adjudicate(state, orders));
     const [nation, view] = Object.entries(result.views)[0]!;
     const ctx = { gameName: 'G', gameId: 'g-1', turn: result.turn, nextDeadline: null, timeZone: 'Europe/London', playerName: 'The North', playerNames: { [nation]: 'The North' } };
     const nationCtx = { gameName: 'G', gameId: 'g-1', turn: result.turn, nextDeadline: null, timeZone: 'Europe/London', nationName: 'The North', nationNames: { [nation]: 'The North' } };

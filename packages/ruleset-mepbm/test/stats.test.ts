@@ -2,7 +2,8 @@
 // flake) the observed rate of each random outcome matches the documented formula within 4 standard
 // deviations of a binomial count.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, adjudicate, createGame, evasionChance, parseOrders, parseScenario, rngFromSeed } from '../src/index.ts';
+import { adjudicate } from './sealed.ts';
+import { DEFAULT_SETTINGS, createGame, evasionChance, parseOrders, parseScenario, rngFromSeed } from '../src/index.ts';
 import type { TurnResult } from '../src/index.ts';
 import { army, navy, scenario } from './resolution-helpers.ts';
 

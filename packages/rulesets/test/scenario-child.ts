@@ -4,6 +4,7 @@
 // @arbiter/reports, on this process); prints what happened to each, with each stage's time, as a JSON
 // array (nothing when the process died: the document that killed it is the test's to name).
 import { performance } from 'node:perf_hooks';
+import { sealTurn } from '@arbiter/engine';
 import { renderMapPngAsync } from '@arbiter/reports';
 import { rulesetFor } from '../src/index.ts';
 
@@ -33,7 +34,7 @@ async function check(document: { ruleset: string }): Promise<unknown> {
   if (!parsed.ok) return { ok: false, issues: parsed.issues, ms };
   const state = await timed('initialState', () => ruleset.scenario.initialState(parsed.scenario));
   await timed('board', () => ruleset.board(state));
-  const { views } = await timed('turn', () => ruleset.adjudicate(state, []));
+  const { views } = await timed('turn', () => sealTurn(ruleset.adjudicate(state, [])));
   const names = Object.fromEntries(ruleset.scenario.players(state).map((p) => [p.id, p.name]));
   const ctx = { gameName: 'fuzz', gameId: 'g', turn: ruleset.state.turnOf(state), nextDeadline: null, timeZone: 'UTC', playerName: 'gm', playerNames: names };
   const svgs = await timed('svg', () => Object.values(views).map((v) => ruleset.report.svg(v, ctx)));

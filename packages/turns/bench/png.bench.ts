@@ -4,6 +4,7 @@
 // Run: npm run bench:png -w @arbiter/turns (BENCH_NATIONS=40 BENCH_ROUNDS=3 ...).
 import { performance } from 'node:perf_hooks';
 import { availableParallelism, loadavg } from 'node:os';
+import { sealTurn } from '@arbiter/engine';
 import { mapPngPool, renderMapPngAsync, renderMapPngIsolated } from '@arbiter/reports';
 import { rulesetFor } from '@arbiter/rulesets';
 import { buildScenario } from '../src/testing.ts';
@@ -12,7 +13,7 @@ const nations = Number(process.env.BENCH_NATIONS ?? 40);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const mepbm = rulesetFor('mepbm');
 const { state } = buildScenario({ nations, unitsPerNation: 20 });
-const { views } = mepbm.adjudicate(state, []);
+const { views } = sealTurn(mepbm.adjudicate(state, []));
 const names = Object.fromEntries(mepbm.scenario.players(state).map((p) => [p.id, p.name]));
 const svgs = Object.entries(views).map(([id, v]) =>
   mepbm.report.svg(v, { gameName: 'Bench', gameId: 'g', turn: 1, nextDeadline: null, timeZone: 'UTC', playerName: names[id] ?? id, playerNames: names }),

@@ -5,7 +5,7 @@
 // row; a move is done only by the state-guarded update of its pending row.
 import type { Db, Prisma, Tx } from '@arbiter/db';
 import { transaction } from '@arbiter/db';
-import { rulesetLabel, type TurnResult } from '@arbiter/engine';
+import { rulesetLabel, sealTurn, type TurnResult } from '@arbiter/engine';
 import { roundState, uuidv7, type MoveRow } from '@arbiter/intake';
 import { outboxMessageId } from '@arbiter/mail';
 import { moveNoticeMail, moveReportSubject, yourMoveMail, type MoveChange, type MoveSince } from '@arbiter/reports';
@@ -95,7 +95,7 @@ async function adjudicateMove(tx: Tx, game: MoveGame, move: PendingMove, actor: 
   const orders = move.orders.length === 0 ? [] : ruleset.orders.parse(move.orders.join('\n')).orders;
   let result: TurnResult;
   try {
-    result = ruleset.sequential!.move(round.state, move.nationId, orders);
+    result = sealTurn(ruleset.sequential!.move(round.state, move.nationId, orders));
   } catch (err) {
     throw new MoveFailure(`adjudicating move ${move.seq} failed: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -3,6 +3,7 @@
 // turn run with no orders: nobody moves, each view is the player's position now). The web client shows
 // it and the dry-run check places an order's path on it (`report.mapPoints` of the same view).
 import type { Db } from '@arbiter/db';
+import type { TurnOutcome } from '@arbiter/engine';
 import { loadTurnState } from '@arbiter/intake';
 import { rulesetFor } from '@arbiter/rulesets';
 
@@ -16,17 +17,27 @@ export interface PlanningMap {
   svg: string;
 }
 
-/** The opening views of a decoded open-turn state (by player): the state object is intake's cached one. */
-const openingViews = new WeakMap<object, Record<string, unknown>>();
+/**
+ * The opening views of a decoded open-turn state: the turn run with no orders once per state object
+ * (intake's cached one), each player's view built when first asked and kept; undefined for a player
+ * the turn has no view for.
+ */
+const openingViews = new WeakMap<object, { outcome: TurnOutcome; views: Map<string, unknown> }>();
 
-function openingViewsOf(rulesetId: string, state: NonNullable<unknown>): Record<string, unknown> {
+function openingViewOf(rulesetId: string, state: NonNullable<unknown>, player: string): unknown {
   const key = state as object;
-  let views = openingViews.get(key);
-  if (views === undefined) {
-    views = rulesetFor(rulesetId).adjudicate(state, []).views;
-    openingViews.set(key, views);
+  let opening = openingViews.get(key);
+  if (opening === undefined) {
+    opening = { outcome: rulesetFor(rulesetId).adjudicate(state, []), views: new Map() };
+    openingViews.set(key, opening);
   }
-  return views;
+  if (!opening.outcome.players.includes(player)) return undefined;
+  let view = opening.views.get(player);
+  if (view === undefined) {
+    view = opening.outcome.view(player);
+    opening.views.set(player, view);
+  }
+  return view;
 }
 
 /** A game's open turn: its ruleset and decoded state (intake's cached object), or null. */
@@ -51,7 +62,7 @@ export async function openingMap(db: Db, gameId: string, nationId: string): Prom
   const open = await openTurnOf(db, gameId);
   if (open === null) return null;
   const { game, ruleset, state } = open;
-  const view = openingViewsOf(game.ruleset, state)[nationId];
+  const view = openingViewOf(game.ruleset, state, nationId);
   const me = game.nations.find((n) => n.nationId === nationId);
   if (view === undefined || me === undefined) return null;
   const playerNames = Object.fromEntries(game.nations.map((n) => [n.nationId, n.name]));

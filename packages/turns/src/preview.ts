@@ -3,7 +3,7 @@
 // preview shows exactly what the turn will do if no order changes before it runs; it is for the game
 // master only (a player who saw it would know the dice).
 import type { DbClient } from '@arbiter/db';
-import type { OrderError } from '@arbiter/engine';
+import { sealTurn, type OrderError } from '@arbiter/engine';
 import { GmActionError } from './gm.ts';
 import { loadTurnInputs, type TurnInputs } from './inputs.ts';
 
@@ -46,7 +46,7 @@ export async function previewTurn(db: DbClient, gameId: string, turn: number, op
   }
   const inputs = await loadTurnInputs(db, gameId, turn);
   const { ruleset } = inputs;
-  const result = ruleset.adjudicate(inputs.state, inputs.orders);
+  const result = sealTurn(ruleset.adjudicate(inputs.state, inputs.orders));
   const preview: TurnPreview = {
     gameId,
     turn,

@@ -1,4 +1,5 @@
 // Re-adjudicating a stored turn from its stored inputs, to check that the result is reproducible.
+import { sealOutcome } from '@arbiter/engine';
 import type { DbClient } from '@arbiter/db';
 import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { loadTurnInputs, TurnInputError } from './inputs.ts';
@@ -38,8 +39,9 @@ export async function replayTurn(db: DbClient, gameId: string, turn: number): Pr
     if (err instanceof TurnInputError) return { kind: 'not-replayable', gameId, turn, message: err.message };
     throw err;
   }
-  const result = inputs.ruleset.adjudicate(inputs.state, inputs.orders);
-  return compared(gameId, turn, inputs.ruleset, result.hash, row.resultHash, storedRulesVersion(row.result));
+  // Only the hash is compared: the seal builds each view, writes it and keeps none.
+  const hash = sealOutcome(inputs.ruleset.adjudicate(inputs.state, inputs.orders));
+  return compared(gameId, turn, inputs.ruleset, hash, row.resultHash, storedRulesVersion(row.result));
 }
 
 /**

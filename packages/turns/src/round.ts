@@ -3,7 +3,7 @@
 // pending adjudicated, every player still to move passed), and summed up as the turn's one result (its
 // hash is over the moves' hashes in order) that runTurn stores and reports like any turn's.
 import type { Db, DbClient } from '@arbiter/db';
-import { canonicalSha256, type TurnResult } from '@arbiter/engine';
+import { canonicalSha256, sealTurn, type TurnResult } from '@arbiter/engine';
 import { AS_EACH_MOVE_ARRIVES } from '@arbiter/intake';
 import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
 import { passMoves, runMove, type MoveMailSettings } from './moves.ts';
@@ -40,7 +40,7 @@ export async function replayMoves(db: DbClient, gameId: string, turn: number, up
     if (m.status !== 'done' && !(last && m.status === 'takenBack')) continue;
     const lines = m.orders as string[];
     const orders = lines.length === 0 ? [] : ruleset.orders.parse(lines.join('\n')).orders;
-    const result = ruleset.sequential!.move(state, m.nationId, orders);
+    const result = sealTurn(ruleset.sequential!.move(state, m.nationId, orders));
     const storedVersion = (m.result as { rulesVersion?: number } | null)?.rulesVersion ?? 1;
     moves.push({ seq: m.seq, player: m.nationId, kind: m.kind, storedHash: m.resultHash, storedVersion, result });
     if (m.status === 'done') state = result.nextState;

@@ -1,5 +1,5 @@
 // runTurn: claim a turn, adjudicate it, and store everything it produced in one transaction.
-import { assertNever } from '@arbiter/engine';
+import { assertNever, sealTurn } from '@arbiter/engine';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@arbiter/db';
 import { isConnectionError, transaction } from '@arbiter/db';
@@ -209,7 +209,7 @@ async function adjudicateClaimed(run: ClaimedRun): Promise<RunTurnOutcome> {
   const moveByMove = playsMoveByMove(game, inputs.ruleset);
   let adjudicated: { result: TurnResult; moves: ReplayedMove[] | null };
   try {
-    adjudicated = moveByMove ? await finishRound(db, gameId, turn, run.claim.token, run.mail) : { result: inputs.ruleset.adjudicate(inputs.state, inputs.orders), moves: null };
+    adjudicated = moveByMove ? await finishRound(db, gameId, turn, run.claim.token, run.mail) : { result: sealTurn(inputs.ruleset.adjudicate(inputs.state, inputs.orders)), moves: null };
   } catch (err) {
     return holdForFailure(run, game, 'adjudication', err);
   }

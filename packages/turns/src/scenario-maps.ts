@@ -48,9 +48,9 @@ export function scenarioMaps(document: unknown, wanted: ScenarioMapsWanted): Sce
   const drawn = wanted.players === 'all' ? players : players.filter((p) => wanted.players.includes(p.id));
   if (drawn.length === 0) return maps;
   // A turn with no orders: nobody moves, and each player's view is its opening position.
-  const { views } = ruleset.adjudicate(state, []);
+  const opening = ruleset.adjudicate(state, []);
   for (const p of drawn) {
-    const view = views[p.id];
+    const view = opening.players.includes(p.id) ? opening.view(p.id) : undefined;
     if (view === undefined) throw new Error(`the ${ruleset.id} ruleset made no view for ${ruleset.words.player} "${p.id}"`);
     maps.nations.push({ nationId: p.id, name: p.name, svg: ruleset.report.svg(view, ctx(p.name, `${p.name}: the opening position`)) });
   }

@@ -55,7 +55,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
   const ruleset = rulesetFor(game.ruleset);
   const state = ruleset.state.decode(game.turn.state);
   // The open turn run with no orders: nobody moves, and each view is the nation's position now.
-  const { views } = ruleset.adjudicate(state, []);
+  const opening = ruleset.adjudicate(state, []);
   const wanted = new Set(w.nations.map((n) => n.nationId));
   const renderer = new ReportRenderer({
     ruleset: game.ruleset,
@@ -66,7 +66,7 @@ export function welcomeMailsFor(game: WelcomeGame, w: Welcome, settings: PlayerM
     timeZone: game.timeZone,
     gmEmail: game.gmEmail,
     nations: game.nations.map((n) => ({ nationId: n.nationId, name: n.name, email: n.email, active: n.active, delivery: n.reportDelivery })),
-    views: Object.fromEntries(Object.entries(views).filter(([id]) => wanted.has(id))),
+    views: Object.fromEntries(opening.players.filter((id) => wanted.has(id)).map((id) => [id, opening.view(id)])),
     mail: { from: settings.from, domain: settings.domain },
     startingPosition: true,
   });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
+import { sealTurn } from '@arbiter/engine';
 import { adjudicate, parseOrders } from '@arbiter/ruleset-mepbm';
 import { RenderPool, renderReports, runTurn } from '../src/index.ts';
 import type { RenderInput } from '../src/index.ts';
@@ -20,7 +21,7 @@ afterAll(async () => {
 describe('RenderPool', () => {
   it('renders byte for byte what the main thread renders', async () => {
     const { state, orders } = buildScenario({ nations: 6, unitsPerNation: 5 });
-    const result = adjudicate(state, parseOrders([...orders.values()].flatMap((m) => [...m.values()].flat()).join('\n')).orders);
+    const result = sealTurn(adjudicate(state, parseOrders([...orders.values()].flatMap((m) => [...m.values()].flat()).join('\n')).orders));
     const input: RenderInput = {
       ruleset: 'mepbm', gameId: 'g1', gameName: 'Pool test', turn: 1, nextDeadline: new Date('2026-12-03T18:00:00Z'), timeZone: 'Europe/London',
       gmEmail: 'gm@arbiter.example',
@@ -35,7 +36,7 @@ describe('RenderPool', () => {
 
   it('reports a failure inside a thread as an error of that chunk', async () => {
     const { state } = buildScenario({ nations: 1, unitsPerNation: 1 });
-    const result = adjudicate(state, []);
+    const result = sealTurn(adjudicate(state, []));
     const input: RenderInput = {
       ruleset: 'mepbm', gameId: 'g1', gameName: 'G', turn: 1, nextDeadline: new Date(), timeZone: 'Not/AZone', gmEmail: null,
       nations: [{ nationId: 'n1', name: 'N', email: 'n1@players.example', active: true }], views: result.views,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@arbiter/db/testing';
 import type { TestDatabase } from '@arbiter/db/testing';
+import { sealTurn } from '@arbiter/engine';
 import { adjudicate, parseOrders } from '@arbiter/ruleset-mepbm';
 import { extendDeadline, GmActionError, pauseGame, releaseHeldTurn, replayTurn, resumeGame, runNow, runTurn } from '../src/index.ts';
 import type { StoredTurnResult } from '../src/index.ts';
@@ -46,7 +47,7 @@ describe('runTurn', () => {
     // The hash is the engine's own for the same inputs.
     const { state, orders } = buildScenario({ nations: 3, unitsPerNation: 5 });
     const lines = [...orders.values()].flatMap((m) => [...m.values()].flat());
-    expect(first.hash).toBe(adjudicate(state, parseOrders(lines.join('\n')).orders).hash);
+    expect(first.hash).toBe(sealTurn(adjudicate(state, parseOrders(lines.join('\n')).orders)).hash);
 
     const p = tdb.db.prisma;
     const t1 = await p.turn.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } } });

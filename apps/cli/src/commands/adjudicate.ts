@@ -2,7 +2,7 @@
 // ruleset its `ruleset` names, and prints the result (per-unit results, event log, rolls, errors,
 // per-player views, next state, hash) as JSON.
 import { readFile } from 'node:fs/promises';
-import { decodeTextBytes } from '@arbiter/engine';
+import { decodeTextBytes, sealTurn } from '@arbiter/engine';
 import { IntakeError, checkScenario } from '@arbiter/intake';
 import type { AnyRuleset } from '@arbiter/rulesets';
 
@@ -90,7 +90,7 @@ export async function adjudicateFile(file: string, opts: AdjudicateOptions, io: 
   // Each entry of "orders" is one line of order text: errors name its line (entry number, from 1).
   const { orders, errors } = ruleset.orders.parse(orderText);
   const turn = opts.nation === undefined ? { orders, errors } : checkedAs(ruleset, state, opts.nation, orders, errors);
-  const result = ruleset.adjudicate(state, turn.orders, { orderErrors: turn.errors });
+  const result = sealTurn(ruleset.adjudicate(state, turn.orders, { orderErrors: turn.errors }));
   if (opts.summary) io.out(ruleset.report.summary(result));
   else io.out(`${opts.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2)}\n`);
   return 0;

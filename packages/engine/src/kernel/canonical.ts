@@ -41,6 +41,14 @@ export function canonicalSha256(value: unknown): string {
   return out.digest();
 }
 
+/**
+ * canonicalJson(value) written to `out` as canonicalSha256 writes a member of its value (long arrays a
+ * slice at a time): for a seal that writes a result member by member (result.ts).
+ */
+export function writeCanonical(out: CanonicalHashSink, value: unknown): void {
+  putOrdered(out, orderedCopy(value), 1);
+}
+
 /** The JSON of an already ordered value (canonicalCopy's result): objects two levels down member by member, long arrays a slice at a time. */
 function putOrdered(out: CanonicalHashSink, v: unknown, depth: number): void {
   if (Array.isArray(v) && depth <= 1) {

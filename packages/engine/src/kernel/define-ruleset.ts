@@ -4,7 +4,7 @@
 // value it returns is a whole `Ruleset`.
 import { formatOrderError, readUnitId } from './order-lines.ts';
 import { scenarioMembers, type OwnScenarioMembers, type SafeSchema, type ScenarioIssue } from './members.ts';
-import type { OrderError, PlayerId, RenderedReport, ReportContext, Ruleset, RulesetId, Topology, TurnResult, TurnStructure } from './ruleset.ts';
+import type { OrderError, PlayerId, RenderedReport, ReportContext, Ruleset, RulesetId, Topology, TurnOutcome, TurnResult, TurnStructure } from './ruleset.ts';
 import { decodeWithSchema } from './stored-state.ts';
 
 type Words = Ruleset['words'];
@@ -94,7 +94,8 @@ export interface RulesetDefinition<St, O, Ev extends { type: string }, V, U, Sc 
     ownerOf(state: St, unit: string): PlayerId | null;
   };
   orders: OrdersDefinition<St, O>;
-  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V, U>;
+  /** The turn, unsealed (the kernel seals it: `sealTurn`); `outcomeWithViews` makes one from views built at once. */
+  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnOutcome<St, Ev, V, U>;
   sequential?: Ruleset<St, O, Ev, V, U>['sequential'];
   report: ReportDefinition<St, Ev, V, U>;
 }
@@ -239,3 +240,4 @@ export function defineRuleset<St, O, Ev extends { type: string }, V, U, Sc>(
   if (def.sequential !== undefined) ruleset.sequential = def.sequential;
   return ruleset;
 }
+

@@ -1,7 +1,8 @@
-// The event log and the result hash at one boundary: rules code appends events in the order they happen
-// and never orders keys by hand; the kernel seals a turn's result with the SHA-256 of its canonical JSON.
-import { canonicalSha256 } from './canonical.ts';
-import type { TurnResult } from './ruleset.ts';
+// The event log and the seal at one boundary: rules code appends events in the order they happen and
+// never orders keys by hand; a ruleset's turn returns an unsealed outcome (views built on demand), and
+// the kernel seals it, outside the turn, with the SHA-256 of its canonical JSON.
+import { CanonicalHashSink, writeCanonical } from './canonical.ts';
+import type { PlayerId, TurnOutcome, TurnResult } from './ruleset.ts';
 
 /** A turn's events in the order they happened; each is a ruleset's union member, `type` as its tag. */
 export class EventLog<Ev extends { type: string }> {
@@ -16,12 +17,101 @@ export class EventLog<Ev extends { type: string }> {
   }
 }
 
+/** A result's members before its views, in canonical (sorted) key order. */
+const OUTCOME_MEMBERS = ['errors', 'events', 'nextState', 'rolls', 'turn', 'units'] as const;
+
 /**
- * The result with its hash: SHA-256 of the canonical JSON of every other field (views included: what a
- * player is told is part of what must replay), fed to the hash a piece at a time (canonicalSha256). mepbm
- * writes the same bytes through the kernel's CanonicalHashSink itself, skipping the key-order walk over
- * the parts of its result it builds in canonical order.
+ * The hash of a turn: SHA-256 of the canonical JSON of {turn, units, events, rolls, errors, views,
+ * nextState} (views included: what a player is told is part of what must replay), the same bytes a result
+ * sealed before issue 30 was hashed over, so every stored hash still replays. `views` sorts last, so the
+ * outcome's members are written first (by the ruleset's `writer` where it has one), then each player's
+ * view, built one at a time in key order, written and handed to `onView` (a renderer), and not kept here.
  */
-export function sealTurn<St, Ev, V, U>(result: Omit<TurnResult<St, Ev, V, U>, 'hash'>): TurnResult<St, Ev, V, U> {
-  return { ...result, hash: canonicalSha256(result) };
+export function sealOutcome<St, Ev, V, U>(outcome: TurnOutcome<St, Ev, V, U>, onView?: (player: PlayerId, view: V) => void): string {
+  const out = new CanonicalHashSink();
+  const writer = outcome.writer;
+  if (writer === undefined) writeMembers(out, outcome);
+  else writer.outcome(out);
+  out.put(',"views":{');
+  let first = true;
+  for (const player of keyOrder(outcome.players)) {
+    const view = outcome.view(player);
+    // A member JSON leaves out (as canonicalJson does) is not written.
+    if (view !== undefined && typeof view !== 'function' && typeof view !== 'symbol') {
+      out.put(`${first ? '' : ','}${JSON.stringify(player)}:`);
+      if (writer === undefined) out.putCanonical(view);
+      else writer.view(out, player, view);
+      first = false;
+    }
+    // Handed on once written: what a renderer does with it cannot change the hash.
+    onView?.(player, view);
+  }
+  out.put('}}');
+  return out.digest();
+}
+
+/**
+ * The result sealed (what is stored): the outcome with every player's view and the hash. A result with its
+ * views already built (a ruleset written before issue 30 seals its own) is sealed as it is, to the same hash.
+ */
+export function sealTurn<St, Ev, V, U>(outcome: TurnOutcome<St, Ev, V, U> | Omit<TurnResult<St, Ev, V, U>, 'hash'>): TurnResult<St, Ev, V, U> {
+  const o = 'views' in outcome ? outcomeWithViews(outcome) : outcome;
+  const views: Record<PlayerId, V> = {};
+  const hash = sealOutcome(o, (player, view) => {
+    views[player] = view;
+  });
+  return { turn: o.turn, units: o.units, events: o.events, rolls: o.rolls, errors: o.errors, views, nextState: o.nextState, hash };
+}
+
+/** An outcome whose views are already built (small rulesets build them all at once; a sealed result read back). */
+export function outcomeWithViews<St, Ev, V, U>(r: Omit<TurnResult<St, Ev, V, U>, 'hash'>): TurnOutcome<St, Ev, V, U> {
+  const views = r.views;
+  return {
+    turn: r.turn,
+    units: r.units,
+    events: r.events,
+    rolls: r.rolls,
+    errors: r.errors,
+    nextState: r.nextState,
+    players: Object.keys(views).sort(),
+    view: (player) => views[player]!,
+  };
+}
+
+/**
+ * An outcome's `players` and `view` from the players' ids and how one view is built: each view is built
+ * when asked (none before), and a player with no view is a caller's bug (a TypeError naming it).
+ */
+export function viewsOnDemand<V>(ids: Iterable<PlayerId>, build: (player: PlayerId) => V): Pick<TurnOutcome<unknown, unknown, V>, 'players' | 'view'> {
+  const players = [...new Set(ids)].sort();
+  const known = new Set(players);
+  return {
+    players,
+    view: (player) => {
+      if (!known.has(player)) throw new TypeError(`no view for ${JSON.stringify(player)}: the turn's players are ${players.join(', ')}`);
+      return build(player);
+    },
+  };
+}
+
+function writeMembers(out: CanonicalHashSink, outcome: TurnOutcome<unknown, unknown, unknown, unknown>): void {
+  let first = true;
+  for (const key of OUTCOME_MEMBERS) {
+    const value: unknown = outcome[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    out.put(`${first ? '{' : ','}${JSON.stringify(key)}:`);
+    writeCanonical(out, value);
+    first = false;
+  }
+  if (first) throw new TypeError('sealOutcome: an outcome with no members (its turn is missing)');
+}
+
+/**
+ * Player ids in the order canonicalJson writes an object's keys: sorted, except that keys that are array
+ * indexes ("0", "12") come first in numeric order, as every object's own keys do in JavaScript.
+ */
+function keyOrder(players: readonly PlayerId[]): string[] {
+  const order: Record<string, true> = {};
+  for (const p of [...players].sort()) order[p] = true;
+  return Object.keys(order);
 }

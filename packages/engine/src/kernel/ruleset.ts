@@ -1,8 +1,10 @@
 // The Ruleset contract: what every game's ruleset gives the kernel and the services (issue #11). Drafted
 // by the lead, refined with the kernel (every change to the draft is listed in docs/architecture.md,
 // "Changes to the lead's draft"). Every ruleset must fit it without kernel changes.
-// Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL).
+// Everything crossing the contract is plain JSON-serialisable data (states are stored in PostgreSQL), but
+// for a turn's unsealed outcome, whose views are built on demand (`TurnOutcome`, sealed by the kernel).
 import type { DrawRecord } from './draws.ts';
+import type { CanonicalHashSink } from './canonical.ts';
 
 export type { DrawRecord, Random } from './draws.ts';
 
@@ -97,15 +99,46 @@ export interface OrderCheck<O> {
 export interface MapUnit { unit: string; space: string }
 /** An order line written from a path on the map, or why none can be. */
 export type MapLine = { ok: true; line: string } | { ok: false; message: string };
-export interface TurnResult<St = unknown, Ev = { type: string }, V = unknown, U = unknown> {
+/** What a turn's result holds, sealed or not: what happened and the next state. */
+export interface TurnRecord<St = unknown, Ev = { type: string }, U = unknown> {
   turn: number;
   /** What happened to each of the players' pieces (mepbm's units, MK's heroes...), stored with the result. */
   units: U[];
   events: Ev[]; // a discriminated union per ruleset, `type` as its tag
   rolls: DrawRecord[];
   errors: OrderError[];
-  views: Record<PlayerId, V>;
   nextState: St;
+}
+
+/**
+ * A turn as a ruleset resolved it, not sealed (issue 30): what happened and the next state, the players
+ * who are told it, and each one's view built only when asked (where it is rendered). Nothing in it is
+ * hashed or serialised; the kernel seals it at one boundary (`sealTurn`, `sealOutcome` in result.ts) over
+ * the same bytes as the `TurnResult` it gives.
+ */
+export interface TurnOutcome<St = unknown, Ev = { type: string }, V = unknown, U = unknown> extends TurnRecord<St, Ev, U> {
+  /** The players who have a view of the turn, ids sorted. */
+  players: readonly PlayerId[];
+  /** One player's view, built when asked; asking twice gives equal views. */
+  view(player: PlayerId): V;
+  /**
+   * Optional, for speed: the ruleset's own writer of the sealed bytes, which must be exactly the
+   * canonical JSON the kernel would write (`sealOutcome`).
+   */
+  writer?: SealWriter<V>;
+}
+
+/** A ruleset's own writer of a sealed result's canonical JSON, in two parts: the outcome, then each view. */
+export interface SealWriter<V> {
+  /** `{"errors":…,"events":…,"nextState":…,"rolls":…,"turn":…,"units":…`: every member before the views. */
+  outcome(out: CanonicalHashSink): void;
+  /** canonicalJson(view), `player`'s view. */
+  view(out: CanonicalHashSink, player: PlayerId, view: V): void;
+}
+
+/** A turn sealed: the outcome with every player's view and the hash of it all (what is stored). */
+export interface TurnResult<St = unknown, Ev = { type: string }, V = unknown, U = unknown> extends TurnRecord<St, Ev, U> {
+  views: Record<PlayerId, V>;
   hash: ResultHash;
 }
 
@@ -206,7 +239,7 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
   };
 
   /** Pure: no clock, no I/O. The seeded generator state is in `state`; every draw is recorded. */
-  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V, U>;
+  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnOutcome<St, Ev, V, U>;
   /**
    * Sequential rulesets only (the kernel's `sequentialPlay` gives both): who may move now (one player, or
    * several where the turn order lets a side choose; empty never: a round ends after its last move and
@@ -215,7 +248,7 @@ export interface Ruleset<St = unknown, O = unknown, Ev extends { type: string } 
    */
   sequential?: {
     mayMove(state: St): PlayerId[];
-    move(state: St, player: PlayerId, orders: readonly O[]): TurnResult<St, Ev, V, U>;
+    move(state: St, player: PlayerId, orders: readonly O[]): TurnOutcome<St, Ev, V, U>;
   };
 
   /** Renderers of one player's view: the ruleset's own report model and map. */

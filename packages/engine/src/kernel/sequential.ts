@@ -1,11 +1,12 @@
 // A sequential ruleset's turn, written once: one player's move as it arrives, or the whole round at the
 // deadline (every player still to move, in the turn order's preset). The kernel keeps the round's
 // bookkeeping (who has moved, the next round once every seat has) and the random source; the ruleset
-// gives what a move does, what its mistakes are, and the views and units of the result.
+// gives what a move does, what its mistakes are, and the views and units of the result. The outcome is
+// not sealed here (the services seal it, `sealTurn`); each view is built when asked.
 import type { EventLog as EventLogType } from './result.ts';
-import { EventLog, sealTurn } from './result.ts';
+import { EventLog, viewsOnDemand } from './result.ts';
 import { Rng, type RngState } from './rng.ts';
-import type { OrderError, PlayerId, TurnResult, TurnStructure } from './ruleset.ts';
+import type { OrderError, PlayerId, TurnOutcome, TurnStructure } from './ruleset.ts';
 import { mayMove, movesLeft, recordMoves, type Round, type Seat } from './turn.ts';
 
 /** What the kernel needs of a sequential ruleset's state: the round's bookkeeping and the random source. */
@@ -36,14 +37,14 @@ export interface SequentialPlay<St, O, Ev, V, U> {
   /** Who may move now (the contract's `sequential.mayMove`). */
   mayMove(state: St): PlayerId[];
   /** One player's move (the contract's `sequential.move`); throws when it is not that player's move. */
-  move(state: St, player: PlayerId, orders: readonly O[]): TurnResult<St, Ev, V, U>;
+  move(state: St, player: PlayerId, orders: readonly O[]): TurnOutcome<St, Ev, V, U>;
   /** The rest of the round at the deadline (the contract's `adjudicate`). */
-  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnResult<St, Ev, V, U>;
+  adjudicate(state: St, orders: readonly O[], options?: { orderErrors?: readonly OrderError[] }): TurnOutcome<St, Ev, V, U>;
 }
 
 export function sequentialPlay<St extends SequentialState, O, Ev extends { type: string }, V, U>(rules: SequentialRules<St, O, Ev, V, U>): SequentialPlay<St, O, Ev, V, U> {
   const seatsOf = (state: St) => rules.seats(state);
-  function play(state: St, players: readonly PlayerId[], orders: readonly O[], prior: readonly OrderError[]): TurnResult<St, Ev, V, U> {
+  function play(state: St, players: readonly PlayerId[], orders: readonly O[], prior: readonly OrderError[]): TurnOutcome<St, Ev, V, U> {
     const round = recordMoves(rules.structure, seatsOf(state), state, players);
     const s = structuredClone(state);
     const rng = new Rng(s.rng);
@@ -54,9 +55,12 @@ export function sequentialPlay<St extends SequentialState, O, Ev extends { type:
     s.moved = round.moved;
     const events = [...log.events()];
     const errors = rules.sortErrors?.([...prior, ...found]) ?? [...prior, ...found];
-    const views = Object.fromEntries(seatsOf(s).map((p) => [p.id, rules.view(s, p.id, state.turn, events, errors)]));
     const units = rules.units(state, s, players, events);
-    return sealTurn({ turn: state.turn, units, events, rolls: rng.draws().map((r) => ({ ...r })), errors, views, nextState: s });
+    const views = viewsOnDemand(
+      seatsOf(s).map((p) => p.id),
+      (player) => rules.view(s, player, state.turn, events, errors),
+    );
+    return { turn: state.turn, units, events, rolls: rng.draws().map((r) => ({ ...r })), errors, nextState: s, ...views };
   }
   return {
     mayMove: (state) => mayMove(rules.structure, seatsOf(state), state.moved),

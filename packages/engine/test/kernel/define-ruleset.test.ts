@@ -10,7 +10,9 @@ import {
   type RulesetDefinition,
   type SafeSchema,
   type ScenarioIssue,
-  type TurnResult,
+  type TurnOutcome,
+  outcomeWithViews,
+  sealTurn,
 } from '../../src/index.ts';
 
 // A game small enough to read whole: each player's pawn marks the space it names; a turn counts marks.
@@ -49,10 +51,10 @@ function parseOrders(text: string): { orders: TallyOrder[]; errors: OrderError[]
   return { orders, errors };
 }
 
-function adjudicate(state: TallyState, orders: readonly TallyOrder[]): TurnResult<TallyState, TallyEvent, TallyView, string> {
+function adjudicate(state: TallyState, orders: readonly TallyOrder[]): TurnOutcome<TallyState, TallyEvent, TallyView, string> {
   const events = orders.map((o): TallyEvent => ({ type: 'marked', pawn: o.pawn, at: o.to }));
   const views = Object.fromEntries(state.players.map((p) => [p.id, { player: p.id, turn: state.turn, marks: events.length }]));
-  return { turn: state.turn, units: [], events, rolls: [], errors: [], views, nextState: { ...state, turn: state.turn + 1 }, hash: 'h' };
+  return outcomeWithViews({ turn: state.turn, units: [], events, rolls: [], errors: [], views, nextState: { ...state, turn: state.turn + 1 } });
 }
 
 /** A definition and a count of how often each renderer ran. */
@@ -160,7 +162,7 @@ describe('defineRuleset fills the contract from what is a ruleset\'s own', () =>
     expect(all.html).toBe('<p>Practice: turn 1, the report for Ann.</p><p>Marks: 2</p><svg><title>ann</title></svg>');
     expect(all.text).toBe('Practice: turn 1, the report for Ann.\n\nMarks: 2');
     expect({ text: r.report.text(view, ctx), html: r.report.html(view, ctx), svg: r.report.svg(view, ctx) }).toEqual(all);
-    expect(r.report.summary(adjudicate(r.scenario.initialState({ players: [] }), [{ pawn: 'p', to: 'a', line: 1 }]))).toBe('1 marks');
+    expect(r.report.summary(sealTurn(adjudicate(r.scenario.initialState({ players: [] }), [{ pawn: 'p', to: 'a', line: 1 }])))).toBe('1 marks');
     expect(r.report.mapPoints).toBeUndefined();
   });
 

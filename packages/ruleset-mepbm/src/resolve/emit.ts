@@ -14,7 +14,7 @@ export function onlyOf(r: Resolution, n: NationId): NationId[] {
   return a;
 }
 
-/** Adds an event with its keys in sorted order (see turnHash). */
+/** Adds an event with its keys in sorted order (see the seal writer, turn-hash.ts). */
 export function emit(r: Resolution, e: TurnEvent): void {
   r.events.push(sortedRecord(e));
 }

@@ -1,7 +1,7 @@
 // The turn's event union (what happened, in the order it happened, with who may see it) and the
 // result's shape; `emit` (emit.ts) appends an event to the resolution's log.
 import type { StopReason } from '../paths.ts';
-import type { DrawRecord } from '@arbiter/engine';
+import type { TurnOutcome as KernelTurnOutcome, TurnResult as KernelTurnResult } from '@arbiter/engine';
 import type { GameState } from '../state.ts';
 import type { Direction, HexId, MoveStep, NationId, NationView, OrderError, UnitId, UnitResult } from '../types.ts';
 
@@ -52,16 +52,11 @@ export type TurnEvent =
   | Ev<'joined', { unit: UnitId; army: UnitId; hex: HexId }>
   | Ev<'join-failed', { unit: UnitId; army: UnitId; hex: HexId }>;
 
-export interface TurnResult {
-  turn: number;
-  units: UnitResult[];
-  events: TurnEvent[];
-  rolls: DrawRecord[];
-  errors: OrderError[];
-  views: Record<NationId, NationView>;
-  nextState: GameState;
-  hash: string;
-}
+/** A turn sealed (the kernel's `sealTurn` of a `TurnOutcome`): every nation's view and the hash. */
+export type TurnResult = KernelTurnResult<GameState, TurnEvent, NationView, UnitResult>;
+
+/** A turn as `adjudicate` gives it, unsealed: each nation's view built when asked. */
+export type TurnOutcome = KernelTurnOutcome<GameState, TurnEvent, NationView, UnitResult>;
 
 export interface AdjudicateOptions {
   /** Errors found while parsing the order text (parseOrders), included in the result and its hash. */

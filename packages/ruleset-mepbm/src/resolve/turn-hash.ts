@@ -1,26 +1,42 @@
-// The turn's result hash: SHA-256 of the canonical JSON of everything but the hash, as canonicalSha256
-// would give it, written through the kernel's CanonicalHashSink (a result is tens of MB: no string of it
-// all is built). What is mepbm's here is only which parts of its result are already canonical.
-import { canonicalJson, CanonicalHashSink } from '@arbiter/engine';
+// The turn's seal writer: the canonical JSON of a result, as the kernel's sealOutcome would write it,
+// written through the kernel's CanonicalHashSink (a result is tens of MB: no string of it all is built).
+// What is mepbm's here is only which parts of its result are already canonical.
+import { canonicalJson, type CanonicalHashSink, type SealWriter, type TurnRecord } from '@arbiter/engine';
 import type { GameState } from '../state.ts';
-import type { NationId, NationView } from '../types.ts';
+import type { NationId, NationView, UnitResult } from '../types.ts';
 import { each } from '../each.ts';
 import type { ViewJson } from '../views.ts';
-import type { TurnResult } from './events.ts';
+import type { TurnEvent } from './events.ts';
+
+type MepbmTurnRecord = TurnRecord<GameState, TurnEvent, UnitResult>;
 
 /**
- * SHA-256 of canonicalJson(body), fast: every object the resolution builds (results, steps, events,
- * rolls, views, next-state units) is built with its keys in sorted order, so the native JSON.stringify
- * writes those parts canonically; only what comes from the input (order errors, map, nations, population
- * centres, settings) goes through canonicalJson. A property test checks the hash equals
+ * The seal's bytes, fast: every object the resolution builds (results, steps, events, rolls, views,
+ * next-state units) is built with its keys in sorted order, so the native JSON.stringify writes those
+ * parts canonically; only what comes from the input (order errors, map, nations, population centres,
+ * settings) goes through canonicalJson. A property test checks the hash equals
  * sha256Hex(canonicalJson(everything but the hash)).
  *
- * The bytes go to the hash through the kernel's sink: a turn's result is about 30 MB of JSON, written a
- * slice of an array at a time, and a unit's result JSON is written once and reused in its nation's view.
+ * The outcome's members are written first, then each view as the seal builds it: a unit's result JSON is
+ * written once (with the outcome's units) and reused in its nation's view, and the view's map from the
+ * map window's pieces (`json`, filled in as each view is built).
  */
-export function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): string {
+export function sealWriter(b: MepbmTurnRecord, json: ViewJson): SealWriter<NationView> {
+  let unitJson: string[] | null = null;
+  return {
+    outcome(out) {
+      unitJson = writeOutcome(out, b);
+    },
+    view(out, nation, v) {
+      if (unitJson === null) throw new Error('mepbm seal: a view written before the outcome');
+      hashView(out, nation, v, json, unitJson);
+    },
+  };
+}
+
+/** Every member before the views; the JSON of each unit's result, for the views. */
+function writeOutcome(out: CanonicalHashSink, b: MepbmTurnRecord): string[] {
   const n = b.nextState;
-  const out = new CanonicalHashSink();
   out.put(`{"errors":${canonicalJson(b.errors)},"events":`);
   out.putArray(b.events);
   out.put(`,"nextState":{"map":`);
@@ -34,20 +50,10 @@ export function turnHash(b: Omit<TurnResult, 'hash'>, viewJson: ViewJson): strin
   out.put(`},"rolls":`);
   out.putArray(b.rolls);
   out.put(`,"turn":${canonicalJson(b.turn)},"units":`);
-  // A unit's result is written once and reused in its nation's view (views hold the same objects); only
-  // from here on, so that these strings live as short a time as they can.
   const unitJson: string[] = new Array(b.units.length);
   each(unitJson, b.units, putJson);
   out.putFragments(unitJson, null);
-  out.put(',"views":{');
-  let first = true;
-  for (const [nation, v] of Object.entries(b.views)) {
-    out.put(`${first ? '' : ','}${JSON.stringify(nation)}:`);
-    hashView(out, nation, v, viewJson, unitJson);
-    first = false;
-  }
-  out.put('}}');
-  return out.digest();
+  return unitJson;
 }
 
 /**

@@ -3,14 +3,14 @@
 // or the board's edge stops a runner where it is; entering the lantern's square ends a run there. When
 // runners of several crews reach the lantern in one turn, one d(n) draw (recorded) picks who lifts it;
 // the first crew to lift it wins the race, and no order is carried out after that.
-import { EventLog, Rng, sealTurn, type OrderError, type TurnResult } from '@arbiter/engine';
+import { EventLog, Rng, outcomeWithViews, type OrderError, type TurnOutcome } from '@arbiter/engine';
 import { walk } from './orders.ts';
 import type { LrEvent, LrOrder, LrState, LrView, RunnerResult } from './types.ts';
 import { viewFor } from './views.ts';
 
-export type LrTurnResult = TurnResult<LrState, LrEvent, LrView, RunnerResult>;
+export type LrTurnOutcome = TurnOutcome<LrState, LrEvent, LrView, RunnerResult>;
 
-export function adjudicate(state: LrState, orders: readonly LrOrder[], options: { orderErrors?: readonly OrderError[] } = {}): LrTurnResult {
+export function adjudicate(state: LrState, orders: readonly LrOrder[], options: { orderErrors?: readonly OrderError[] } = {}): LrTurnOutcome {
   const rng = new Rng(state.rng);
   const log = new EventLog<LrEvent>();
   const runners = state.runners.map((r) => ({ ...r }));
@@ -57,5 +57,5 @@ export function adjudicate(state: LrState, orders: readonly LrOrder[], options: 
   const holding = new Set(units.filter((u) => u.order === 'hold').map((u) => u.runner));
   const views: Record<string, LrView> = {};
   for (const p of state.players) views[p.id] = viewFor(nextState, p.id, state.turn, events, errors, holding);
-  return sealTurn({ turn: state.turn, units, events, rolls: [...rng.draws()], errors, views, nextState });
+  return outcomeWithViews({ turn: state.turn, units, events, rolls: [...rng.draws()], errors, views, nextState });
 }

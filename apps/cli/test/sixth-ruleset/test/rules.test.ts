@@ -1,6 +1,6 @@
 // Lantern Run's rules, one case per rule sentence of its README, in its own order syntax. Pure: the
 // ruleset value only, no services.
-import { StateDecodeError } from '@arbiter/engine';
+import { StateDecodeError, sealTurn } from '@arbiter/engine';
 import { describe, expect, it } from 'vitest';
 import { ruleset } from '../src/ruleset.ts';
 import type { LrState } from '../src/types.ts';
@@ -25,7 +25,7 @@ function game(settings: Record<string, number> = {}, extra: Record<string, unkno
 
 const parse = (text: string) => ruleset.orders.parse(text);
 const check = (state: LrState, crew: string, text: string) => ruleset.orders.check(state, crew, parse(text).orders);
-const play = (state: LrState, text: string) => ruleset.adjudicate(state, parse(text).orders);
+const play = (state: LrState, text: string) => sealTurn(ruleset.adjudicate(state, parse(text).orders));
 
 describe('orders', () => {
   it('a move names up to four directions; hold names none; comments and case do not matter', () => {
