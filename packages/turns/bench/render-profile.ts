@@ -19,12 +19,15 @@ const { state, orders } = buildScenario({ nations, unitsPerNation: units });
 const mepbm = rulesetFor('mepbm');
 const lines = [...orders.values()].flatMap((perNation) => [...perNation.values()].flat()).join('\n');
 const parsed = mepbm.orders.parse(lines);
-const result = mepbm.adjudicate(state, parsed.orders);
+const outcome = mepbm.adjudicate(state, parsed.orders);
+// The old tree's turn came with its views built; today's builds each on demand (issue 30's seal).
+const built = (outcome as { views?: RenderInput['views'] }).views;
+const views = built ?? Object.fromEntries(outcome.players.map((p) => [p, outcome.view(p)]));
 const input: RenderInput = {
   ruleset: 'mepbm', gameId: 'gbench', gameName: 'Bench', turn: 1, nextDeadline: new Date('2026-12-03T18:00:00Z'), timeZone: 'Europe/London',
   gmEmail: 'gm@arbiter.example',
   nations: [...orders.keys()].map((nationId, i) => ({ nationId, name: `Nation ${i + 1}`, email: `${nationId}@players.example`, active: true })),
-  views: result.views, mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
+  views, mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
 };
 for (let round = 0; round < rounds; round++) {
   const renderer = new ReportRenderer(input);
