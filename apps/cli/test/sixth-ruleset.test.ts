@@ -110,7 +110,7 @@ describe('a sixth ruleset from one package and one registry line', () => {
     expect(welcome.parsed.text).toContain('Welcome to "Night Race", a game of Lantern Run run by Arbiter. You play the crew Anna (anna).');
     expect(welcome.parsed.text).toContain('One order a line, one runner per line, for example:\n  scout, move, e, se');
     expect(welcome.parsed.text).toContain('swift, hold   # on A5; or: swift, move, <direction>, ...');
-    expect(welcome.parsed.text).toMatch(/The whole syntax is in https?:\/\/\S+\/v1\/rulesets\/lantern-run\/orders-guide \(Arbiter's documentation\)/);
+    expect(welcome.parsed.text).toMatch(/The whole syntax is in https?:\/\/\S+\/v1\/rulesets\/lantern-run\/orders-guide \(the ruleset's own guide\)/);
 
     // A mistake is answered with its line and column, in the ruleset's words.
     const wrong = await app.inject({

@@ -104,5 +104,5 @@ export {
 export type { Axial, HexDirection, HexTiles, TileHex, TilePosition } from './kernel/topology/hex-tiles.ts';
 export { assertNever } from './kernel/assert-never.ts';
 export { directionLine, stepDirections } from './kernel/map-orders.ts';
-export { DEFAULT_WORDS, defineRuleset } from './kernel/define-ruleset.ts';
+export { DEFAULT_WORDS, defineRuleset, isRulesetIdSpelling } from './kernel/define-ruleset.ts';
 export type { OrdersDefinition, ReportDefinition, ReportFrame, RulesetDefinition, ScenarioParse, ScenarioSource, StateSource } from './kernel/define-ruleset.ts';

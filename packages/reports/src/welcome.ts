@@ -25,7 +25,10 @@ export interface WelcomeMailInput {
   /** The address orders are mailed to, and the API's public base URL (no trailing slash). */
   ordersTo: string;
   apiUrl: string;
-  /** Where the ruleset's orders are explained (e.g. "docs/orders-mepbm.md"). */
+  /**
+   * Where the ruleset's orders are explained, as the mail says it: a built-in ruleset's document
+   * ("docs/orders-mepbm.md (Arbiter's documentation)"), or the server's page of a ruleset's own guide.
+   */
   ordersGuide: string;
   /** One order line as a player writes it (Ruleset.orders.example). */
   example: string;
@@ -106,7 +109,7 @@ export function welcomeText(w: WelcomeMailInput): string {
     '',
     `One order a line, one ${w.ruleset.words.unit} per line, for example:`,
     `  ${w.example}`,
-    `The whole syntax is in ${w.ordersGuide} (Arbiter's documentation); "command: status" in a mail`,
+    `The whole syntax is in ${w.ordersGuide}; "command: status" in a mail`,
     'answers with your standing orders.',
     '',
     `YOUR ORDER TEMPLATE`,

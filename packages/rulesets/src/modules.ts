@@ -4,7 +4,7 @@
 // working directory). The module exports its ruleset as `ruleset` or as its default export.
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Ruleset } from '@arbiter/engine';
+import { isRulesetIdSpelling, type Ruleset } from '@arbiter/engine';
 
 /** A ruleset module that could not be loaded or does not export a ruleset: named, with what is wrong. */
 export class RulesetModuleError extends Error {
@@ -22,7 +22,7 @@ const isPath = (spec: string) => isAbsolute(spec) || spec.startsWith('./') || sp
 export function rulesetProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return 'it exports no ruleset object (export it as `ruleset` or as the default export)';
   const r = value as Record<string, unknown>;
-  if (typeof r.id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(r.id)) return 'its `id` is not a ruleset id (lower-case letters, digits and -, starting with a letter)';
+  if (!isRulesetIdSpelling(r.id)) return 'its `id` is not a ruleset id (lower-case letters, digits and single hyphens, starting with a letter)';
   if (typeof r.title !== 'string' || r.title === '') return 'its `title` is missing';
   if (!Number.isInteger(r.rulesVersion)) return 'its `rulesVersion` is not an integer';
   for (const member of ['scenario', 'state', 'orders', 'report', 'words', 'turnStructure']) {

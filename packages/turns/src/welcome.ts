@@ -24,12 +24,14 @@ export function ordersGuideOf(rulesetId: string): string {
 }
 
 /**
- * Where a welcome mail sends a player to read the ruleset's orders: a ruleset that carries its own guide
- * (`orders.guide`, a ruleset module from outside the repository) is read at the server's orders-guide
- * route; a built-in ruleset's guide is its document in Arbiter's documentation.
+ * Where a welcome mail sends a player to read the ruleset's orders, in its words: a built-in ruleset's
+ * guide is its document in Arbiter's documentation; a ruleset that carries its own guide (`orders.guide`,
+ * a ruleset module from outside the repository) is read at the server's orders-guide route.
  */
 export function welcomeGuideOf(ruleset: AnyRuleset, apiUrl: string): string {
-  return ruleset.orders.guide === undefined ? ordersGuideOf(ruleset.id) : `${apiUrl}/v1/rulesets/${ruleset.id}/orders-guide`;
+  return ruleset.orders.guide === undefined
+    ? `${ordersGuideOf(ruleset.id)} (Arbiter's documentation)`
+    : `${apiUrl}/v1/rulesets/${ruleset.id}/orders-guide (the ruleset's own guide)`;
 }
 
 /** The nations to welcome, each with its new secret, or null when its secret did not change. */

@@ -102,6 +102,11 @@ export interface RulesetDefinition<St, O, Ev extends { type: string }, V, U, Sc 
 
 const ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
+/** A ruleset id's one spelling: lower-case letters, digits and single hyphens, starting with a letter. */
+export function isRulesetIdSpelling(id: unknown): id is string {
+  return typeof id === 'string' && ID.test(id);
+}
+
 /** A definition mistake is the ruleset author's bug: an Error naming the ruleset and the problem. */
 function problem(id: string, message: string): Error {
   return new Error(`defineRuleset(${JSON.stringify(id)}): ${message}`);
@@ -109,7 +114,7 @@ function problem(id: string, message: string): Error {
 
 function checkHeader(def: { id: unknown; title: unknown; rulesVersion: unknown }): void {
   const id = String(def.id);
-  if (typeof def.id !== 'string' || !ID.test(def.id)) {
+  if (!isRulesetIdSpelling(def.id)) {
     throw problem(id, 'the id must be lower-case letters, digits and single hyphens, starting with a letter (e.g. "mage-knight")');
   }
   if (typeof def.title !== 'string' || def.title.trim() === '') throw problem(id, 'the title is missing');
