@@ -71,16 +71,15 @@ const LOCK_TURNS = `SELECT g.id AS "gameId", g.name, g.ruleset, g.status::text A
    FOR SHARE OF t`;
 
 // The nation rows are locked so that one nation's submissions merge one at a time; with them what each
-// has stored for the current turn (the submission quota: at most the quota's rows, their sizes only).
-const LOCK_NATIONS = `SELECT n."gameId", n."nationId", n.name AS "nationName", u.submissions AS "turnSubmissions", u.bytes AS "turnBytes"
+// has stored for the current turn (the submission quota), kept on the row by RECORD_USAGE: one row read,
+// where counting the turn's Submission rows read every one of them (issue 30). Usage of an earlier turn
+// counts as none (the turn rows are share-locked above, so the current turn cannot change meanwhile).
+const LOCK_NATIONS = `SELECT n."gameId", n."nationId", n.name AS "nationName",
+       CASE WHEN n."usageTurn" = g."currentTurn" THEN n."usageSubmissions" ELSE 0 END AS "turnSubmissions",
+       (CASE WHEN n."usageTurn" = g."currentTurn" THEN n."usageBytes" ELSE 0 END)::float8 AS "turnBytes"
   FROM "Nation" n
   JOIN unnest($1::text[], $2::text[]) AS k("gameId", "nationId") ON n."gameId" = k."gameId" AND n."nationId" = k."nationId"
-  CROSS JOIN LATERAL (
-    SELECT count(*)::int AS submissions, coalesce(sum(pg_column_size(s."rawText") + pg_column_size(s.receipt)), 0)::float8 AS bytes
-      FROM "Submission" s
-     WHERE s."gameId" = n."gameId" AND s."nationId" = n."nationId"
-       AND s."turnNumber" = (SELECT g."currentTurn" FROM "Game" g WHERE g.id = n."gameId")
-  ) u
+  JOIN "Game" g ON g.id = n."gameId"
  ORDER BY n."gameId", n."nationId"
    FOR UPDATE OF n`;
 
@@ -93,10 +92,10 @@ const READ_STANDING = `SELECT s."gameId", s."nationId", s."unitId", s.orders, s.
 // receipt spliced in as the JSON text the API answers with (no second JSON.stringify escaping it into a
 // string, no second parse on the server: jsonb_to_recordset parses the array once and hands each receipt
 // on as jsonb); `parsed` is the receipt's orders, cancels and errors. The standing orders come as a second
-// JSON array, the final flags as two text arrays. The raw submissions go in their order of arrival, so
-// their sequence numbers follow it; a standing order is replaced only by a later receive time (an earlier
-// submission that arrives late never overwrites); then the "final" flags. The standing orders' foreign
-// key to their submission is checked at the end of the statement, when the submissions are in.
+// JSON array. The raw submissions go in their order of arrival, so their sequence numbers follow it; a
+// standing order is replaced only by a later receive time (an earlier submission that arrives late never
+// overwrites). The standing orders' foreign key to their submission is checked at the end of the statement,
+// when the submissions are in.
 const WRITE_BATCH = `WITH submitted AS (
   INSERT INTO "Submission" (id, "gameId", "turnNumber", "nationId", source, "rawText", "receivedAt", "messageId", parsed, receipt)
   SELECT s.id, s."gameId", s.turn, s."nationId", s.source, s."rawText", s."receivedAt", s."messageId",
@@ -115,13 +114,26 @@ const WRITE_BATCH = `WITH submitted AS (
          "submissionId" = EXCLUDED."submissionId", "receivedAt" = EXCLUDED."receivedAt"
    WHERE "StandingOrder"."receivedAt" <= EXCLUDED."receivedAt"
   RETURNING 1
-), final AS (
-  UPDATE "Nation" n SET "ordersFinal" = true, "updatedAt" = now()
-    FROM unnest($3::text[], $4::text[]) AS f("gameId", "nationId")
-   WHERE n."gameId" = f."gameId" AND n."nationId" = f."nationId"
-  RETURNING 1
 )
 SELECT 1`;
+
+// After the write, in the same transaction: each nation's usage of the turn grows by the submissions the
+// batch stored for it, counted as PostgreSQL stored them (compressed: read back by id, as a statement's
+// own RETURNING only sees them uncompressed); a nation's first batch of a turn starts from zero. The
+// "final" flags in the same row update. Only nations with a stored submission are in the batch's write.
+const RECORD_USAGE = `UPDATE "Nation" n
+   SET "usageSubmissions" = CASE WHEN n."usageTurn" = u.turn THEN n."usageSubmissions" ELSE 0 END + u.submissions,
+       "usageBytes" = CASE WHEN n."usageTurn" = u.turn THEN n."usageBytes" ELSE 0 END + u.bytes,
+       "usageTurn" = u.turn,
+       "ordersFinal" = n."ordersFinal" OR f."nationId" IS NOT NULL,
+       "updatedAt" = CASE WHEN f."nationId" IS NOT NULL THEN now() ELSE n."updatedAt" END
+  FROM (SELECT s."gameId", s."nationId", s."turnNumber" AS turn, count(*)::int AS submissions,
+               sum(pg_column_size(s."rawText") + pg_column_size(s.receipt))::int AS bytes
+          FROM "Submission" s
+         WHERE s.id = ANY($1::uuid[])
+         GROUP BY s."gameId", s."nationId", s."turnNumber") u
+  LEFT JOIN unnest($2::text[], $3::text[]) AS f("gameId", "nationId") ON f."gameId" = u."gameId" AND f."nationId" = u."nationId"
+ WHERE n."gameId" = u."gameId" AND n."nationId" = u."nationId"`;
 
 /** The submissions as the write's JSON array: each row's fields, its arrival, and its receipt's JSON text as it is. */
 function submissionsJson(submissions: SubmissionWrite[]): string {
@@ -160,23 +172,23 @@ export async function beginAndRead(
   return { turns: turns.rows, nations: locked.rows, standing: standing.rows };
 }
 
-/** Round trip 2: every write of the batch in one statement (none when there is nothing to write) and the commit. */
+/**
+ * Round trip 2: every write of the batch (none when there is nothing to write), the nations' usage and
+ * final flags, and the commit. `finals` are nations with a submission in `submissions`.
+ */
 export async function writeAndCommit(
   client: pg.PoolClient,
   submissions: SubmissionWrite[],
   standing: StandingWrite[],
   finals: NationKey[],
 ): Promise<void> {
-  if (submissions.length + standing.length + finals.length === 0) {
+  if (submissions.length === 0) {
     await client.query('COMMIT');
     return;
   }
   await pipelined(client, [
-    {
-      name: 'intake-batch-write',
-      text: WRITE_BATCH,
-      values: [submissionsJson(submissions), JSON.stringify(standing), finals.map((f) => f.gameId), finals.map((f) => f.nationId)],
-    },
+    { name: 'intake-batch-write', text: WRITE_BATCH, values: [submissionsJson(submissions), JSON.stringify(standing)] },
+    { name: 'intake-batch-usage', text: RECORD_USAGE, values: [submissions.map((s) => s.id), finals.map((f) => f.gameId), finals.map((f) => f.nationId)] },
     { text: 'COMMIT' },
   ]);
 }

@@ -45,4 +45,36 @@ describe('the submission quota per nation and turn', () => {
     );
     expect(stored.rows[0]?.bytes).toBeLessThanOrEqual(60_000);
   });
+
+  it('keeps the usage on the nation row as the rows stored, and starts again from zero when the next turn opens', async () => {
+    const game = await newGame();
+    const quota = { submissionsPerTurn: 2, storedBytesPerTurn: 10_000_000 };
+    const kinds = [];
+    for (let i = 0; i < 3; i++) kinds.push((await submit(game, `aragorn, 850, no, e\n# ${i}\n`, quota)).kind);
+    expect(kinds).toEqual(['accepted', 'accepted', 'refused']);
+    const usage = async () => {
+      const { rows } = await t.db.pool.query<{ turn: number; submissions: number; bytes: number; stored: number }>(
+        `SELECT n."usageTurn" AS turn, n."usageSubmissions" AS submissions, n."usageBytes" AS bytes,
+                (SELECT coalesce(sum(pg_column_size(s."rawText") + pg_column_size(s.receipt)), 0)::int FROM "Submission" s
+                  WHERE s."gameId" = n."gameId" AND s."nationId" = n."nationId" AND s."turnNumber" = n."usageTurn") AS stored
+           FROM "Nation" n WHERE n."gameId" = $1 AND n."nationId" = 'north'`,
+        [game.gameId],
+      );
+      return rows[0];
+    };
+    const first = await usage();
+    expect(first).toMatchObject({ turn: 1, submissions: 2 });
+    expect(first?.bytes).toBe(first?.stored);
+    // The next turn opens (as the turn pipeline leaves it: the old turn done, a new open one current).
+    await t.db.pool.query(
+      `WITH closed AS (UPDATE "Turn" SET status = 'done' WHERE "gameId" = $1 AND number = 1 RETURNING state, deadline)
+       INSERT INTO "Turn" ("gameId", number, status, deadline, state) SELECT $1, 2, 'open', deadline + interval '3 days', state FROM closed`,
+      [game.gameId],
+    );
+    await t.db.pool.query(`UPDATE "Game" SET "currentTurn" = 2 WHERE id = $1`, [game.gameId]);
+    expect((await submit(game, 'aragorn, 850, no, e\n', quota)).kind).toBe('accepted');
+    const second = await usage();
+    expect(second).toMatchObject({ turn: 2, submissions: 1 });
+    expect(second?.bytes).toBe(second?.stored);
+  });
 });
