@@ -5,3 +5,4 @@ export { createDb, transaction, isUniqueViolation, type Db, type DbClient, type 
 export { applyMigrations, diffMigrationsToSchema, createMigration, readMigrations, isEmptyDiff, MIGRATIONS_DIR, SCHEMA_PATH, PRISMA_DIR } from './migrate.ts';
 export { poolConfigFromUrl, redactUrl, withDatabase } from './url.ts';
 export { isConnectionError, isTransientDbError, retryTransient } from './retry.ts';
+export { supportsLz4 } from './compression.ts';

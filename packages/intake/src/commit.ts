@@ -4,12 +4,11 @@
 // parameter: batch-statements.ts). Each submission
 // gets its own outcome, exactly as if it had been stored alone.
 import type pg from 'pg';
-import { retryTransient, type Db } from '@arbiter/db';
+import { retryTransient, supportsLz4, type Db } from '@arbiter/db';
 import { beginAndRead, writeAndCommit, type NationKey, type StandingWrite, type SubmissionWrite } from './batch-statements.ts';
 import type { Outcome } from './group-commit.ts';
 import { mergeSubmission, type StandingRow, type TurnStatus } from './merge.ts';
 import { refusal, type SubmissionOutcome } from './outcome.ts';
-import { perDb } from './per-db.ts';
 import { receiptJson } from './receipt.ts';
 import { turnsDueEarly } from './run-early.ts';
 import type { SubmitOrdersInput } from './submission-input.ts';
@@ -42,13 +41,6 @@ export async function commitBatch(db: Db, items: Item[]): Promise<Outcome<Submis
 
 const keyOf = (gameId: string, id: string) => `${gameId}\u0000${id}`;
 
-/** Whether the server compresses TOAST values with lz4 (PostgreSQL 14+ built with it): asked once per Db. */
-const lz4Of = perDb((db) =>
-  db.pool
-    .query<{ ok: boolean }>(`SELECT coalesce('lz4' = ANY(enumvals), false) AS ok FROM pg_settings WHERE name = 'default_toast_compression'`)
-    .then((r) => r.rows[0]?.ok === true, () => false),
-);
-
 /** What the batch read under its locks: each game's turn, each nation's name, usage and standing orders. */
 interface BatchRead {
   turns: Map<string, Awaited<ReturnType<typeof beginAndRead>>['turns'][number]>;
@@ -72,7 +64,7 @@ async function readBatch(db: Db, client: pg.PoolClient, items: Item[]): Promise<
   const nations: NationKey[] = [...new Map(items.map((i) => [keyOf(i.input.gameId, i.input.nationId), i.input])).entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, i]) => ({ gameId: i.gameId, nationId: i.nationId }));
-  const read = await beginAndRead(client, games, nations, await lz4Of(db));
+  const read = await beginAndRead(client, games, nations, await supportsLz4(db.pool));
   for (const r of read.turns) noteTurn(db, r.gameId, { turn: r.turn, openedAt: r.openedAt, ruleset: r.ruleset, open: r.turnStatus === 'open' });
   const standing = new Map<string, Map<string, StandingRow>>();
   for (const r of read.standing) {

@@ -2,7 +2,7 @@
 import { assertNever, sealTurn } from '@arbiter/engine';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@arbiter/db';
-import { isConnectionError, transaction } from '@arbiter/db';
+import { isConnectionError, supportsLz4, transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import type { TurnResult } from '@arbiter/engine';
@@ -320,20 +320,6 @@ interface WriteInput {
 /** Nations rendered and written per round trip. */
 const WRITE_CHUNK = 50;
 
-/** Whether this server compresses TOAST values with lz4 (PostgreSQL 14+ built with it); asked once per pool. */
-const lz4Support = new WeakMap<object, Promise<boolean>>();
-function supportsLz4(client: pg.PoolClient, pool: object): Promise<boolean> {
-  let p = lz4Support.get(pool);
-  if (p === undefined) {
-    p = client
-      .query<{ ok: boolean }>(`SELECT coalesce('lz4' = ANY(enumvals), false) AS ok FROM pg_settings WHERE name = 'default_toast_compression'`)
-      .then((r) => r.rows[0]?.ok === true)
-      .catch(() => false);
-    lz4Support.set(pool, p);
-  }
-  return p;
-}
-
 /** `($1, $2, ...), ($n, ...)` for `rows` rows of `cols` parameters, with optional casts per column. */
 function valuesList(rows: number, casts: string[]): string {
   const out: string[] = [];
@@ -355,7 +341,7 @@ async function writeTurn(db: Db, w: WriteInput): Promise<WrittenReports> {
   const client = await db.pool.connect();
   let broken = false;
   try {
-    const lz4 = await supportsLz4(client, db.pool);
+    const lz4 = await supportsLz4(db.pool);
     await client.query('BEGIN');
     try {
       // Big report texts compress several times faster with lz4 than with the default pglz.
