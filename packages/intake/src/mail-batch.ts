@@ -10,7 +10,7 @@ import type { PoolClient } from 'pg';
 import type { Db } from '@arbiter/db';
 import { GroupCommit, type Outcome } from './group-commit.ts';
 import { authenticatedAnswer, strangerAnswer, type MailQuota, type MailSource, type QuotaAnswer } from './mail-quota.ts';
-import { recordInboundMany, type InboundWrite, type PriorState } from './mail-records.ts';
+import { MESSAGE_LOCK_PREFIX, recordInboundMany, type InboundWrite, type PriorState } from './mail-records.ts';
 
 /** One mail of a batch: its Message-ID, who it is counted against, and the game it authenticated to (null: a stranger's). */
 export interface MailClaim {
@@ -30,7 +30,7 @@ export interface ClaimedMail {
 }
 
 /** The same key as `lockMessage`'s, so a batch and a single mail (another process, older code) exclude each other. */
-const LOCK_KEY = "hashtextextended('arbiter-inbound:' || id, 0)";
+const LOCK_KEY = `hashtextextended('${MESSAGE_LOCK_PREFIX}' || id, 0)`;
 
 /**
  * Takes the session locks of the Message-IDs, in key order (two batches never wait for each other in a

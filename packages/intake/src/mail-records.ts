@@ -50,7 +50,9 @@ export interface PriorState {
   submission: { id: string; gameId: string; nationId: string; receipt: unknown } | null;
 }
 
-const lockKey = (messageId: string) => `arbiter-inbound:${messageId}`;
+/** The prefix of a Message-ID's lock key (hashed with hashtextextended): one rule for a single mail and a batch (mail-batch.ts). */
+export const MESSAGE_LOCK_PREFIX = 'arbiter-inbound:';
+const lockKey = (messageId: string) => `${MESSAGE_LOCK_PREFIX}${messageId}`;
 
 /** Takes the session lock of a Message-ID (waits for another process handling the same mail) and reads what is known of it. */
 export async function lockMessage(client: PoolClient, messageId: string): Promise<PriorState> {
