@@ -33,16 +33,31 @@ export interface ClaimedMail {
 const LOCK_KEY = `hashtextextended('${MESSAGE_LOCK_PREFIX}' || id, 0)`;
 
 /**
- * Takes the session locks of the Message-IDs, in key order (two batches never wait for each other in a
- * cycle); waits while another connection holds one. The same ID twice in one batch is the caller's to
+ * Takes the session locks of the Message-IDs, one after the other in key order, so two batches never wait
+ * for each other in a cycle; waits while another connection holds one. The order is certain, not left to
+ * the planner: an aggregate over an ORDER BY subquery need not read it in that order, but each step of the
+ * recursive query below takes the next key only once the step before has its lock (its row comes from
+ * that step's row). One statement, one round trip. The same ID twice in one batch is the caller's to
  * prevent (a session lock is re-entrant).
  */
 export async function lockMessages(client: PoolClient, messageIds: readonly string[]): Promise<void> {
-  await client.query({ name: 'mail-batch-lock', text: `SELECT count(pg_advisory_lock(k)) FROM (SELECT DISTINCT ${LOCK_KEY} AS k FROM unnest($1::text[]) AS id ORDER BY 1) AS keys`, values: [messageIds] });
+  await client.query({
+    name: 'mail-batch-lock',
+    text: `WITH RECURSIVE keys AS MATERIALIZED (
+             SELECT array_agg(k ORDER BY k) AS ks FROM (SELECT DISTINCT ${LOCK_KEY} AS k FROM unnest($1::text[]) AS id) AS d
+           ), taken(i, held) AS (
+             SELECT 0, ''
+             UNION ALL
+             SELECT t.i + 1, pg_advisory_lock(keys.ks[t.i + 1])::text FROM taken AS t, keys WHERE t.i < cardinality(keys.ks)
+           )
+           SELECT max(i) AS n FROM taken`,
+    values: [messageIds],
+  });
 }
 
+/** Gives back the locks `lockMessages` took (each key once, as it was taken). */
 export async function unlockMessages(client: PoolClient, messageIds: readonly string[]): Promise<void> {
-  await client.query({ name: 'mail-batch-unlock', text: `SELECT count(pg_advisory_unlock(${LOCK_KEY})) FROM unnest($1::text[]) AS id`, values: [messageIds] });
+  await client.query({ name: 'mail-batch-unlock', text: `SELECT count(pg_advisory_unlock(k)) FROM (SELECT DISTINCT ${LOCK_KEY} AS k FROM unnest($1::text[]) AS id) AS keys`, values: [messageIds] });
 }
 
 interface ClaimRow {

@@ -4,7 +4,7 @@
 // cannot be written fails only its own mail; the quota usage read is the stranger's or the game's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
-import { DEFAULT_MAIL_QUOTA, MailBatcher, type ClaimedMail, type InboundRecord, type MailClaim } from '../src/index.ts';
+import { DEFAULT_MAIL_QUOTA, lockMessages, MailBatcher, unlockMessages, type ClaimedMail, type InboundRecord, type MailClaim } from '../src/index.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -68,5 +68,71 @@ describe('MailBatcher', () => {
     expect(stranger).toMatchObject({ over: true });
     const authenticated = await batcher.run({ ...claim('<right@home.test>', 'b@home.test'), gameId: 'no-such-game' }, async (c) => ({ value: c.quota, write: null }));
     expect(authenticated).toEqual({ over: false });
+  });
+});
+
+describe('lockMessages', () => {
+  // The lock keys of some Message-IDs, as PostgreSQL computes them (mail-records' lock key), smallest first.
+  const keysOf = async (ids: string[]) => {
+    const r = await t.db.pool.query<{ id: string; k: string }>(`SELECT id, hashtextextended('arbiter-inbound:' || id, 0)::text AS k FROM unnest($1::text[]) AS id`, [ids]);
+    return r.rows.sort((a, b) => (BigInt(a.k) < BigInt(b.k) ? -1 : 1));
+  };
+  // The advisory locks a backend holds (granted) or waits for, as keys.
+  const locksOf = async (pid: number) =>
+    (
+      await t.db.pool.query<{ k: string; granted: boolean }>(
+        `SELECT ((classid::bigint << 32) | objid::bigint)::text AS k, granted FROM pg_locks WHERE locktype = 'advisory' AND pid = $1`,
+        [pid],
+      )
+    ).rows;
+
+  it('takes the locks one at a time in key order: held below a key another session holds, none above it', async () => {
+    const ids = Array.from({ length: 7 }, (_, i) => `<order-${i}@home.test>`);
+    const sorted = await keysOf(ids);
+    const middle = sorted[3]!;
+    const other = await t.db.pool.connect();
+    const batch = await t.db.pool.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1::bigint)', [middle.k]);
+      const pid = (await batch.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      const taking = lockMessages(batch, [...ids].reverse());
+      let locks = await locksOf(pid);
+      for (let tries = 0; !locks.some((l) => !l.granted) && tries < 200; tries++) {
+        await new Promise((r) => setTimeout(r, 10));
+        locks = await locksOf(pid);
+      }
+      expect(locks.filter((l) => l.granted).map((l) => l.k).sort()).toEqual(sorted.slice(0, 3).map((s) => s.k).sort());
+      expect(locks.filter((l) => !l.granted).map((l) => l.k)).toEqual([middle.k]);
+      await other.query('SELECT pg_advisory_unlock($1::bigint)', [middle.k]);
+      await taking;
+      expect((await locksOf(pid)).filter((l) => l.granted)).toHaveLength(7);
+      await unlockMessages(batch, ids);
+      expect(await locksOf(pid)).toEqual([]);
+    } finally {
+      other.release();
+      batch.release();
+    }
+  });
+
+  it('lets two overlapping batches given in opposite orders both complete, again and again', async () => {
+    const ids = Array.from({ length: 24 }, (_, i) => `<overlap-${i}@home.test>`);
+    const one = ids.slice(0, 16);
+    const two = ids.slice(8).reverse();
+    const a = await t.db.pool.connect();
+    const b = await t.db.pool.connect();
+    try {
+      const round = async (client: typeof a, batch: string[]) => {
+        await lockMessages(client, batch);
+        await new Promise((r) => setImmediate(r));
+        await unlockMessages(client, batch);
+      };
+      for (let i = 0; i < 40; i++) {
+        const results = await Promise.allSettled([round(a, one), round(b, two), round(a, [...one].reverse()), round(b, [...two].reverse())]);
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      }
+    } finally {
+      a.release();
+      b.release();
+    }
   });
 });
