@@ -27,9 +27,10 @@ export function mailPipelineFor(config: Config, db: Db, logger: Logger, dispatch
     submissionQuota: config.submissionQuota,
     // Each mail in hand holds up to two connections (its Message-ID lock and its queries).
     concurrency: Math.max(1, Math.floor(config.database.poolMax / 2)),
-    // Each batch of mails holds one connection from its Message-ID locks to its records; the submissions'
-    // own group commit holds up to two more.
-    batches: { maxBatch: MAIL_BATCH.maxBatch, maxInFlight: Math.max(1, Math.floor(config.database.poolMax / 4)) },
+    // One batch of mails at a time (MAIL_BATCH): it holds one connection from its Message-ID locks to its
+    // records, and the mails that arrive meanwhile join the next batch; the submissions' own group commit
+    // holds up to two more connections.
+    batches: MAIL_BATCH,
     logger,
   });
 }
