@@ -1,7 +1,7 @@
 // The mail intake pipeline: one mail in, everything it causes stored, before the caller (SMTP or
 // IMAP) acknowledges it.
 //
-//   read (mailparser) -> screen robots -> extract the submission -> authenticate with the secret
+//   read (mailparser; plain-mail.ts for plain text) -> screen robots -> extract the submission -> authenticate with the secret
 //   (@arbiter/intake) -> [under the Message-ID lock:] dedupe -> quotas -> orders | status | resend-report
 //   -> receipt rows in the outbox (to the nation's registered address, and to the From address when the
 //      envelope sender agrees: answerAddress) + InboundMail
@@ -70,7 +70,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_EXTRACT_LIMITS, extractSubmission, type ExtractLimits, type MailSubmission } from './extract.ts';
 import { rulesetsRecognise } from './order-files.ts';
 import { readMail, type ReadMail } from './parse.ts';
-import { plainTextContent } from './plain-mail.ts';
+import { plainTextContent, readPlainMail } from './plain-mail.ts';
 import type { Envelope, MailProcessor, ProcessOutcome } from './processor.ts';
 import { headersOnly } from './quota.ts';
 import { redactRawMail } from './redact.ts';
@@ -153,7 +153,8 @@ export class MailPipeline implements MailProcessor {
   process(raw: Buffer, envelope: Envelope): Promise<ProcessOutcome> {
     const receivedAt = new Date();
     return this.limit(async () => {
-      const mail = await readMail(raw);
+      // The commonest order mail (plain ASCII text of the simplest form) is read without mailparser (plain-mail.ts).
+      const mail = readPlainMail(raw) ?? (await readMail(raw));
       // What is stored is the mail without its secrets (redact.ts): the bytes as they arrived otherwise.
       // Read again to check that no secret still reads: plain ASCII text needs no parser (plain-mail.ts).
       const stored = await redactRawMail(raw, mail.content, async (bytes) => plainTextContent(bytes) ?? (await readMail(bytes)).content);
