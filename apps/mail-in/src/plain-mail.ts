@@ -14,6 +14,7 @@ import type { ReadMail } from './parse.ts';
 
 const CONTENT_TYPE = /^text\/plain[ \t]*(?:;[ \t]*charset="?(?:us-ascii|utf-8|iso-8859-1)"?[ \t]*)?$/i;
 const TRANSFER_ENCODING = /^(?:7bit|8bit)$/i;
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 /** The mail's content when it is plain ASCII text in one part (see above); null otherwise. */
 export function plainTextContent(raw: Buffer): MailContent | null {
@@ -26,6 +27,7 @@ export function plainTextContent(raw: Buffer): MailContent | null {
   let subject = '';
   for (const line of head.split(/\r?\n/)) {
     if (line === '' || line.startsWith(' ') || line.startsWith('\t')) return null; // folded (or odd): mailparser's
+    if (CONTROL.test(line)) return null; // a bare CR or another control character: mailparser reads it its own way
     const colon = line.indexOf(':');
     if (colon <= 0) return null;
     const name = line.slice(0, colon).trim().toLowerCase();
