@@ -151,7 +151,7 @@ interface BatchItem {
  * Mail batch limits: one batch at a time, holding one pooled connection from its locks to its records. A
  * batch waits mostly on round trips (its own and its submissions'), so the mails that arrive meanwhile
  * queue and go together in the next: measured (docs/benchmarks.md, "Issue 30 goal 3, second round"), one
- * in flight cost 3.0-3.3 ms of CPU a mail in all where two cost 3.8-4.0 and five 4.6-4.8, at no loss of
+ * in flight cost 3.0-3.6 ms of CPU a mail in all where two cost 3.8-4.0 and five 4.6-4.8, at no loss of
  * mails per second. A lone mail still goes at once.
  */
 export const MAIL_BATCH = { maxBatch: 32, maxInFlight: 1 } as const;
