@@ -42,17 +42,25 @@ const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 async function startServer(mode: 'api' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number; pids: number[] }> {
   // BENCH_PROFILE_DIR=<dir>: write a V8 CPU profile of the server process there (for the analysis in docs).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'server.ts'), mode], {
+  // BENCH_NODE_FLAGS: more Node/V8 flags for the API process (e.g. --max-semi-space-size=32, --trace-gc).
+  const flags = mode === 'api' ? (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter((f) => f !== '') : [];
+  const child = spawn(process.execPath, [...profile, ...flags, '--import', 'tsx', path.join(here, 'server.ts'), mode], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let buf = '';
   child.stdout?.setEncoding('utf8');
   const ready = await new Promise<{ port: number; pids: number[] }>((resolve, reject) => {
+    let ready = false;
     child.stdout?.on('data', (d: string) => {
+      // Whatever the server prints once it is up (e.g. --trace-gc's lines) goes to standard error.
+      if (ready) return void process.stderr.write(d);
       buf += d;
       const m = /\{"port":\d+,"pids":\[[\d,]*\]\}/.exec(buf);
-      if (m) resolve(JSON.parse(m[0]) as { port: number; pids: number[] });
+      if (m) {
+        ready = true;
+        resolve(JSON.parse(m[0]) as { port: number; pids: number[] });
+      }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
@@ -164,7 +172,7 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(row('POST /v1/games/:id/orders (real PostgreSQL)', apiResult, apiCpu));
   console.log(row('bare fastify route returning a constant', bareResult, bareCpu));
-  const per = (ms: number) => (apiResult['2xx'] > 0 ? (ms / apiResult['2xx']).toFixed(2) : '-');
+  const per = (ms: number) => (apiResult['2xx'] > 0 ? (ms / apiResult['2xx']).toFixed(3) : '-');
   console.log(
     `\nCPU per submission: API ${per(apiCpu)} ms, PostgreSQL (${backends.length} backends) ${per(pgCpu)} ms (the ${pgCpu0.size} open at the start: ${per(pgCpuOpenAtStart)} ms), load generator ${per((selfCpu.user + selfCpu.system) / 1000)} ms.`,
   );
