@@ -74,16 +74,24 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** CPU time (user + system) of the server's processes so far, in ms, from /proc (Linux). */
 function cpuMs(pids: number[]): number {
-  let total = 0;
+  const { user, system } = cpuSplitMs(pids);
+  return user + system;
+}
+
+/** The same, user and system (kernel) time apart. */
+function cpuSplitMs(pids: number[]): { user: number; system: number } {
+  let user = 0;
+  let system = 0;
   for (const pid of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      user += (Number(fields[11]) * 1000) / 100;
+      system += (Number(fields[12]) * 1000) / 100;
     } catch {
-      return Number.NaN;
+      return { user: Number.NaN, system: Number.NaN };
     }
   }
-  return total;
+  return { user, system };
 }
 
 /** The API's group-commit counters since it started (warm-up included), from its /metrics. */
@@ -144,9 +152,11 @@ try {
   const apiBackends = async () => (await t.db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'arbiter-bench'")).rows.map((r) => r.pid);
   const pgCpu0 = new Map((await apiBackends()).map((pid) => [pid, cpuMs([pid])]));
   const selfCpu0 = process.cpuUsage();
-  const apiCpu0 = cpuMs(api.pids);
+  const apiCpu0 = cpuSplitMs(api.pids);
   const apiResult = await autocannon({ ...base, url: `http://127.0.0.1:${api.port}`, duration: DURATION, requests });
-  const apiCpu = cpuMs(api.pids) - apiCpu0;
+  const apiCpuEnd = cpuSplitMs(api.pids);
+  const apiSystem = apiCpuEnd.system - apiCpu0.system;
+  const apiCpu = apiCpuEnd.user + apiCpuEnd.system - apiCpu0.user - apiCpu0.system;
   const pgCpuEnd = new Map((await apiBackends()).map((pid) => [pid, cpuMs([pid])]));
   const backends = [...new Set([...pgCpu0.keys(), ...pgCpuEnd.keys()])];
   // A backend gone by the end (the pool closed it) is counted up to the start only.
@@ -174,7 +184,7 @@ try {
   console.log(row('bare fastify route returning a constant', bareResult, bareCpu));
   const per = (ms: number) => (apiResult['2xx'] > 0 ? (ms / apiResult['2xx']).toFixed(3) : '-');
   console.log(
-    `\nCPU per submission: API ${per(apiCpu)} ms, PostgreSQL (${backends.length} backends) ${per(pgCpu)} ms (the ${pgCpu0.size} open at the start: ${per(pgCpuOpenAtStart)} ms), load generator ${per((selfCpu.user + selfCpu.system) / 1000)} ms.`,
+    `\nCPU per submission: API ${per(apiCpu)} ms (of which in the kernel ${per(apiSystem)} ms), PostgreSQL (${backends.length} backends) ${per(pgCpu)} ms (the ${pgCpu0.size} open at the start: ${per(pgCpuOpenAtStart)} ms), load generator ${per((selfCpu.user + selfCpu.system) / 1000)} ms.`,
   );
   console.log(`Submissions stored during the measured run: ${stored} (2xx answered: ${apiResult['2xx']}).`);
   if (batches !== null) console.log(`Group commit since the API started (warm-up included): ${batches.items} submissions in ${batches.batches} batches, ${(batches.items / batches.batches).toFixed(1)} a batch.`);
