@@ -1,5 +1,5 @@
 // The process under test for bench/orders.bench.ts: the real API (mode "api", DATABASE_URL from the
-// environment; BENCH_API_WORKERS > 1 runs that many processes on one port with node:cluster, as
+// environment, the GM token from BENCH_GM_TOKEN; BENCH_API_WORKERS > 1 runs that many processes on one port with node:cluster, as
 // API_WORKERS does) or a bare fastify route returning a constant (mode "bare").
 // Prints {"port": n, "pids": [...]} when ready.
 import cluster from 'node:cluster';
@@ -29,7 +29,7 @@ async function serve(port: number): Promise<void> {
     db = createDb(process.env.DATABASE_URL as string, { poolMax: Number(process.env.DATABASE_POOL_MAX ?? 20), applicationName: 'arbiter-bench' });
     app = await buildServer({
       db,
-      gmToken: 'bench-gm-token-0123456789abcdef0123456789',
+      gmToken: process.env.BENCH_GM_TOKEN as string,
       dispatcher: { dispatch: async () => undefined },
       authFailureLimit: { max: 1000, windowMs: 60_000 },
       rateLimit: { max: 10_000_000, windowMs: 60_000 },

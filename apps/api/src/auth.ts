@@ -3,10 +3,10 @@
 // to wrong credentials: a request with a correct secret or the GM token is never refused because of
 // earlier failures from its address (behind one NAT or proxy, other people's; docs/security.md). The
 // client address is the socket's, or X-Forwarded-For's only from the proxies named in API_TRUST_PROXY.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@arbiter/db';
-import { authenticateNation, type AuthenticatedNation } from '@arbiter/intake';
+import { authenticateNation, secretDigest, type AuthenticatedNation } from '@arbiter/intake';
 import { HttpProblem } from './problem.ts';
 
 /** Fixed-window counter of failed authentications per client address. */
@@ -112,21 +112,31 @@ function gameIdOf(request: FastifyRequest): string | null {
 
 /**
  * Whether a token is the GM token: constant time over their SHA-256 digests (as intake's `tokensEqual`),
- * the GM token's digest taken once instead of on every request.
+ * the GM token's digest taken once instead of on every request, the request's token's given.
  */
-function gmTokenCheck(gmToken: string): (token: string) => boolean {
-  const expected = createHash('sha256').update(gmToken).digest();
-  return (token) => timingSafeEqual(createHash('sha256').update(token).digest(), expected);
+function gmTokenCheck(gmToken: string): (tokenDigest: Buffer) => boolean {
+  const expected = secretDigest(gmToken);
+  return (tokenDigest) => timingSafeEqual(tokenDigest, expected);
 }
 
 export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailureLimiter): Authenticator {
-  const isGmToken = gmTokenCheck(gmToken);
+  const isGm = gmTokenCheck(gmToken);
+  // One SHA-256 of a request's token: the GM token check and the nation look-up compare the same digest.
+  const digests = new WeakMap<FastifyRequest, { token: string; digest: Buffer }>();
+  const digestOf = (request: FastifyRequest, token: string): Buffer => {
+    const known = digests.get(request);
+    if (known !== undefined && known.token === token) return known.digest;
+    const digest = secretDigest(token);
+    digests.set(request, { token, digest });
+    return digest;
+  };
+  const isGmToken = (request: FastifyRequest, token: string): boolean => isGm(digestOf(request, token));
   // One look-up of a (game, token) per request: the rate limit's key and the authentication share it.
   const lookups = new WeakMap<FastifyRequest, { gameId: string; token: string; nation: Promise<AuthenticatedNation | null> }>();
   const nationOf = (request: FastifyRequest, gameId: string, token: string): Promise<AuthenticatedNation | null> => {
     const known = lookups.get(request);
     if (known !== undefined && known.gameId === gameId && known.token === token) return known.nation;
-    const nation = authenticateNation(db, gameId, token);
+    const nation = authenticateNation(db, gameId, token, Date.now(), digestOf(request, token));
     lookups.set(request, { gameId, token, nation });
     return nation;
   };
@@ -134,7 +144,7 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
     async rateLimitKey(request) {
       const token = bearerToken(request);
       const gameId = gameIdOf(request);
-      if (token !== null && isGmToken(token)) return 'gm';
+      if (token !== null && isGmToken(request, token)) return 'gm';
       if (token !== null && gameId !== null) {
         const nation = await nationOf(request, gameId, token);
         if (nation !== null) return `nation:${nation.gameId}:${nation.nationId}`;
@@ -157,12 +167,12 @@ export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailur
           headers: { 'www-authenticate': 'Bearer realm="arbiter"' },
         });
       }
-      if (allowed !== 'nation' && isGmToken(token)) return { kind: 'gm' };
+      if (allowed !== 'nation' && isGmToken(request, token)) return { kind: 'gm' };
       if (allowed !== 'gm' && gameId !== null) {
         const nation = await nationOf(request, gameId, token);
         if (nation !== null) return { kind: 'nation', nation };
       }
-      if (allowed === 'nation' && isGmToken(token)) {
+      if (allowed === 'nation' && isGmToken(request, token)) {
         throw new HttpProblem(403, 'nation-only', "This route is for a nation: use the nation's secret, not the game master token.");
       }
       limiter.check(key);

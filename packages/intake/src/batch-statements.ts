@@ -4,6 +4,7 @@
 // mode (pipeline.ts): begin, the locks and the read in one round trip, the write and the commit in
 // another (issue 30; six round trips before, docs/benchmarks.md "Parameterised SQL in the group commit").
 import type pg from 'pg';
+import { recordUsage, type NationKey } from './nation-usage.ts';
 import { pipelined } from './pipeline.ts';
 import type { StandingRow, TurnContext } from './merge.ts';
 
@@ -26,10 +27,7 @@ export interface NationRow {
 export type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
 
 /** A nation of the batch, by game and nation id. */
-export interface NationKey {
-  gameId: string;
-  nationId: string;
-}
+export type { NationKey };
 
 /** A raw submission to store. */
 export interface SubmissionWrite {
@@ -117,24 +115,6 @@ const WRITE_BATCH = `WITH submitted AS (
 )
 SELECT 1`;
 
-// After the write, in the same transaction: each nation's usage of the turn grows by the submissions the
-// batch stored for it, counted as PostgreSQL stored them (compressed: read back by id, as a statement's
-// own RETURNING only sees them uncompressed); a nation's first batch of a turn starts from zero. The
-// "final" flags in the same row update. Only nations with a stored submission are in the batch's write.
-const RECORD_USAGE = `UPDATE "Nation" n
-   SET "usageSubmissions" = CASE WHEN n."usageTurn" = u.turn THEN n."usageSubmissions" ELSE 0 END + u.submissions,
-       "usageBytes" = CASE WHEN n."usageTurn" = u.turn THEN n."usageBytes" ELSE 0 END + u.bytes,
-       "usageTurn" = u.turn,
-       "ordersFinal" = n."ordersFinal" OR f."nationId" IS NOT NULL,
-       "updatedAt" = CASE WHEN f."nationId" IS NOT NULL THEN now() ELSE n."updatedAt" END
-  FROM (SELECT s."gameId", s."nationId", s."turnNumber" AS turn, count(*)::int AS submissions,
-               sum(pg_column_size(s."rawText") + pg_column_size(s.receipt))::int AS bytes
-          FROM "Submission" s
-         WHERE s.id = ANY($1::uuid[])
-         GROUP BY s."gameId", s."nationId", s."turnNumber") u
-  LEFT JOIN unnest($2::text[], $3::text[]) AS f("gameId", "nationId") ON f."gameId" = u."gameId" AND f."nationId" = u."nationId"
- WHERE n."gameId" = u."gameId" AND n."nationId" = u."nationId"`;
-
 /** The submissions as the write's JSON array: each row's fields, its arrival, and its receipt's JSON text as it is. */
 function submissionsJson(submissions: SubmissionWrite[]): string {
   let json = '[';
@@ -188,7 +168,7 @@ export async function writeAndCommit(
   }
   await pipelined(client, [
     { name: 'intake-batch-write', text: WRITE_BATCH, values: [submissionsJson(submissions), JSON.stringify(standing)] },
-    { name: 'intake-batch-usage', text: RECORD_USAGE, values: [submissions.map((s) => s.id), finals.map((f) => f.gameId), finals.map((f) => f.nationId)] },
+    recordUsage(submissions.map((s) => s.id), finals),
     { text: 'COMMIT' },
   ]);
 }

@@ -34,7 +34,7 @@ export { nextDeadline, formatDeadline, isValidTimeZone, reminderHoursSchema, sch
 export { listInboundMail, getInboundMailRaw, INBOUND_PAGE_MAX, type InboundMailSummary, type InboundMailPage } from './inbound.ts';
 export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, type TurnListEntry, type AuditLogEntry } from './history.ts';
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
-export { generateSecret, hashSecret, hashesEqual, tokensEqual, generateGameId } from './secrets.ts';
+export { generateSecret, hashSecret, hashesEqual, secretDigest, tokensEqual, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';
 export { REDACTED_SECRET, redactSecretText, secretValuesIn } from './secret-lines.ts';
 export {

@@ -4,7 +4,8 @@
 // orders are checked against the tile the first one revealed), refused when it is another player's move
 // or when this player's move is already in, and otherwise stored as the raw submission and a pending Move
 // row, which the turn service adjudicates at once (turns/src/moves.ts). The lock and the Move table's key
-// (game, turn, seq) make two submissions of one move come to one move: the second is told so.
+// (game, turn, seq) make two submissions of one move come to one move: the second is told so. The
+// nation's usage of the turn counts the stored submission (nation-usage.ts), as for any other submission.
 import { Prisma } from '@arbiter/db';
 import { isUniqueViolation, transaction, type Db, type Tx } from '@arbiter/db';
 import { type AnyRuleset, rulesetFor } from '@arbiter/rulesets';
@@ -14,6 +15,7 @@ import { closedRefusal, receiptOf, type TurnContext, type TurnStatus } from './m
 import { refusal, type OutOfTurn, type Refused, type SubmissionOutcome } from './outcome.ts';
 import { perDb } from './per-db.ts';
 import { nothingAccepted, planSubmission, type Plan } from './plan.ts';
+import { recordUsage } from './nation-usage.ts';
 import { receiptJson } from './receipt.ts';
 import { formatDeadline } from './schedule.ts';
 import type { SubmitOrdersInput } from './submission-input.ts';
@@ -130,6 +132,9 @@ async function moveInTx(tx: Tx, input: SubmitOrdersInput, receivedAt: Date): Pro
       receipt: JSON.parse(receiptJson(receipt)) as Prisma.InputJsonValue,
     },
   });
+  // The nation's usage of the turn (its Nation row) counts the move's submission as the batch counts others.
+  const usage = recordUsage([submissionId], []);
+  await tx.$executeRawUnsafe(usage.text, ...usage.values);
   await tx.move.create({ data: { gameId: input.gameId, turnNumber: ctx.turn, seq, nationId: input.nationId, kind: 'orders', submissionId, orders: lines, receivedAt } });
   return { kind: 'accepted-move', receipt, turn: ctx.turn, seq };
 }

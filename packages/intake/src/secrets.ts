@@ -9,8 +9,13 @@ export function generateSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The SHA-256 of a secret or token, as bytes (Nation.secretHash stores it as hex: `hashSecret`). */
+export function secretDigest(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
+}
+
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return secretDigest(secret).toString('hex');
 }
 
 /** Constant-time comparison of two hex SHA-256 digests. */

@@ -1,6 +1,7 @@
 // Integration: what one nation may store per turn (issue 27), against the real PostgreSQL. Counted in the
 // batch's transaction from the stored rows, so it holds across batches and for submissions of one batch.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@arbiter/db/testing';
 import { createGame, receiveOrders, type CreatedGame, type SubmissionQuota } from '../src/index.ts';
@@ -76,5 +77,31 @@ describe('the submission quota per nation and turn', () => {
     const second = await usage();
     expect(second).toMatchObject({ turn: 2, submissions: 1 });
     expect(second?.bytes).toBe(second?.stored);
+  });
+
+  it("counts a move's submission (a game played as each move arrives) as stored, for the mover only", async () => {
+    const scenario = JSON.parse(readFileSync(new URL('../../../examples/scenarios/expeditions/off-basecamp.json', import.meta.url), 'utf8')) as unknown;
+    const game = await createGame(t.db, {
+      name: 'Moves usage',
+      scenario,
+      schedule: { kind: 'every', days: 7, time: '18:00' },
+      timeZone: 'UTC',
+      nations: ['ann', 'ben', 'cat'].map((id) => ({ nationId: id, email: `${id}@example.org` })),
+      sequentialMode: 'as-each-move-arrives',
+    });
+    expect(await receiveOrders(t.db, { gameId: game.gameId, nationId: 'ann', source: 'rest', rawText: 'red, move, 1' })).toMatchObject({ kind: 'accepted-move', seq: 1 });
+    const { rows } = await t.db.pool.query<{ nationId: string; turn: number; submissions: number; bytes: number; stored: number; final: boolean }>(
+      `SELECT n."nationId", n."usageTurn" AS turn, n."usageSubmissions" AS submissions, n."usageBytes" AS bytes, n."ordersFinal" AS final,
+              (SELECT coalesce(sum(pg_column_size(s."rawText") + pg_column_size(s.receipt)), 0)::int FROM "Submission" s
+                WHERE s."gameId" = n."gameId" AND s."nationId" = n."nationId" AND s."turnNumber" = 1) AS stored
+         FROM "Nation" n WHERE n."gameId" = $1 ORDER BY n."nationId"`,
+      [game.gameId],
+    );
+    expect(rows).toHaveLength(3);
+    const [ann, ben] = rows;
+    expect(ann).toMatchObject({ nationId: 'ann', turn: 1, submissions: 1, final: false });
+    expect(ann?.bytes).toBeGreaterThan(0);
+    expect(ann?.bytes).toBe(ann?.stored);
+    expect(ben).toMatchObject({ nationId: 'ben', submissions: 0, bytes: 0, stored: 0 });
   });
 });
