@@ -4,15 +4,21 @@
 import { Worker } from 'node:worker_threads';
 import type { RenderedReport, RenderInput } from './render.ts';
 
-/** A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views). */
+/**
+ * A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views, each as its JSON text
+ * where the seal gave it, which crosses as one string and is parsed there, else as the value, cloned).
+ */
 export interface RenderRequest {
   seq: number;
-  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string | null; views: Record<string, unknown> };
+  input: Omit<RenderInput, 'nextDeadline' | 'views' | 'viewJson'> & { nextDeadline: string | null; views: Record<string, unknown>; viewJson: Record<string, string> };
   ids: string[];
 }
 
+/** A report as a thread sends it back: without its view, which the main thread has (not cloned back). */
+export type ThreadReport = Omit<RenderedReport, 'view'>;
+
 export type RenderResponse =
-  | { seq: number; reports: RenderedReport[]; renderMs: number; error?: undefined; ready?: undefined }
+  | { seq: number; reports: ThreadReport[]; renderMs: number; error?: undefined; ready?: undefined }
   | { seq: number; error: string; reports?: undefined; ready?: undefined }
   | { seq: -1; ready: true; reports?: undefined; error?: undefined };
 
@@ -36,7 +42,7 @@ export class RenderThreadError extends Error {
 export class RenderPool {
   private threads: Thread[] | null = null;
   private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (c: RenderedChunk) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (c: { reports: ThreadReport[]; renderMs: number }) => void; reject: (e: Error) => void }>();
   private closed = false;
 
   /** `size` threads, started on first use (or by warm()). */
@@ -69,7 +75,7 @@ export class RenderPool {
         this.waiting.delete(res.seq);
         thread.busy--;
         if (res.error !== undefined) w.reject(new RenderThreadError(`render thread: ${res.error}`));
-        else w.resolve({ reports: res.reports, renderMs: res.renderMs });
+        else w.resolve(res);
       });
       worker.on('error', (err) => {
         failReady(err);
@@ -101,16 +107,22 @@ export class RenderPool {
     thread.busy++;
     await thread.ready;
     const views: Record<string, unknown> = {};
+    const viewJson: Record<string, string> = {};
     for (const id of ids) {
+      const json = input.viewJson?.[id];
       const v = input.views[id];
-      if (v !== undefined) views[id] = v;
+      if (json !== undefined) viewJson[id] = json;
+      else if (v !== undefined) views[id] = v;
     }
     const seq = this.seq++;
-    const req: RenderRequest = { seq, input: { ...input, nextDeadline: input.nextDeadline?.toISOString() ?? null, views }, ids };
-    return new Promise<RenderedChunk>((resolve, reject) => {
+    const { viewJson: _all, ...rest } = input;
+    const req: RenderRequest = { seq, input: { ...rest, nextDeadline: input.nextDeadline?.toISOString() ?? null, views, viewJson }, ids };
+    const rendered = await new Promise<{ reports: ThreadReport[]; renderMs: number }>((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
       thread.worker.postMessage(req);
     });
+    // Each report's view is the one the caller gave (the thread rendered an equal copy of it).
+    return { reports: rendered.reports.map((r) => ({ ...r, view: input.views[r.nationId] })), renderMs: rendered.renderMs };
   }
 
   async close(): Promise<void> {

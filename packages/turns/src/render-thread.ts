@@ -9,9 +9,16 @@ const port = parentPort;
 port.on('message', (req: RenderRequest) => {
   try {
     const t = performance.now();
-    const input = { ...req.input, nextDeadline: req.input.nextDeadline === null ? null : new Date(req.input.nextDeadline) };
+    const { viewJson, ...rest } = req.input;
+    const views = { ...rest.views };
+    for (const id of Object.keys(viewJson)) views[id] = JSON.parse(viewJson[id]!) as unknown;
+    const input = { ...rest, views, nextDeadline: rest.nextDeadline === null ? null : new Date(rest.nextDeadline) };
     const renderer = new ReportRenderer(input);
-    const reports = req.ids.map((id) => renderer.render(id));
+    // The view stays here: the main thread has it.
+    const reports = req.ids.map((id) => {
+      const { view: _view, ...report } = renderer.render(id);
+      return report;
+    });
     const res: RenderResponse = { seq: req.seq, reports, renderMs: performance.now() - t };
     port.postMessage(res);
   } catch (err) {

@@ -34,6 +34,25 @@ describe('RenderPool', () => {
     expect(local[2]!.mail).toBeNull();
   });
 
+  it("renders from the views as the seal wrote them (each view's JSON text) byte for byte what the main thread renders", async () => {
+    const { state, orders } = buildScenario({ nations: 4, unitsPerNation: 6 });
+    const viewJson: Record<string, string> = {};
+    const outcome = adjudicate(state, parseOrders([...orders.values()].flatMap((m) => [...m.values()].flat()).join('\n')).orders);
+    const result = sealTurn(outcome, { viewJson: true, onView: (p, _v, json) => (viewJson[p] = json!) });
+    expect(Object.keys(viewJson).sort()).toEqual(Object.keys(result.views).sort());
+    const input: RenderInput = {
+      ruleset: 'mepbm', gameId: 'g1', gameName: 'Pool test', turn: 1, nextDeadline: new Date('2026-12-03T18:00:00Z'), timeZone: 'Europe/London',
+      gmEmail: null,
+      nations: [...orders.keys()].map((id, i) => ({ nationId: id, name: `Nation ${i + 1}`, email: `${id}@players.example`, active: true })),
+      views: result.views, mail: { from: 'Arbiter <arbiter@arbiter.example>', domain: 'arbiter.example' },
+    };
+    const local = renderReports(input);
+    const threaded = await pool.render({ ...input, viewJson }, ['n1', 'n2', 'n3', 'n4']);
+    expect(threaded.reports).toEqual(local);
+    // The view handed back is the caller's own, not a copy.
+    expect(threaded.reports[0]!.view).toBe(result.views['n1']);
+  });
+
   it('reports a failure inside a thread as an error of that chunk', async () => {
     const { state } = buildScenario({ nations: 1, unitsPerNation: 1 });
     const result = sealTurn(adjudicate(state, []));
