@@ -353,8 +353,10 @@ async function writeTurn(db: Db, w: WriteInput): Promise<WrittenReports> {
       // Big report texts compress several times faster with lz4 than with the default pglz.
       if (lz4) await client.query(`SET LOCAL default_toast_compression = 'lz4'`);
       await storeResult(client, w);
+      // The next turn before the reports: PostgreSQL stores its state while the first reports render.
+      await openNextTurn(client, w);
       const written = await writeReports(client, w.reports);
-      await openNextTurn(client, w, written.mails);
+      await auditTurn(client, w, written.mails);
       if (w.beforeCommit) await w.beforeCommit({ gameId: w.gameId, turn: w.turn });
       await client.query('COMMIT');
       return written;
@@ -384,8 +386,8 @@ async function storeResult(client: pg.PoolClient, w: WriteInput): Promise<void> 
   await supersedePendingReports(client, w.gameId, w.reports.renderer.ids);
 }
 
-/** The next turn open, the game moved on to it, the nations' final flags reset, the audit entry. */
-async function openNextTurn(client: pg.PoolClient, w: WriteInput, mails: number): Promise<void> {
+/** The next turn open, the game moved on to it, the nations' final flags reset. */
+async function openNextTurn(client: pg.PoolClient, w: WriteInput): Promise<void> {
   await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state", "moveDeadline") VALUES ($1, $2, 'open', $3, $4::jsonb, $5)`, [
     w.gameId,
     w.turn + 1,
@@ -395,6 +397,10 @@ async function openNextTurn(client: pg.PoolClient, w: WriteInput, mails: number)
   ]);
   await client.query(`UPDATE "Game" SET "currentTurn" = $2, "updatedAt" = now() WHERE "id" = $1`, [w.gameId, w.turn + 1]);
   await client.query(`UPDATE "Nation" SET "ordersFinal" = false, "updatedAt" = now() WHERE "gameId" = $1 AND "ordersFinal"`, [w.gameId]);
+}
+
+/** The audit entry of the turn adjudicated, with the report mails queued. */
+async function auditTurn(client: pg.PoolClient, w: WriteInput, mails: number): Promise<void> {
   await client.query(`INSERT INTO "AuditEntry" ("id", "gameId", "actor", "action", "detail") VALUES ($1::uuid, $2, $3, 'turn.adjudicated', $4::jsonb)`, [
     uuidv7(),
     w.gameId,
