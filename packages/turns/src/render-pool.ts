@@ -12,13 +12,27 @@ export interface RenderRequest {
   seq: number;
   input: Omit<RenderInput, 'nextDeadline' | 'views' | 'viewJson'> & { nextDeadline: string | null; views: Record<string, unknown>; viewJson: Record<string, string> };
   ids: string[];
+  /** Text, HTML and SVG sent back as their UTF-8 bytes (moved, not copied) instead of strings. */
+  bytes: boolean;
 }
 
 /** A report as a thread sends it back: without its view, which the main thread has (not cloned back). */
 export type ThreadReport = Omit<RenderedReport, 'view'>;
 
+/**
+ * A report rendered for writing: its text, HTML and SVG as UTF-8 bytes, encoded in the thread and moved
+ * to the main thread without a copy (PostgreSQL takes them as they are: text in binary format is its bytes).
+ */
+export type EncodedReport = Omit<RenderedReport, 'text' | 'html' | 'svg'> & { text: Uint8Array; html: Uint8Array; svg: Uint8Array };
+
+/** A chunk rendered for writing (renderEncoded). */
+export interface EncodedChunk {
+  reports: EncodedReport[];
+  renderMs: number;
+}
+
 export type RenderResponse =
-  | { seq: number; reports: ThreadReport[]; renderMs: number; error?: undefined; ready?: undefined }
+  | { seq: number; reports: (ThreadReport | Omit<EncodedReport, 'view'>)[]; renderMs: number; error?: undefined; ready?: undefined }
   | { seq: number; error: string; reports?: undefined; ready?: undefined }
   | { seq: -1; ready: true; reports?: undefined; error?: undefined };
 
@@ -42,7 +56,7 @@ export class RenderThreadError extends Error {
 export class RenderPool {
   private threads: Thread[] | null = null;
   private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (c: { reports: ThreadReport[]; renderMs: number }) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (c: { reports: (ThreadReport | Omit<EncodedReport, 'view'>)[]; renderMs: number }) => void; reject: (e: Error) => void }>();
   private closed = false;
 
   /** `size` threads, started on first use (or by warm()). */
@@ -102,6 +116,15 @@ export class RenderPool {
 
   /** Renders `ids` of `input` on the least busy thread. */
   async render(input: RenderInput, ids: string[]): Promise<RenderedChunk> {
+    return (await this.post(input, ids, false)) as RenderedChunk;
+  }
+
+  /** Renders `ids` of `input` on the least busy thread, for writing: text, HTML and SVG as UTF-8 bytes. */
+  async renderEncoded(input: RenderInput, ids: string[]): Promise<EncodedChunk> {
+    return (await this.post(input, ids, true)) as EncodedChunk;
+  }
+
+  private async post(input: RenderInput, ids: string[], bytes: boolean): Promise<RenderedChunk | EncodedChunk> {
     const threads = this.start();
     const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
     thread.busy++;
@@ -116,13 +139,14 @@ export class RenderPool {
     }
     const seq = this.seq++;
     const { viewJson: _all, ...rest } = input;
-    const req: RenderRequest = { seq, input: { ...rest, nextDeadline: input.nextDeadline?.toISOString() ?? null, views, viewJson }, ids };
-    const rendered = await new Promise<{ reports: ThreadReport[]; renderMs: number }>((resolve, reject) => {
+    const req: RenderRequest = { seq, input: { ...rest, nextDeadline: input.nextDeadline?.toISOString() ?? null, views, viewJson }, ids, bytes };
+    const rendered = await new Promise<{ reports: (ThreadReport | Omit<EncodedReport, 'view'>)[]; renderMs: number }>((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
       thread.worker.postMessage(req);
     });
     // Each report's view is the one the caller gave (the thread rendered an equal copy of it).
-    return { reports: rendered.reports.map((r) => ({ ...r, view: input.views[r.nationId] })), renderMs: rendered.renderMs };
+    const reports = rendered.reports.map((r) => ({ ...r, view: input.views[r.nationId] }));
+    return bytes ? { reports: reports as EncodedReport[], renderMs: rendered.renderMs } : { reports: reports as RenderedReport[], renderMs: rendered.renderMs };
   }
 
   async close(): Promise<void> {

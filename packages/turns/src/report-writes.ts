@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { queueMail, reportBodyRef } from '@arbiter/mail';
 import type { RenderedReport, RenderInput, ReportRenderer } from './render.ts';
 import { RenderThreadError } from './render-pool.ts';
-import type { RenderedChunk, RenderPool } from './render-pool.ts';
+import type { EncodedChunk, EncodedReport, RenderPool } from './render-pool.ts';
 
 /** Nations rendered and written per round trip. */
 export const WRITE_CHUNK = 50;
@@ -30,7 +30,7 @@ export function chunksOf(ids: readonly string[]): string[][] {
  * on all its views (`offer`), at most two chunks per thread ahead of the one the writer takes.
  */
 export class RenderAhead {
-  private readonly inFlight: (Promise<RenderedChunk> | undefined)[] = [];
+  private readonly inFlight: (Promise<EncodedChunk> | undefined)[] = [];
   /** The next chunk not asked for yet. */
   private next = 0;
   /** Chunks below this may be asked for. */
@@ -51,7 +51,7 @@ export class RenderAhead {
   }
 
   /** Chunk `k`, rendered (and the chunks after it asked for). */
-  async take(k: number): Promise<RenderedChunk> {
+  async take(k: number): Promise<EncodedChunk> {
     this.limit = Math.max(this.limit, k + 2 * this.pool.size);
     this.offer();
     // Asked for by now unless its views are missing (a player without a view: the renderer's error says so).
@@ -66,7 +66,7 @@ export class RenderAhead {
 
   private request(k: number): void {
     if (this.inFlight[k] !== undefined) return;
-    const p = this.pool.render(this.input, this.chunkIds[k]!);
+    const p = this.pool.renderEncoded(this.input, this.chunkIds[k]!);
     p.catch(() => {});
     this.inFlight[k] = p;
   }
@@ -97,7 +97,7 @@ export async function writeReports(client: pg.PoolClient, w: ReportWrites): Prom
   let pending: Promise<unknown> = Promise.resolve();
   for (let k = 0; k < w.chunkIds.length; k++) {
     const t = performance.now();
-    let chunk: RenderedReport[];
+    let chunk: (RenderedReport | EncodedReport)[];
     if (w.ahead !== null) {
       const rendered = await w.ahead.take(k);
       chunk = rendered.reports;
@@ -133,8 +133,9 @@ function valuesList(rows: number, casts: string[]): string {
 const REPORT_COLUMNS = ['', '::int', '', '::jsonb', '', '', ''];
 
 /** One chunk's NationReport rows and report mails; resolves to the mails queued. */
-async function writeReportChunk(client: pg.PoolClient, w: ReportWrites, chunk: RenderedReport[]): Promise<number> {
+async function writeReportChunk(client: pg.PoolClient, w: ReportWrites, chunk: (RenderedReport | EncodedReport)[]): Promise<number> {
   const reportParams: unknown[] = [];
+  // Text, HTML and SVG as strings or (from a render thread) as their UTF-8 bytes, which pg sends as they are.
   for (const r of chunk) reportParams.push(w.gameId, w.turn, r.nationId, w.viewJson[r.nationId] ?? JSON.stringify(r.view), r.text, r.html, r.svg);
   const reports = client.query(
     `INSERT INTO "NationReport" ("gameId", "turnNumber", "nationId", "view", "text", "html", "svg") VALUES ${valuesList(chunk.length, REPORT_COLUMNS)}`,
