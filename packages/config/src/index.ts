@@ -128,7 +128,7 @@ export const envSchema = z.object({
   WORKER_LOCK_DURATION_MS: int(1000, 3_600_000).default(60_000),
   /** How often BullMQ looks for stalled jobs (ms). */
   WORKER_STALLED_INTERVAL_MS: int(500, 3_600_000).default(30_000),
-  /** Threads rendering turn reports beside the main thread (0: none). Default: the cores minus two, at least one on two cores or more. */
+  /** Threads rendering turn reports beside the main thread (0: none). Default: the cores minus two. */
   WORKER_RENDER_THREADS: int(0, 64).optional(),
   /** BullMQ key prefix; the API's dispatcher must use the same one. */
   WORKER_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, "_" or "-"').default('bull'),
@@ -351,7 +351,7 @@ function workerConfig(e: Env, report: Report): WorkerConfig {
     claimTimeoutMs: e.TURN_CLAIM_TIMEOUT_MS,
     outageGraceMs: e.TURN_OUTAGE_GRACE_MS,
     queuePrefix: e.WORKER_QUEUE_PREFIX,
-    renderThreads: e.WORKER_RENDER_THREADS ?? (availableParallelism() >= 2 ? Math.max(1, availableParallelism() - 2) : 0),
+    renderThreads: e.WORKER_RENDER_THREADS ?? Math.max(0, availableParallelism() - 2),
     lockDurationMs: e.WORKER_LOCK_DURATION_MS,
     stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
     testPauseBeforeCommitMs: e.ARBITER_TEST_PAUSE_BEFORE_COMMIT_MS,

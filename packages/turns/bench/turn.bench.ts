@@ -18,8 +18,8 @@ const { seedGame } = (await import(path.join(tree, 'packages/turns/src/testing.t
 
 const nations = Number(process.env.BENCH_NATIONS ?? 500);
 const units = Number(process.env.BENCH_UNITS ?? 20);
-// The worker's default (packages/config: WORKER_RENDER_THREADS): the cores minus two, at least one on two cores.
-const threads = Number(process.env.BENCH_RENDER_THREADS ?? (cpus().length >= 2 ? Math.max(1, cpus().length - 2) : 0));
+// The worker's default (packages/config: WORKER_RENDER_THREADS): the cores minus two.
+const threads = Number(process.env.BENCH_RENDER_THREADS ?? Math.max(0, cpus().length - 2));
 const MAIL_FROM = 'Arbiter <arbiter@arbiter.example>';
 
 const tdb = await createTestDatabase({ poolMax: 5 });
