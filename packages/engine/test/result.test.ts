@@ -55,4 +55,26 @@ describe('the seal of an unsealed outcome (issue 30)', () => {
     expect(sealOutcome({ ...plain, writer })).toBe(sealOutcome(plain));
     expect(() => plain.view('cat')).toThrow('no view for "cat"');
   });
+
+  it("hands on each view's canonical JSON when asked, the same text hashed, with the same hash", () => {
+    const long = { b: Array.from({ length: 600 }, (_, i) => ({ i })), a: 'x' };
+    const all = { ...views, long };
+    const outcome = { ...body, ...viewsOnDemand(Object.keys(all), (p) => all[p as keyof typeof all]!) };
+    const texts: Record<string, string | undefined> = {};
+    const hash = sealOutcome(outcome, (p, _v, json) => (texts[p] = json), { viewJson: true });
+    expect(hash).toBe(sealOutcome(outcome));
+    for (const p of Object.keys(all)) expect(texts[p]).toBe(canonicalJson(all[p as keyof typeof all]));
+    // A ruleset's own writer, long arrays included (the hash sink writes them a slice at a time).
+    const writer = {
+      outcome: (out: CanonicalHashSink) => out.put(canonicalJson({ ...body, views: {} }).replace(/,"views":\{\}\}$/, '')),
+      view: (out: CanonicalHashSink, _p: string, v: unknown) => out.putCanonical(v),
+    };
+    const viaWriter: Record<string, string | undefined> = {};
+    expect(sealOutcome({ ...outcome, writer }, (p, _v, json) => (viaWriter[p] = json), { viewJson: true })).toBe(hash);
+    expect(viaWriter).toEqual(texts);
+    const sealed = sealTurn(outcome, { viewJson: true, onView: (p, _v, json) => expect(json).toBe(texts[p]) });
+    expect(sealed.hash).toBe(hash);
+    // Without the option, no text is built.
+    sealOutcome(outcome, (_p, _v, json) => expect(json).toBeUndefined());
+  });
 });

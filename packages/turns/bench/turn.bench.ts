@@ -18,6 +18,7 @@ const { seedGame } = (await import(path.join(tree, 'packages/turns/src/testing.t
 
 const nations = Number(process.env.BENCH_NATIONS ?? 500);
 const units = Number(process.env.BENCH_UNITS ?? 20);
+// The worker's default (packages/config: WORKER_RENDER_THREADS): the cores minus two.
 const threads = Number(process.env.BENCH_RENDER_THREADS ?? Math.max(0, cpus().length - 2));
 const MAIL_FROM = 'Arbiter <arbiter@arbiter.example>';
 
@@ -82,8 +83,11 @@ try {
   console.log(`(seeding the game, not measured: ${fmt(seedMs)})`);
   console.log(`  claim       ${fmt(s.claim)}  ${pct(s.claim)}`);
   console.log(`  load        ${fmt(s.load)}  ${pct(s.load)}   state + standing orders read and parsed`);
-  console.log(`  adjudicate  ${fmt(s.adjudicate)}  ${pct(s.adjudicate)}`);
-  console.log(`  render      ${fmt(s.render)}  ${pct(s.render)}   text, HTML, SVG map, report mail per nation: ${pool ? `waiting for ${threads} render threads (their time: ${fmt(s.renderThreads ?? 0)}, overlapping the write)` : 'on the main thread, interleaved with the write'}`);
+  // The old code (BENCH_TREE) sealed inside its adjudicate stage and has no seal figure.
+  const seal = (s as { seal?: number }).seal;
+  console.log(`  adjudicate  ${fmt(s.adjudicate)}  ${pct(s.adjudicate)}   the ruleset's turn${seal === undefined ? ', the seal included' : ''}`);
+  if (seal !== undefined) console.log(`  seal        ${fmt(seal)}  ${pct(seal)}   every view built and the result's SHA-256${pool ? ', the threads rendering the first views meanwhile' : ''}`);
+  console.log(`  render      ${fmt(s.render)}  ${pct(s.render)}   text, HTML, SVG map, report mail per nation: ${pool ? `waiting for ${threads} render threads (their time: ${fmt(s.renderThreads ?? 0)}, overlapping the seal and the write)` : 'on the main thread, interleaved with the write'}`);
   console.log(`  write       ${fmt(s.write)}  ${pct(s.write)}   one transaction: result, ${outcome.reports} reports, ${outcome.mails} outbox mails, next turn`);
   console.log(`  total       ${fmt(s.total)}  (goal < 3 s)  ${s.total < 3_000 ? 'OK' : 'OVER'}`);
   console.log(`  anchor      ${fmt(anchor.ms)}  the same ${anchor.rows} rows (${(anchor.bytes / 1e6).toFixed(1)} MB as text) written again in one transaction, nothing rendered; total / anchor ${(s.total / anchor.ms).toFixed(2)}`);
@@ -92,7 +96,7 @@ try {
   console.log(`  mail sender, per report mail: PNG map ${pngMs.toFixed(0)} ms (${(pngBytes / sample / 1024).toFixed(0)} KiB), not part of the turn`);
   // One line for collecting runs: seconds, CPU seconds, MB, load.
   console.log(
-    `RESULT total=${(s.total / 1000).toFixed(3)} adjudicate=${(s.adjudicate / 1000).toFixed(3)} render=${(s.render / 1000).toFixed(3)} write=${(s.write / 1000).toFixed(3)} anchor=${(anchor.ms / 1000).toFixed(3)} ` +
+    `RESULT threads=${threads} total=${(s.total / 1000).toFixed(3)} adjudicate=${(s.adjudicate / 1000).toFixed(3)} seal=${seal === undefined ? 'in-adjudicate' : (seal / 1000).toFixed(3)} render=${(s.render / 1000).toFixed(3)} write=${(s.write / 1000).toFixed(3)} anchor=${(anchor.ms / 1000).toFixed(3)} ` +
       `cpu=${((cpu.user + cpu.system) / 1e6).toFixed(3)} pgcpu=${pgCpu.toFixed(3)} reportsMB=${(Number(bytes!.reports) / 1e6).toFixed(1)} outboxMB=${(Number(bytes!.mails) / 1e6).toFixed(1)} load=${loadavg()[0]!.toFixed(2)} hash=${outcome.hash}`,
   );
 } finally {

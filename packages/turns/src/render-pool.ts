@@ -4,15 +4,35 @@
 import { Worker } from 'node:worker_threads';
 import type { RenderedReport, RenderInput } from './render.ts';
 
-/** A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views). */
+/**
+ * A RenderInput as posted to a thread (dates as ISO strings; only the chunk's views, each as its JSON text
+ * where the seal gave it, which crosses as one string and is parsed there, else as the value, cloned).
+ */
 export interface RenderRequest {
   seq: number;
-  input: Omit<RenderInput, 'nextDeadline' | 'views'> & { nextDeadline: string | null; views: Record<string, unknown> };
+  input: Omit<RenderInput, 'nextDeadline' | 'views' | 'viewJson'> & { nextDeadline: string | null; views: Record<string, unknown>; viewJson: Record<string, string> };
   ids: string[];
+  /** Text, HTML and SVG sent back as their UTF-8 bytes (moved, not copied) instead of strings. */
+  bytes: boolean;
+}
+
+/** A report as a thread sends it back: without its view, which the main thread has (not cloned back). */
+export type ThreadReport = Omit<RenderedReport, 'view'>;
+
+/**
+ * A report rendered for writing: its text, HTML and SVG as UTF-8 bytes, encoded in the thread and moved
+ * to the main thread without a copy (PostgreSQL takes them as they are: text in binary format is its bytes).
+ */
+export type EncodedReport = Omit<RenderedReport, 'text' | 'html' | 'svg'> & { text: Uint8Array; html: Uint8Array; svg: Uint8Array };
+
+/** A chunk rendered for writing (renderEncoded). */
+export interface EncodedChunk {
+  reports: EncodedReport[];
+  renderMs: number;
 }
 
 export type RenderResponse =
-  | { seq: number; reports: RenderedReport[]; renderMs: number; error?: undefined; ready?: undefined }
+  | { seq: number; reports: (ThreadReport | Omit<EncodedReport, 'view'>)[]; renderMs: number; error?: undefined; ready?: undefined }
   | { seq: number; error: string; reports?: undefined; ready?: undefined }
   | { seq: -1; ready: true; reports?: undefined; error?: undefined };
 
@@ -36,7 +56,7 @@ export class RenderThreadError extends Error {
 export class RenderPool {
   private threads: Thread[] | null = null;
   private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (c: RenderedChunk) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (c: { reports: (ThreadReport | Omit<EncodedReport, 'view'>)[]; renderMs: number }) => void; reject: (e: Error) => void }>();
   private closed = false;
 
   /** `size` threads, started on first use (or by warm()). */
@@ -69,7 +89,7 @@ export class RenderPool {
         this.waiting.delete(res.seq);
         thread.busy--;
         if (res.error !== undefined) w.reject(new RenderThreadError(`render thread: ${res.error}`));
-        else w.resolve({ reports: res.reports, renderMs: res.renderMs });
+        else w.resolve(res);
       });
       worker.on('error', (err) => {
         failReady(err);
@@ -96,21 +116,37 @@ export class RenderPool {
 
   /** Renders `ids` of `input` on the least busy thread. */
   async render(input: RenderInput, ids: string[]): Promise<RenderedChunk> {
+    return (await this.post(input, ids, false)) as RenderedChunk;
+  }
+
+  /** Renders `ids` of `input` on the least busy thread, for writing: text, HTML and SVG as UTF-8 bytes. */
+  async renderEncoded(input: RenderInput, ids: string[]): Promise<EncodedChunk> {
+    return (await this.post(input, ids, true)) as EncodedChunk;
+  }
+
+  private async post(input: RenderInput, ids: string[], bytes: boolean): Promise<RenderedChunk | EncodedChunk> {
     const threads = this.start();
     const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
     thread.busy++;
     await thread.ready;
     const views: Record<string, unknown> = {};
+    const viewJson: Record<string, string> = {};
     for (const id of ids) {
+      const json = input.viewJson?.[id];
       const v = input.views[id];
-      if (v !== undefined) views[id] = v;
+      if (json !== undefined) viewJson[id] = json;
+      else if (v !== undefined) views[id] = v;
     }
     const seq = this.seq++;
-    const req: RenderRequest = { seq, input: { ...input, nextDeadline: input.nextDeadline?.toISOString() ?? null, views }, ids };
-    return new Promise<RenderedChunk>((resolve, reject) => {
+    const { viewJson: _all, ...rest } = input;
+    const req: RenderRequest = { seq, input: { ...rest, nextDeadline: input.nextDeadline?.toISOString() ?? null, views, viewJson }, ids, bytes };
+    const rendered = await new Promise<{ reports: (ThreadReport | Omit<EncodedReport, 'view'>)[]; renderMs: number }>((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
       thread.worker.postMessage(req);
     });
+    // Each report's view is the one the caller gave (the thread rendered an equal copy of it).
+    const reports = rendered.reports.map((r) => ({ ...r, view: input.views[r.nationId] }));
+    return bytes ? { reports: reports as EncodedReport[], renderMs: rendered.renderMs } : { reports: reports as RenderedReport[], renderMs: rendered.renderMs };
   }
 
   async close(): Promise<void> {

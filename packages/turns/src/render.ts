@@ -55,6 +55,13 @@ export interface RenderInput {
   gmEmail: string | null;
   nations: NationForReport[];
   views: Record<string, unknown>;
+  /**
+   * The players with a view, when `views` is still being filled in (a turn renders its first views while
+   * the seal builds the rest); default the keys of `views`.
+   */
+  players?: readonly string[];
+  /** Views as their JSON text where the seal gave it: a render thread gets the text, not a cloned value. */
+  viewJson?: Record<string, string>;
   mail: { from: string; domain: string };
 }
 
@@ -77,7 +84,7 @@ export class ReportRenderer {
     for (const n of input.nations) this.nationNames[n.nationId] = n.name;
     this.byId = new Map(input.nations.map((n) => [n.nationId, n]));
     // Views of nations without a Nation row (none, when the game was created by intake) cannot be stored.
-    this.ids = Object.keys(input.views).filter((id) => this.byId.has(id)).sort();
+    this.ids = (input.players ?? Object.keys(input.views)).filter((id) => this.byId.has(id)).sort();
   }
 
   render(id: string): RenderedReport {

@@ -1,12 +1,12 @@
 // runTurn: claim a turn, adjudicate it, and store everything it produced in one transaction.
-import { assertNever, sealTurn } from '@arbiter/engine';
+import { assertNever, sealTurn, type TurnOutcome } from '@arbiter/engine';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@arbiter/db';
 import { isConnectionError, supportsLz4, transaction } from '@arbiter/db';
 import { uuidv7 } from '@arbiter/intake';
 import type pg from 'pg';
 import type { TurnResult } from '@arbiter/engine';
-import { messageIdDomain, queueMail, reportBodyRef, supersedePendingReports } from '@arbiter/mail';
+import { messageIdDomain, supersedePendingReports } from '@arbiter/mail';
 import { claimTurn, lockTurn, type ClaimDecision } from './claim.ts';
 import type { NextSlot } from './deadlines.ts';
 import { deadlineAfter, scheduleSlots } from './deadlines.ts';
@@ -15,10 +15,10 @@ import { holdTurnInTx } from './hold.ts';
 import { ReportRenderer } from './render.ts';
 import { queueTurnOpening } from './moves.ts';
 import { finishRound, playsMoveByMove, type ReplayedMove } from './round.ts';
-import type { NationForReport, RenderedReport, RenderInput } from './render.ts';
+import type { NationForReport, RenderInput } from './render.ts';
 import { storedOf, type StoredTurnResult } from './stored-result.ts';
-import { RenderThreadError } from './render-pool.ts';
-import type { RenderedChunk, RenderPool } from './render-pool.ts';
+import type { RenderPool } from './render-pool.ts';
+import { chunksOf, RenderAhead, RenderFailure, writeReports, type ReportWrites, type WrittenReports } from './report-writes.ts';
 
 export interface TurnServiceConfig {
   /** From: of every mail (`Arbiter <arbiter@example.org>`); its domain names the Message-IDs. */
@@ -48,11 +48,14 @@ export interface RunTurnInput {
   workerId: string;
 }
 
-/** Milliseconds per stage of one run (wall time; rendering overlaps the write). */
+/** Milliseconds per stage of one run (wall time; rendering overlaps the seal and the write). */
 export interface StageTimings {
   claim: number;
   load: number;
+  /** The ruleset's turn (a game played move by move: finishing its round, the moves' seals included). */
   adjudicate: number;
+  /** The seal: every view built and the SHA-256 of the result (`sealTurn`); 0 for a round of moves. */
+  seal: number;
   /** Time the write waited for rendering (all of the rendering when there is no render pool). */
   render: number;
   /** The rest of the write phase: the one transaction. */
@@ -89,13 +92,6 @@ export type RunTurnOutcome =
   | { kind: 'not-found'; gameId: string; turn: number; message: string };
 
 class ClaimLost extends Error {}
-
-/** A report could not be rendered (a renderer fault: deterministic, so not retried). */
-class RenderFailure extends Error {
-  constructor(override readonly cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-  }
-}
 
 /**
  * Adjudicates turn `turn` of `gameId` at most once, whatever calls it (duplicate jobs, retries, two
@@ -207,23 +203,23 @@ async function adjudicateClaimed(run: ClaimedRun): Promise<RunTurnOutcome> {
   const tLoad = performance.now();
   // A game played as each move arrives: the turn is its chain of moves, finished at the deadline (round.ts).
   const moveByMove = playsMoveByMove(game, inputs.ruleset);
-  let adjudicated: { result: TurnResult; moves: ReplayedMove[] | null };
+  let adjudicated: { outcome: TurnOutcome; moves: null } | { result: TurnResult; moves: ReplayedMove[] };
   try {
-    adjudicated = moveByMove ? await finishRound(db, gameId, turn, run.claim.token, run.mail) : { result: sealTurn(inputs.ruleset.adjudicate(inputs.state, inputs.orders)), moves: null };
+    adjudicated = moveByMove ? await finishRound(db, gameId, turn, run.claim.token, run.mail) : { outcome: inputs.ruleset.adjudicate(inputs.state, inputs.orders), moves: null };
   } catch (err) {
     return holdForFailure(run, game, 'adjudication', err);
   }
-  return finishTurn(run, { game, inputs, nations, moveByMove, ...adjudicated, tLoad, tAdjudicate: performance.now() });
+  return finishTurn(run, { game, inputs, nations, moveByMove, adjudicated, tLoad, tAdjudicate: performance.now() });
 }
 
-/** What a turn adjudicated comes with, for its writing. */
+/** What a turn adjudicated comes with, for its sealing and writing. */
 interface Adjudicated {
   game: RunGame;
   inputs: TurnInputs;
   nations: NationForReport[];
   moveByMove: boolean;
-  result: TurnResult;
-  moves: ReplayedMove[] | null;
+  /** The turn unsealed, or a round of moves (each sealed as it was played) and its result. */
+  adjudicated: { outcome: TurnOutcome; moves: null } | { result: TurnResult; moves: ReplayedMove[] };
   tLoad: number;
   tAdjudicate: number;
 }
@@ -232,13 +228,18 @@ interface Adjudicated {
 async function finishTurn(run: ClaimedRun, a: Adjudicated): Promise<RunTurnOutcome> {
   const { db, config, claim } = run;
   const { gameId, turn } = run.input;
-  const { game, result, moves } = a;
+  const { game } = a;
+  const adj = a.adjudicated;
+  const moves = adj.moves;
   let nextDeadline: Date;
   try {
     nextDeadline = deadlineAfter(run.nextSlotFor(game.schedule, game.timeZone), claim.deadline, claim.now);
   } catch (err) {
     return holdForFailure(run, game, "computing the next turn's deadline from the game's schedule", err);
   }
+  // Filled in as the seal hands each view on (a round of moves comes sealed, its views built).
+  const views: Record<string, unknown> = adj.moves === null ? {} : adj.result.views;
+  const viewJson: Record<string, string> = {};
   const renderInput: RenderInput = {
     ruleset: a.inputs.ruleset.id,
     gameId,
@@ -248,10 +249,32 @@ async function finishTurn(run: ClaimedRun, a: Adjudicated): Promise<RunTurnOutco
     timeZone: game.timeZone,
     gmEmail: game.gmEmail,
     nations: a.nations,
-    views: result.views,
+    views,
+    ...(adj.moves === null ? { players: adj.outcome.players } : {}),
+    viewJson,
     mail: run.mail,
   };
   const renderer = new ReportRenderer(renderInput);
+  const chunkIds = chunksOf(renderer.ids);
+  // With a pool, its threads render the first chunks while the seal builds the later views.
+  const ahead = config.renderPool === undefined ? null : new RenderAhead(config.renderPool, renderInput, chunkIds);
+  let result: TurnResult;
+  if (adj.moves !== null) result = adj.result;
+  else {
+    try {
+      result = sealTurn(adj.outcome, {
+        viewJson: true,
+        onView: (player, view, json) => {
+          views[player] = view;
+          if (json !== undefined) viewJson[player] = json;
+          ahead?.offer();
+        },
+      });
+    } catch (err) {
+      return holdForFailure(run, game, 'adjudication', err);
+    }
+  }
+  const tSeal = performance.now();
   const stored: StoredTurnResult = {
     ...storedOf(a.inputs.ruleset, result, moves === null ? a.inputs.orders.length : moves.length), // played move by move: its moves
     inputErrors: a.inputs.inputErrors,
@@ -267,9 +290,7 @@ async function finishTurn(run: ClaimedRun, a: Adjudicated): Promise<RunTurnOutco
       nextState: result.nextState,
       nextDeadline,
       nextMoveDeadline: a.moveByMove ? new Date(Date.now() + game.moveTimeLimitMinutes * 60_000) : null,
-      renderer,
-      renderInput,
-      pool: config.renderPool ?? null,
+      reports: { gameId, turn, renderer, chunkIds, ahead, viewJson },
       beforeCommit: config.beforeCommit,
     });
   } catch (err) {
@@ -294,8 +315,9 @@ async function finishTurn(run: ClaimedRun, a: Adjudicated): Promise<RunTurnOutco
       claim: run.tClaim - run.t0,
       load: a.tLoad - run.tClaim,
       adjudicate: a.tAdjudicate - a.tLoad,
+      seal: tSeal - a.tAdjudicate,
       render: written.renderMs,
-      write: tWrite - a.tAdjudicate - written.renderMs,
+      write: tWrite - tSeal - written.renderMs,
       total: tWrite - run.t0,
       renderThreads: written.renderThreadsMs,
     },
@@ -311,25 +333,9 @@ interface WriteInput {
   nextDeadline: Date;
   /** A game played as each move arrives: the next turn's first move's time limit. */
   nextMoveDeadline: Date | null;
-  renderer: ReportRenderer;
-  renderInput: RenderInput;
-  pool: RenderPool | null;
+  reports: ReportWrites;
   beforeCommit: TurnServiceConfig['beforeCommit'];
 }
-
-/** Nations rendered and written per round trip. */
-const WRITE_CHUNK = 50;
-
-/** `($1, $2, ...), ($n, ...)` for `rows` rows of `cols` parameters, with optional casts per column. */
-function valuesList(rows: number, casts: string[]): string {
-  const out: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    out.push(`(${casts.map((cast, c) => `$${r * casts.length + c + 1}${cast}`).join(', ')})`);
-  }
-  return out.join(', ');
-}
-
-const REPORT_COLUMNS = ['', '::int', '', '::jsonb', '', '', ''];
 
 /**
  * The one transaction: result, reports, outbox, next turn, on a plain pg connection (the rows are
@@ -347,8 +353,10 @@ async function writeTurn(db: Db, w: WriteInput): Promise<WrittenReports> {
       // Big report texts compress several times faster with lz4 than with the default pglz.
       if (lz4) await client.query(`SET LOCAL default_toast_compression = 'lz4'`);
       await storeResult(client, w);
-      const written = await writeReports(client, w);
-      await openNextTurn(client, w, written.mails);
+      // The next turn before the reports: PostgreSQL stores its state while the first reports render.
+      await openNextTurn(client, w);
+      const written = await writeReports(client, w.reports);
+      await auditTurn(client, w, written.mails);
       if (w.beforeCommit) await w.beforeCommit({ gameId: w.gameId, turn: w.turn });
       await client.query('COMMIT');
       return written;
@@ -366,13 +374,6 @@ async function writeTurn(db: Db, w: WriteInput): Promise<WrittenReports> {
   }
 }
 
-/** The report mails queued and the time spent rendering (waited for; inside the pool's threads). */
-interface WrittenReports {
-  mails: number;
-  renderMs: number;
-  renderThreadsMs: number | null;
-}
-
 /** The turn's result, guarded: only the run holding the claim token may finish the turn (else ClaimLost). */
 async function storeResult(client: pg.PoolClient, w: WriteInput): Promise<void> {
   const done = await client.query(
@@ -382,109 +383,11 @@ async function storeResult(client: pg.PoolClient, w: WriteInput): Promise<void> 
   );
   if (done.rowCount !== 1) throw new ClaimLost();
   // A report that has not gone out yet is out of date now: drop it, the new one replaces it.
-  await supersedePendingReports(client, w.gameId, w.renderer.ids);
+  await supersedePendingReports(client, w.gameId, w.reports.renderer.ids);
 }
 
-/** Every nation's report and report mail, rendered chunk by chunk, each chunk written while the next renders. */
-async function writeReports(client: pg.PoolClient, w: WriteInput): Promise<WrittenReports> {
-  const written: WrittenReports = { mails: 0, renderMs: 0, renderThreadsMs: null };
-  let pending: Promise<unknown> = Promise.resolve();
-  const ids = w.renderer.ids;
-  const chunkIds: string[][] = [];
-  for (let i = 0; i < ids.length; i += WRITE_CHUNK) chunkIds.push(ids.slice(i, i + WRITE_CHUNK));
-  const ahead = w.pool === null ? null : new RenderAhead(w.pool, w.renderInput, chunkIds);
-  for (let k = 0; k < chunkIds.length; k++) {
-    const t = performance.now();
-    let chunk: RenderedReport[];
-    if (ahead !== null) {
-      const rendered = await ahead.take(k);
-      chunk = rendered.reports;
-      written.renderThreadsMs = (written.renderThreadsMs ?? 0) + rendered.renderMs;
-    } else {
-      try {
-        chunk = chunkIds[k]!.map((id) => w.renderer.render(id));
-      } catch (err) {
-        throw new RenderFailure(err);
-      }
-    }
-    written.renderMs += performance.now() - t;
-    await pending;
-    pending = writeReportChunk(client, w, chunk).then((n) => {
-      written.mails += n;
-    });
-    // A failed insert surfaces at the next `await pending`; do not report it as unhandled meanwhile.
-    pending.catch(() => {});
-  }
-  await pending;
-  return written;
-}
-
-/** With a pool, two chunks per thread in flight ahead of the writer. */
-class RenderAhead {
-  private readonly inFlight: (Promise<RenderedChunk> | undefined)[] = [];
-
-  constructor(
-    private readonly pool: RenderPool,
-    private readonly input: RenderInput,
-    private readonly chunkIds: string[][],
-  ) {}
-
-  /** Chunk `k`, rendered (and the chunks after it asked for). */
-  async take(k: number): Promise<RenderedChunk> {
-    for (let j = k; j < k + 2 * this.pool.size; j++) this.request(j);
-    const rendered = await this.inFlight[k]!.catch((err: unknown) => {
-      // A renderer fault is the turn's; a thread that died is the machine's (retried).
-      throw err instanceof RenderThreadError ? new RenderFailure(err) : err;
-    });
-    this.inFlight[k] = undefined;
-    return rendered;
-  }
-
-  private request(k: number): void {
-    if (k >= this.chunkIds.length || this.inFlight[k] !== undefined) return;
-    const p = this.pool.render(this.input, this.chunkIds[k]!);
-    p.catch(() => {});
-    this.inFlight[k] = p;
-  }
-}
-
-/** One chunk's NationReport rows and report mails; resolves to the mails queued. */
-async function writeReportChunk(client: pg.PoolClient, w: WriteInput, chunk: RenderedReport[]): Promise<number> {
-  const reportParams: unknown[] = [];
-  for (const r of chunk) reportParams.push(w.gameId, w.turn, r.nationId, JSON.stringify(r.view), r.text, r.html, r.svg);
-  const reports = client.query(
-    `INSERT INTO "NationReport" ("gameId", "turnNumber", "nationId", "view", "text", "html", "svg") VALUES ${valuesList(chunk.length, REPORT_COLUMNS)}`,
-    reportParams,
-  );
-  const outbox = queueMail(
-    client,
-    chunk.flatMap(({ nationId, mail: m }) =>
-      m === null
-        ? []
-        : [
-            {
-              gameId: w.gameId,
-              nationId,
-              kind: 'report' as const,
-              toAddresses: m.toAddresses,
-              subject: m.subject,
-              // The mail's text and HTML are the report just stored beside it, put in by the sender (report-body.ts).
-              text: reportBodyRef(w.turn, 'text'),
-              html: m.html === null ? null : reportBodyRef(w.turn, 'html'),
-              attachments: m.attachments,
-              messageId: m.messageId,
-              headers: m.headers,
-              status: m.withheld ? ('withheld' as const) : ('pending' as const),
-            },
-          ],
-    ),
-  );
-  const [, n] = await Promise.all([reports, outbox]);
-  return n;
-}
-
-/** The next turn open, the game moved on to it, the nations' final flags reset, the audit entry. */
-async function openNextTurn(client: pg.PoolClient, w: WriteInput, mails: number): Promise<void> {
+/** The next turn open, the game moved on to it, the nations' final flags reset. */
+async function openNextTurn(client: pg.PoolClient, w: WriteInput): Promise<void> {
   await client.query(`INSERT INTO "Turn" ("gameId", "number", "status", "deadline", "state", "moveDeadline") VALUES ($1, $2, 'open', $3, $4::jsonb, $5)`, [
     w.gameId,
     w.turn + 1,
@@ -494,6 +397,10 @@ async function openNextTurn(client: pg.PoolClient, w: WriteInput, mails: number)
   ]);
   await client.query(`UPDATE "Game" SET "currentTurn" = $2, "updatedAt" = now() WHERE "id" = $1`, [w.gameId, w.turn + 1]);
   await client.query(`UPDATE "Nation" SET "ordersFinal" = false, "updatedAt" = now() WHERE "gameId" = $1 AND "ordersFinal"`, [w.gameId]);
+}
+
+/** The audit entry of the turn adjudicated, with the report mails queued. */
+async function auditTurn(client: pg.PoolClient, w: WriteInput, mails: number): Promise<void> {
   await client.query(`INSERT INTO "AuditEntry" ("id", "gameId", "actor", "action", "detail") VALUES ($1::uuid, $2, $3, 'turn.adjudicated', $4::jsonb)`, [
     uuidv7(),
     w.gameId,

@@ -20,46 +20,97 @@ export class EventLog<Ev extends { type: string }> {
 /** A result's members before its views, in canonical (sorted) key order. */
 const OUTCOME_MEMBERS = ['errors', 'events', 'nextState', 'rolls', 'turn', 'units'] as const;
 
+/** What the seal hands on of each player's view: the view and, when asked for, its canonical JSON. */
+export type OnSealedView<V> = (player: PlayerId, view: V, json: string | undefined) => void;
+
 /**
  * The hash of a turn: SHA-256 of the canonical JSON of {turn, units, events, rolls, errors, views,
  * nextState} (views included: what a player is told is part of what must replay), the same bytes a result
  * sealed before issue 30 was hashed over, so every stored hash still replays. `views` sorts last, so the
  * outcome's members are written first (by the ruleset's `writer` where it has one), then each player's
  * view, built one at a time in key order, written and handed to `onView` (a renderer), and not kept here.
+ * With `viewJson`, each view's canonical JSON (the very text hashed) is handed on with it, so a caller that
+ * stores or posts the view as JSON does not serialise it again.
  */
-export function sealOutcome<St, Ev, V, U>(outcome: TurnOutcome<St, Ev, V, U>, onView?: (player: PlayerId, view: V) => void): string {
+export function sealOutcome<St, Ev, V, U>(outcome: TurnOutcome<St, Ev, V, U>, onView?: OnSealedView<V>, options?: { viewJson?: boolean }): string {
   const out = new CanonicalHashSink();
   const writer = outcome.writer;
   if (writer === undefined) writeMembers(out, outcome);
   else writer.outcome(out);
   out.put(',"views":{');
+  const text = options?.viewJson === true ? new ViewTextSink() : null;
   let first = true;
   for (const player of keyOrder(outcome.players)) {
     const view = outcome.view(player);
+    let json: string | undefined;
     // A member JSON leaves out (as canonicalJson does) is not written.
     if (view !== undefined && typeof view !== 'function' && typeof view !== 'symbol') {
       out.put(`${first ? '' : ','}${JSON.stringify(player)}:`);
-      if (writer === undefined) out.putCanonical(view);
-      else writer.view(out, player, view);
+      const sink = text ?? out;
+      if (writer === undefined) sink.putCanonical(view);
+      else writer.view(sink, player, view);
+      if (text !== null) {
+        json = text.take();
+        out.put(json);
+      }
       first = false;
     }
     // Handed on once written: what a renderer does with it cannot change the hash.
-    onView?.(player, view);
+    onView?.(player, view, json);
   }
   out.put('}}');
   return out.digest();
 }
 
 /**
+ * A sink that keeps the text written to it instead of hashing it: a view's canonical JSON, taken whole and
+ * then written to the seal's own sink, so the bytes hashed are the same as when the view is written there.
+ */
+class ViewTextSink extends CanonicalHashSink {
+  private parts: string[] = [];
+
+  override put(json: string): void {
+    this.parts.push(json);
+  }
+
+  /** The same text as the hash sink's slice-by-slice writing of a long array. */
+  override putArray(list: readonly unknown[]): void {
+    this.parts.push(JSON.stringify(list));
+  }
+
+  /** Everything written since the last take. */
+  take(): string {
+    const json = this.parts.join('');
+    this.parts = [];
+    return json;
+  }
+
+  override digest(): string {
+    throw new Error('ViewTextSink: a view\'s text is taken, not hashed');
+  }
+}
+
+/**
  * The result sealed (what is stored): the outcome with every player's view and the hash. A result with its
  * views already built (a ruleset written before issue 30 seals its own) is sealed as it is, to the same hash.
+ * `onView` sees each view as it is sealed (with its canonical JSON when `viewJson`): a caller can start
+ * rendering the first views while the seal writes the rest.
  */
-export function sealTurn<St, Ev, V, U>(outcome: TurnOutcome<St, Ev, V, U> | Omit<TurnResult<St, Ev, V, U>, 'hash'>): TurnResult<St, Ev, V, U> {
+export function sealTurn<St, Ev, V, U>(
+  outcome: TurnOutcome<St, Ev, V, U> | Omit<TurnResult<St, Ev, V, U>, 'hash'>,
+  options?: { onView?: OnSealedView<V>; viewJson?: boolean },
+): TurnResult<St, Ev, V, U> {
   const o = 'views' in outcome ? outcomeWithViews(outcome) : outcome;
   const views: Record<PlayerId, V> = {};
-  const hash = sealOutcome(o, (player, view) => {
-    views[player] = view;
-  });
+  const onView = options?.onView;
+  const hash = sealOutcome(
+    o,
+    (player, view, json) => {
+      views[player] = view;
+      onView?.(player, view, json);
+    },
+    { viewJson: options?.viewJson === true },
+  );
   return { turn: o.turn, units: o.units, events: o.events, rolls: o.rolls, errors: o.errors, views, nextState: o.nextState, hash };
 }
 

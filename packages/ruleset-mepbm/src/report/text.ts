@@ -20,34 +20,42 @@ export function wrap(s: string, width: number, first = '', rest = first): string
   // Most lines fit as they are: without surrogates a code unit is a code point, so the length decides
   // (issue 30: the report's many short lines spent most of their time spreading words into code points).
   const joined = words.join(' ');
-  if (first.length + joined.length <= width && !SURROGATE.test(joined) && !SURROGATE.test(first)) return [(first + joined).trimEnd()];
+  const units = !SURROGATE.test(joined) && !SURROGATE.test(first);
+  if (units && first.length + joined.length <= width) return [(first + joined).trimEnd()];
+  // Longer lines too: words are spread into code points only when some text has surrogates.
+  return units && !SURROGATE.test(rest) ? wrapWords(words, width, first, rest, (w) => w) : wrapWords(words, width, first, rest, (w) => [...w]);
+}
+
+/** wrap's lines, each word as its characters (`chars`: the string itself when a code unit is a code point). */
+function wrapWords<C extends string | string[]>(words: string[], width: number, first: string, rest: string, chars: (w: string) => C): string[] {
+  const text = (c: C): string => (typeof c === 'string' ? c : c.join(''));
   const lines: string[] = [];
   let line = first;
-  let lineLen = [...first].length;
+  let lineLen = chars(first).length;
   let empty = true;
   const push = (): void => {
     lines.push(line.trimEnd());
     line = rest;
-    lineLen = [...rest].length;
+    lineLen = chars(rest).length;
     empty = true;
   };
   for (const word of words) {
-    let chars = [...word];
-    if (!empty && lineLen + 1 + chars.length > width) push();
-    while (lineLen + (empty ? 0 : 1) + chars.length > width) {
+    let left = chars(word);
+    if (!empty && lineLen + 1 + left.length > width) push();
+    while (lineLen + (empty ? 0 : 1) + left.length > width) {
       // Only a word too long for a whole line gets here: cut it.
       const room = width - lineLen - (empty ? 0 : 1);
       if (room <= 0) {
         push();
         continue;
       }
-      line += (empty ? '' : ' ') + chars.slice(0, room).join('');
-      chars = chars.slice(room);
+      line += (empty ? '' : ' ') + text(left.slice(0, room) as C);
+      left = left.slice(room) as C;
       push();
     }
-    if (chars.length > 0) {
-      line += (empty ? '' : ' ') + chars.join('');
-      lineLen += (empty ? 0 : 1) + chars.length;
+    if (left.length > 0) {
+      line += (empty ? '' : ' ') + text(left);
+      lineLen += (empty ? 0 : 1) + left.length;
       empty = false;
     }
   }
