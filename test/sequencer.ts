@@ -39,7 +39,9 @@ export class LongFirstSequencer extends BaseSequencer {
       const i = LONG_FILES.indexOf(spec.moduleId.slice(root.length + 1));
       return i === -1 ? LONG_FILES.length : i;
     };
-    const shuffled = shuffle([...files], this.ctx.config.sequence.seed);
+    // vitest sets the seed when tests are shuffled (the root config); without one, the listing order.
+    const { seed } = this.ctx.config.sequence;
+    const shuffled = seed === undefined ? [...files] : shuffle([...files], seed);
     const long = shuffled.filter((f) => rank(f) < LONG_FILES.length).sort((a, b) => rank(a) - rank(b));
     const isolated = shuffled.filter((f) => rank(f) === LONG_FILES.length && f.project.config.isolate);
     const shared = shuffled.filter((f) => rank(f) === LONG_FILES.length && !f.project.config.isolate);
