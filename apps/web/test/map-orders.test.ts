@@ -25,7 +25,12 @@ describe('orders by the map', () => {
     const page = await newPage(web.browser);
     await signInAsPlayer(page, web.server.url, g.gameId, g.secret(player));
     await page.locator('.map-stage svg').waitFor(WAIT);
-    await page.locator(`.map-pick[data-unit="${unit}"]`).click({ force: true });
+    // The unit's pick is clicked once it is laid out (waitFor's default state, visible): a forced click
+    // does not wait, and the map's svg can be in the page a moment before its picks have a box (a run
+    // with two test workers on two cores failed here with "Element is not visible").
+    const pick = page.locator(`.map-pick[data-unit="${unit}"]`);
+    await pick.waitFor(WAIT);
+    await pick.click({ force: true });
     const next = page.locator('.map-pick[data-space]').first();
     await next.waitFor(WAIT);
     await next.click({ force: true });
