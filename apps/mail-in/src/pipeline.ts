@@ -291,7 +291,7 @@ export class MailPipeline implements MailProcessor {
         // the mail intake took in.
         limits: { maxLines: this.limits.maxOrderLines, maxChars: this.limits.maxOrderChars },
         ...(this.submissionQuota !== undefined ? { quota: this.submissionQuota } : {}),
-      });
+      }, { together: true }); // the batch's mails (mail-batch.ts) hand their orders over together
       switch (outcome.kind) {
         case 'accepted':
           receipt = outcome.receipt;

@@ -1,7 +1,8 @@
 // Group commit: work items that arrive while the database is busy with earlier ones are written together,
 // in one transaction and one round trip per step, instead of one transaction each. There is no timer:
 // an item that arrives while fewer than `maxInFlight` batches are running goes out at once (a lone
-// submission waits for nothing); under load the queue fills while batches are in flight, and the next
+// submission waits for nothing; one submitted with `gather` waits for the event loop's next turn, so the
+// items its caller starts with it join its batch); under load the queue fills while batches are in flight, and the next
 // batch takes up to `maxBatch` of what has queued. See docs/api.md ("How a submission is stored").
 
 export interface GroupCommitOptions<I> {
@@ -43,9 +44,27 @@ export class GroupCommit<I, O> {
     if (!(options.maxBatch >= 1 && options.maxInFlight >= 1)) throw new Error('group commit: maxBatch and maxInFlight must be at least 1');
   }
 
-  submit(item: I): Promise<O> {
+  /**
+   * Queues `item`. With `gather`, the item is one of several its caller starts together (a batch of mails'
+   * submissions): no batch is started for it before the event loop's next turn, so the others, queued in
+   * the meantime, go in the same batch instead of the first ones each going alone to the idle slots.
+   */
+  submit(item: I, options?: { gather?: boolean }): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
+      if (options?.gather === true) this.pumpNextTurn();
+      else this.pump();
+    });
+  }
+
+  private pumpScheduled = false;
+
+  /** One pump at the event loop's next turn (setImmediate), however many gathered items ask for it. */
+  private pumpNextTurn(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }

@@ -58,9 +58,11 @@ function inputRefusal(input: SubmitOrdersInput): SubmissionOutcome | null {
  * Store a submission and merge it into the nation's standing orders for the open turn: the outcome every
  * shell switches on (outcome.ts). Submissions that arrive while the database is busy are committed
  * together (group commit): each gets its own outcome, exactly as if it had been stored alone, in order of
- * arrival. Throws only for bugs and infrastructure failures.
+ * arrival. `together`: the caller starts this submission with others (the mail intake, a batch of mails'
+ * orders), which then share its transaction (GroupCommit's `gather`). Throws only for bugs and
+ * infrastructure failures.
  */
-export async function receiveOrders(db: Db, given: SubmitOrdersInput): Promise<SubmissionOutcome> {
+export async function receiveOrders(db: Db, given: SubmitOrdersInput, arrival?: { together?: boolean }): Promise<SubmissionOutcome> {
   const refused = inputRefusal(given);
   if (refused !== null) return refused;
   // A `secret:` line among the orders (pasted from a mail) is never stored, nor quoted in the receipt or
@@ -68,7 +70,8 @@ export async function receiveOrders(db: Db, given: SubmitOrdersInput): Promise<S
   const input = { ...given, rawText: redactSecretText(given.rawText) };
   // A game played as each move arrives takes moves, one at a time (moves.ts), not standing orders.
   if ((await modeOf(db, input.gameId)) === AS_EACH_MOVE_ARRIVES) return receiveMove(db, input, input.receivedAt ?? new Date());
-  return committerOf(db).submit({ input, receivedAt: input.receivedAt ?? new Date(), early: planEarly(db, input) });
+  const item = { input, receivedAt: input.receivedAt ?? new Date(), early: planEarly(db, input) };
+  return committerOf(db).submit(item, { gather: arrival?.together === true });
 }
 
 /**

@@ -63,6 +63,27 @@ describe('GroupCommit', () => {
     expect(batches.map((b) => b.items)).toEqual([['x1'], ['y1'], ['x2', 'x3']]);
   });
 
+  it('items gathered together go in one batch even when slots are idle; a lone gathered item goes at the next turn', async () => {
+    const { gc, batches } = gated(10, 2);
+    const all = ['a', 'b', 'c'].map((i) => gc.submit(i, { gather: true }));
+    expect(batches).toEqual([]); // nothing started before the event loop's next turn
+    expect(gc.stats.waiting).toBe(3);
+    await tick();
+    expect(batches.map((b) => b.items)).toEqual([['a', 'b', 'c']]); // not a and b alone in the two idle slots
+    batches[0]?.open();
+    expect(await Promise.all(all)).toEqual(['done a', 'done b', 'done c']);
+    const lone = gc.submit('d', { gather: true });
+    await tick();
+    expect(batches.map((b) => b.items)).toEqual([['a', 'b', 'c'], ['d']]);
+    batches[1]?.open();
+    await expect(lone).resolves.toBe('done d');
+    // An item not gathered still goes at once, and takes the gathered ones queued before it along.
+    void gc.submit('e', { gather: true });
+    void gc.submit('f');
+    expect(batches.map((b) => b.items)).toEqual([['a', 'b', 'c'], ['d'], ['e', 'f']]);
+    expect(gc.stats).toEqual({ batches: 3, items: 6, largestBatch: 3, waiting: 0 });
+  });
+
   it('each item learns its own outcome; a batch that throws fails all of its items', async () => {
     const gc = new GroupCommit<number, number>(
       async (items) => {
