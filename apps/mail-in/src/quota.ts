@@ -1,5 +1,5 @@
 // What the mail intake keeps of a mail past its quota (the limits and their counts are the intake's:
-// packages/intake mail-quota.ts, `strangerQuota` and `authenticatedQuota`; docs/security.md): its header
+// packages/intake mail-quota.ts, `strangerAnswer` and `authenticatedAnswer`; docs/security.md): its header
 // section, with a first header saying why the body was not kept.
 
 import { headerSection } from './redact.ts';

@@ -38,8 +38,6 @@ export { generateSecret, hashSecret, hashesEqual, secretDigest, tokensEqual, gen
 export { uuidv7 } from './uuid.ts';
 export { REDACTED_SECRET, redactSecretText, secretValuesIn } from './secret-lines.ts';
 export {
-  lockMessage,
-  unlockMessage,
   recordInbound,
   recordRefusal,
   auditRefusedMail,
@@ -56,7 +54,7 @@ export {
   type RefusalAudit,
   type RefusalThrottle,
 } from './mail-records.ts';
-export { MailBatcher, MAIL_BATCH, lockMessages, unlockMessages, readClaims, lockAndReadClaims, type MailClaim, type ClaimedMail, type HandledMail } from './mail-batch.ts';
-export { strangerUsage, authenticatedBytes, strangerQuota, authenticatedQuota, strangerAnswer, authenticatedAnswer, DEFAULT_MAIL_QUOTA, type MailQuota, type MailSource, type QuotaAnswer, type StrangerUsage } from './mail-quota.ts';
+export { MailBatcher, MAIL_BATCH, lockMessages, unlockMessages, lockAndReadClaims, type MailClaim, type ClaimedMail, type HandledMail } from './mail-batch.ts';
+export { strangerAnswer, authenticatedAnswer, DEFAULT_MAIL_QUOTA, type MailQuota, type MailSource, type QuotaAnswer, type StrangerUsage } from './mail-quota.ts';
 export { AS_EACH_MOVE_ARRIVES, movers, roundState, sequentialModeOf, type MoveRow, type RoundState } from './moves.ts';
 export type { OutOfTurn } from './outcome.ts';

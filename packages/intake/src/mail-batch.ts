@@ -4,7 +4,7 @@
 // submission, and the quota usage of its sender and SMTP client) in one round trip, write every record
 // with its replies in one statement, give the locks back. The rules are mail-records.ts's (a Message-ID is processed
 // once: the lock and the record; a record and its replies are stored together) and mail-quota.ts's (the
-// counts); only the number of statements changed. apps/mail-in's batching (mail-batch.ts) calls these.
+// counts); `MailBatcher` below runs them for the mails in hand (apps/mail-in's pipeline).
 
 import type { PoolClient, QueryConfig, QueryResult } from 'pg';
 import type { Db } from '@arbiter/db';
@@ -30,7 +30,7 @@ export interface ClaimedMail {
   quota: QuotaAnswer;
 }
 
-/** The same key as `lockMessage`'s, so a batch and a single mail (another process, older code) exclude each other. */
+/** A Message-ID's lock key (mail-records.ts's prefix: the same key in every process and version, so they exclude each other). */
 const LOCK_KEY = `hashtextextended('${MESSAGE_LOCK_PREFIX}' || id, 0)`;
 
 /**
@@ -75,17 +75,11 @@ interface ClaimRow {
 }
 
 /**
- * What is known of each claimed mail (a statement of its own after `lockMessages`, so that its snapshot
- * sees what a previous holder of a lock committed): `lockMessage`'s prior state, and the quota usage
- * `strangerUsage` or `authenticatedBytes` reads, whichever applies to the mail.
- */
-export async function readClaims(client: PoolClient, claims: readonly MailClaim[], q: MailQuota): Promise<ClaimedMail[]> {
-  return claimsOf(await client.query<ClaimRow>(readStatement(claims, q)), claims, q);
-}
-
-/**
- * `lockMessages` then `readClaims` in one round trip (intake's `pipelined`: sent together, run one after
- * the other, each with its own Sync): the read starts, and takes its snapshot, only once every lock is held.
+ * `lockMessages`, then what is known of each claimed mail, in one round trip (intake's `pipelined`: sent
+ * together, run one after the other, each with its own Sync): the read starts, and takes its snapshot, only
+ * once every lock is held, so it sees what a previous holder of a lock committed. What it reads: the mail's
+ * earlier record or email submission, and the quota usage that applies to it (mail-quota.ts: the
+ * stranger's, or the game's when the mail authenticated).
  */
 export async function lockAndReadClaims(client: PoolClient, claims: readonly MailClaim[], q: MailQuota): Promise<ClaimedMail[]> {
   const [, read] = await pipelined(client, [lockStatement(claims.map((c) => c.messageId)), readStatement(claims, q)]);
@@ -125,7 +119,7 @@ function readStatement(claims: readonly MailClaim[], q: MailQuota): QueryConfig 
 function claimsOf(r: QueryResult<ClaimRow>, claims: readonly MailClaim[], q: MailQuota): ClaimedMail[] {
   return claims.map((c, i) => {
     const row = r.rows[i];
-    if (row === undefined) throw new Error(`readClaims: no row for mail ${i}`);
+    if (row === undefined) throw new Error(`lockAndReadClaims: no row for mail ${i}`);
     const quota =
       c.gameId === null
         ? strangerAnswer({ sender: { bytes: Number(row.sb), failures: Number(row.sf) }, client: { bytes: Number(row.cb), failures: Number(row.cf) } }, c.rawBytes, q)
@@ -158,9 +152,8 @@ export const MAIL_BATCH = { maxBatch: 32, maxInFlight: 1 } as const;
 
 /**
  * The mail intake's group commit: each mail is handled with its Message-ID lock held and what the
- * database knew of it, exactly as when it was processed alone (mail-records.ts's `lockMessage`,
- * `recordInbound`), but the mails that queue while a batch runs share its connection and its
- * statements. A mail's own answer does not wait for its lock to be given back.
+ * database knew of it, exactly as when it was processed alone, but the mails that queue while a batch runs
+ * share its connection and its statements. A mail's own answer does not wait for its lock to be given back.
  */
 export class MailBatcher {
   private readonly commit: GroupCommit<BatchItem, unknown>;

@@ -16,7 +16,6 @@
 // A mail that presents a correct secret is always processed, whatever anyone else sent under its From
 // address or from its client: only how much of it is kept can change.
 
-import type { PoolClient } from 'pg';
 
 export interface MailQuota {
   /** The window all counts are over, ms. */
@@ -44,13 +43,9 @@ export type QuotaAnswer = { over: false } | { over: true; why: string };
 
 /**
  * Whether a mail that has not authenticated (yet) is within the stranger quotas of its sender address and
- * of its SMTP client: past them it is kept as its header section only and gets no refusal.
+ * of its SMTP client, from what they stored within the window (read under the mail's lock by
+ * mail-batch.ts): past them it is kept as its header section only and gets no refusal.
  */
-export async function strangerQuota(client: PoolClient, source: MailSource, rawBytes: number, q: MailQuota): Promise<QuotaAnswer> {
-  return strangerAnswer(await strangerUsage(client, source, q.windowMs), rawBytes, q);
-}
-
-/** `strangerQuota`'s answer from the usage read (`strangerUsage`, or a batch's read: mail-batch.ts). */
 export function strangerAnswer(usage: { sender: StrangerUsage; client: StrangerUsage }, rawBytes: number, q: MailQuota): QuotaAnswer {
   const over = usage.sender.failures >= q.strangerFailures || usage.client.failures >= q.clientFailures || Math.max(usage.sender.bytes, usage.client.bytes) + rawBytes > q.strangerBytes;
   if (!over) return { over: false };
@@ -60,12 +55,10 @@ export function strangerAnswer(usage: { sender: StrangerUsage; client: StrangerU
   };
 }
 
-/** Whether an authenticated mail to `gameId` is within the game's storage quota of its sender and of its client (it is processed either way). */
-export async function authenticatedQuota(client: PoolClient, gameId: string, source: MailSource, rawBytes: number, q: MailQuota): Promise<QuotaAnswer> {
-  return authenticatedAnswer(await authenticatedBytes(client, gameId, source, q.windowMs), rawBytes, q);
-}
-
-/** `authenticatedQuota`'s answer from the bytes read (`authenticatedBytes`, or a batch's read: mail-batch.ts). */
+/**
+ * Whether an authenticated mail is within its game's storage quota of its sender and of its client (it is
+ * processed either way), from the bytes they stored in that game within the window (mail-batch.ts).
+ */
 export function authenticatedAnswer(used: { sender: number; client: number }, rawBytes: number, q: MailQuota): QuotaAnswer {
   if (Math.max(used.sender, used.client) + rawBytes <= q.senderBytes) return { over: false };
   return { over: true, why: `the sender is over its storage quota (${q.senderBytes} bytes per ${q.windowMs / 1000} s)` };
@@ -80,39 +73,4 @@ export interface MailSource {
 export interface StrangerUsage {
   bytes: number;
   failures: number;
-}
-
-/**
- * What mail that did not authenticate has stored within the window: from this sender address, and from
- * this SMTP client (any sender). `failures` counts wrong secrets.
- */
-export async function strangerUsage(client: PoolClient, source: MailSource, windowMs: number): Promise<{ sender: StrangerUsage; client: StrangerUsage }> {
-  const r = await client.query<{ sb: string; sf: string; cb: string; cf: string }>(
-    `SELECT coalesce(sum(octet_length(raw)) FILTER (WHERE "fromAddress" = $1), 0) AS sb,
-            count(*) FILTER (WHERE "fromAddress" = $1 AND reason = 'not-authenticated') AS sf,
-            coalesce(sum(octet_length(raw)) FILTER (WHERE "clientAddress" = $2), 0) AS cb,
-            count(*) FILTER (WHERE "clientAddress" = $2 AND reason = 'not-authenticated') AS cf
-       FROM "InboundMail"
-      WHERE ("fromAddress" = $1 OR "clientAddress" = $2) AND status <> 'processed'
-        AND "receivedAt" > now() - make_interval(secs => $3::double precision)`,
-    [source.fromAddress, source.clientAddress, windowMs / 1000],
-  );
-  const row = r.rows[0];
-  return {
-    sender: { bytes: Number(row?.sb ?? 0), failures: Number(row?.sf ?? 0) },
-    client: { bytes: Number(row?.cb ?? 0), failures: Number(row?.cf ?? 0) },
-  };
-}
-
-/** Raw bytes that authenticated mail to `gameId` has stored within the window: from this sender address, and from this SMTP client. */
-export async function authenticatedBytes(client: PoolClient, gameId: string, source: MailSource, windowMs: number): Promise<{ sender: number; client: number }> {
-  const r = await client.query<{ sb: string; cb: string }>(
-    `SELECT coalesce(sum(octet_length(raw)) FILTER (WHERE "fromAddress" = $2), 0) AS sb,
-            coalesce(sum(octet_length(raw)) FILTER (WHERE "clientAddress" = $3), 0) AS cb
-       FROM "InboundMail"
-      WHERE "gameId" = $1 AND ("fromAddress" = $2 OR "clientAddress" = $3) AND status = 'processed'
-        AND "receivedAt" > now() - make_interval(secs => $4::double precision)`,
-    [gameId, source.fromAddress, source.clientAddress, windowMs / 1000],
-  );
-  return { sender: Number(r.rows[0]?.sb ?? 0), client: Number(r.rows[0]?.cb ?? 0) };
 }

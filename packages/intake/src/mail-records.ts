@@ -50,27 +50,8 @@ export interface PriorState {
   submission: { id: string; gameId: string; nationId: string; receipt: unknown } | null;
 }
 
-/** The prefix of a Message-ID's lock key (hashed with hashtextextended): one rule for a single mail and a batch (mail-batch.ts). */
+/** The prefix of a Message-ID's lock key (hashed with hashtextextended; mail-batch.ts takes the locks). */
 export const MESSAGE_LOCK_PREFIX = 'arbiter-inbound:';
-const lockKey = (messageId: string) => `${MESSAGE_LOCK_PREFIX}${messageId}`;
-
-/** Takes the session lock of a Message-ID (waits for another process handling the same mail) and reads what is known of it. */
-export async function lockMessage(client: PoolClient, messageId: string): Promise<PriorState> {
-  await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockKey(messageId)]);
-  // A separate statement: its snapshot is taken after the lock is held, so it sees what the previous
-  // holder committed.
-  const r = await client.query<{ inbound: InboundStatus | null; submission: PriorState['submission'] }>(
-    `SELECT (SELECT status::text FROM "InboundMail" WHERE "messageId" = $1) AS inbound,
-            (SELECT json_build_object('id', s.id, 'gameId', s."gameId", 'nationId', s."nationId", 'receipt', s.receipt)
-               FROM "Submission" s WHERE s."messageId" = $1 AND s.source = 'email' ORDER BY s.seq LIMIT 1) AS submission`,
-    [messageId],
-  );
-  return { inbound: r.rows[0]?.inbound ?? null, submission: r.rows[0]?.submission ?? null };
-}
-
-export async function unlockMessage(client: PoolClient, messageId: string): Promise<void> {
-  await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(messageId)]);
-}
 
 function headersOf(row: ReplyRow): Record<string, string> {
   const headers: Record<string, string> = { 'X-Loop': OWN_X_LOOP };
