@@ -3,10 +3,9 @@
 // to wrong credentials: a request with a correct secret or the GM token is never refused because of
 // earlier failures from its address (behind one NAT or proxy, other people's; docs/security.md). The
 // client address is the socket's, or X-Forwarded-For's only from the proxies named in API_TRUST_PROXY.
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@arbiter/db';
-import { authenticateNation, secretDigest, type AuthenticatedNation } from '@arbiter/intake';
+import { authenticateNation, secretDigest, tokenMatcher, type AuthenticatedNation } from '@arbiter/intake';
 import { HttpProblem } from './problem.ts';
 
 /** Fixed-window counter of failed authentications per client address. */
@@ -110,17 +109,8 @@ function gameIdOf(request: FastifyRequest): string | null {
   return typeof gameId === 'string' ? gameId : null;
 }
 
-/**
- * Whether a token is the GM token: constant time over their SHA-256 digests (as intake's `tokensEqual`),
- * the GM token's digest taken once instead of on every request, the request's token's given.
- */
-function gmTokenCheck(gmToken: string): (tokenDigest: Buffer) => boolean {
-  const expected = secretDigest(gmToken);
-  return (tokenDigest) => timingSafeEqual(tokenDigest, expected);
-}
-
 export function createAuthenticator(db: Db, gmToken: string, limiter: AuthFailureLimiter): Authenticator {
-  const isGm = gmTokenCheck(gmToken);
+  const isGm = tokenMatcher(gmToken);
   // One SHA-256 of a request's token: the GM token check and the nation look-up compare the same digest.
   const digests = new WeakMap<FastifyRequest, { token: string; digest: Buffer }>();
   const digestOf = (request: FastifyRequest, token: string): Buffer => {

@@ -77,7 +77,6 @@ import { redactRawMail } from './redact.ts';
 import { screenAutomatedMail } from './screen.ts';
 import { ADDRESS, MESSAGE_ID, answerAddress, oneLine, recordFor, uniqueAddresses, type Admission, type MailContext, type RecordFn, type Recipients } from './mail-context.ts';
 
-export { answerAddress };
 
 export interface MailPipelineOptions {
   db: Db;

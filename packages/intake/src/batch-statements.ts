@@ -26,8 +26,6 @@ export interface NationRow {
 
 export type KeyedStandingRow = StandingRow & { gameId: string; nationId: string };
 
-/** A nation of the batch, by game and nation id. */
-export type { NationKey };
 
 /** A raw submission to store. */
 export interface SubmissionWrite {

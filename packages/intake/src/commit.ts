@@ -5,7 +5,8 @@
 // gets its own outcome, exactly as if it had been stored alone.
 import type pg from 'pg';
 import { retryTransient, supportsLz4, type Db } from '@arbiter/db';
-import { beginAndRead, writeAndCommit, type NationKey, type StandingWrite, type SubmissionWrite } from './batch-statements.ts';
+import { beginAndRead, writeAndCommit, type StandingWrite, type SubmissionWrite } from './batch-statements.ts';
+import type { NationKey } from './nation-usage.ts';
 import type { Outcome } from './group-commit.ts';
 import { mergeSubmission, type StandingRow, type TurnStatus } from './merge.ts';
 import { refusal, type SubmissionOutcome } from './outcome.ts';

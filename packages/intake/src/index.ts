@@ -34,16 +34,14 @@ export { nextDeadline, formatDeadline, isValidTimeZone, reminderHoursSchema, sch
 export { listInboundMail, getInboundMailRaw, INBOUND_PAGE_MAX, type InboundMailSummary, type InboundMailPage } from './inbound.ts';
 export { listGames, listTurns, getAuditLog, AUDIT_PAGE_MAX, type GameListEntry, type TurnListEntry, type AuditLogEntry } from './history.ts';
 export { IntakeError, type IntakeErrorCode } from './errors.ts';
-export { generateSecret, hashSecret, hashesEqual, secretDigest, tokensEqual, generateGameId } from './secrets.ts';
+export { generateSecret, hashSecret, secretDigest, tokenMatcher, generateGameId } from './secrets.ts';
 export { uuidv7 } from './uuid.ts';
 export { REDACTED_SECRET, redactSecretText, secretValuesIn } from './secret-lines.ts';
 export {
-  recordInbound,
   recordRefusal,
   auditRefusedMail,
   helpRulesets,
   latestReportMail,
-  queuedReplies,
   recordInboundMany,
   type InboundWrite,
   type InboundRecord,
@@ -54,7 +52,7 @@ export {
   type RefusalAudit,
   type RefusalThrottle,
 } from './mail-records.ts';
-export { MailBatcher, MAIL_BATCH, lockMessages, unlockMessages, lockAndReadClaims, type MailClaim, type ClaimedMail, type HandledMail } from './mail-batch.ts';
+export { MailBatcher, MAIL_BATCH, lockMessages, unlockMessages, type MailClaim, type ClaimedMail, type HandledMail } from './mail-batch.ts';
 export { strangerAnswer, authenticatedAnswer, DEFAULT_MAIL_QUOTA, type MailQuota, type MailSource, type QuotaAnswer, type StrangerUsage } from './mail-quota.ts';
 export { AS_EACH_MOVE_ARRIVES, movers, roundState, sequentialModeOf, type MoveRow, type RoundState } from './moves.ts';
 export type { OutOfTurn } from './outcome.ts';

@@ -18,16 +18,13 @@ export function hashSecret(secret: string): string {
   return secretDigest(secret).toString('hex');
 }
 
-/** Constant-time comparison of two hex SHA-256 digests. */
-export function hashesEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
-}
-
-/** Constant-time comparison of two tokens of any length (compares their SHA-256 digests). */
-export function tokensEqual(given: string, expected: string): boolean {
-  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+/**
+ * Whether a token of any length is `expected` (the GM token): constant time over their SHA-256 digests,
+ * `expected`'s taken once, the given token's passed as its `secretDigest` (taken once per request).
+ */
+export function tokenMatcher(expected: string): (givenDigest: Buffer) => boolean {
+  const digest = secretDigest(expected);
+  return (givenDigest) => timingSafeEqual(givenDigest, digest);
 }
 
 /**
